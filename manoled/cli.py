@@ -1,0 +1,246 @@
+"""``manoled``: the daemon and its one-shot commands.
+
+    manoled [--home DIR] [--debug] index PATH...     index folders in the foreground (resumable)
+    manoled search "query" [-k N]                    print hits with file, page and score
+    manoled stats                                    counts by kind and state, and failures
+    manoled rebuild                                  rebuild the vector index from the catalog
+    manoled run [FOLDER...]                          the always-on daemon
+    manoled models list|pull [ID]                    model files
+    manoled service install|uninstall|status         the user service
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from . import __version__
+from .errors import ManoledError
+from .paths import Paths, resolve
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def _fmt_eta(seconds: float | None) -> str:
+    if seconds is None:
+        return "--:--"
+    seconds = int(seconds)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}" if seconds < 3600 else f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+
+
+class ProgressBar:
+    """Files, passages, rate and ETA on stderr; one line per update when not a terminal."""
+
+    def __init__(self, stream=sys.stderr) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.last = 0.0
+
+    def __call__(self, p) -> None:
+        now = time.monotonic()
+        if not self.tty and now - self.last < 2 and p.done < p.total:
+            return
+        self.last = now
+        width = 28
+        frac = p.done / p.total if p.total else 1.0
+        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        line = (f"[{bar}] {p.done}/{p.total} files, {p.passages} passages, "
+                f"{p.rate:.1f} files/s, ETA {_fmt_eta(p.eta_s)}")
+        if self.tty:
+            self.stream.write("\r" + line + "\033[K")
+            if p.done >= p.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def _core(paths: Paths, args):
+    from .app import load_config, open_core
+
+    cfg = load_config(paths)
+    return open_core(paths, cfg)
+
+
+def cmd_index(paths: Paths, args) -> int:
+    folders = [Path(p).expanduser().resolve() for p in args.paths]
+    for f in folders:
+        if not f.is_dir():
+            print(f"manoled: not a folder: {f}", file=sys.stderr)
+            return EXIT_USAGE
+    core = _core(paths, args)
+    try:
+        print(f"indexing {', '.join(map(str, folders))} into {paths.data_dir}", file=sys.stderr)
+        bar = ProgressBar()
+        try:
+            stats = core.indexer.index_paths(folders, progress=bar)
+        except KeyboardInterrupt:
+            print("\ninterrupted: run the same command again to continue", file=sys.stderr)
+            return 130
+        print(
+            f"done in {stats.seconds:.1f}s: {stats.indexed} indexed, {stats.unchanged} unchanged, "
+            f"{stats.deleted} removed, {stats.moved} moved, {stats.skipped} skipped, {stats.failed} failed, "
+            f"{stats.passages} passages",
+            file=sys.stderr,
+        )
+        if stats.failed or stats.skipped:
+            print("see `manoled stats` for the reasons", file=sys.stderr)
+    finally:
+        core.close()
+    return EXIT_OK
+
+
+def cmd_search(paths: Paths, args) -> int:
+    core = _core(paths, args)
+    try:
+        core.indexer.sync_index()
+        hits = core.indexer.search(args.query, k=args.k)
+    finally:
+        core.close()
+    if args.json:
+        import json
+
+        print(json.dumps([h.__dict__ for h in hits], indent=2, default=str))
+        return EXIT_OK
+    if not hits:
+        print("no results")
+    for i, h in enumerate(hits, 1):
+        page = f" p.{h.page}" if h.page is not None else ""
+        snippet = " ".join(h.text.split())[:160]
+        print(f"{i:2d}. {h.score:.3f}  {h.path}{page}\n    {snippet}")
+    return EXIT_OK
+
+
+def cmd_stats(paths: Paths, args) -> int:
+    from .catalog import Catalog
+
+    if not paths.catalog.exists():
+        print(f"no catalog yet at {paths.catalog}: run `manoled index FOLDER` first")
+        return EXIT_OK
+    cat = Catalog(paths.catalog)
+    try:
+        counts = cat.counts()
+        roots = cat.roots()
+        failures = cat.failures(limit=args.limit)
+        passages = cat.passage_count()
+    finally:
+        cat.close()
+    if args.json:
+        import json
+
+        print(json.dumps({
+            "roots": [{"path": str(r.path), "online": r.online} for r in roots],
+            "counts": counts, "passages": passages,
+            "failures": [{"path": str(f.path), "state": f.state, "reason": f.reason} for f in failures],
+        }, indent=2))
+        return EXIT_OK
+    print("roots:")
+    for r in roots:
+        print(f"  {r.path}{'' if r.online else '  (offline)'}")
+    states = ("indexed", "pending", "skipped", "failed")
+    print(f"\n{'kind':8s}" + "".join(f"{s:>10s}" for s in states))
+    for kind in sorted(counts):
+        print(f"{kind:8s}" + "".join(f"{counts[kind].get(s, 0):>10d}" for s in states))
+    print(f"\npassages: {passages}")
+    if failures:
+        print("\nskipped and failed:")
+        for f in failures:
+            print(f"  {f.state:7s} {f.path}: {f.reason}")
+    return EXIT_OK
+
+
+def cmd_rebuild(paths: Paths, args) -> int:
+    core = _core(paths, args)
+    try:
+        t = time.monotonic()
+        n = core.indexer.rebuild_index()
+        print(f"rebuilt the vector index from {n} stored passages in {time.monotonic() - t:.1f}s "
+              f"({core.embedder.calls} embedding calls)")
+    finally:
+        core.close()
+    return EXIT_OK
+
+
+def cmd_run(paths: Paths, args) -> int:
+    from .daemon import run
+
+    return run(paths, [Path(p) for p in args.folders], debug=args.debug)
+
+
+def cmd_models(paths: Paths, args) -> int:
+    from . import models
+    from .app import load_config
+
+    cfg = load_config(paths)
+    if args.models_cmd == "pull":
+        return models.cmd_models_pull(paths, cfg, args.ids)
+    return models.cmd_models_list(paths, cfg, args.ids)
+
+
+def cmd_service(paths: Paths, args) -> int:
+    from . import service
+
+    return service.main(paths, args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="manoled", description="Manole: a private, always-fresh index of your files.")
+    parser.add_argument("--version", action="version", version=f"manoled {__version__}")
+    parser.add_argument("--home", help="put config, data and socket under DIR (same as MANOLE_HOME)")
+    parser.add_argument("--debug", action="store_true", help="verbose logs, including LEANN and llama.cpp")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+
+    p = sub.add_parser("index", help="index folders in the foreground")
+    p.add_argument("paths", nargs="+")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("search", help="search the index")
+    p.add_argument("query")
+    p.add_argument("-k", type=int, default=5)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("stats", help="counts by kind and state, and failures")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("rebuild", help="rebuild the vector index from the catalog (no re-embedding)")
+    p.set_defaults(func=cmd_rebuild)
+
+    p = sub.add_parser("run", help="run the daemon in the foreground")
+    p.add_argument("folders", nargs="*")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("models", help="list or download model files")
+    p.add_argument("models_cmd", choices=["list", "pull"])
+    p.add_argument("ids", nargs="*")
+    p.set_defaults(func=cmd_models)
+
+    p = sub.add_parser("service", help="install the user service (systemd or launchd)")
+    p.add_argument("service_cmd", choices=["install", "uninstall", "status"])
+    p.add_argument("--dry-run", action="store_true")
+    p.set_defaults(func=cmd_service)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from .app import setup_logging
+
+    setup_logging(args.debug or bool(os.environ.get("MANOLE_DEBUG")))
+    paths = resolve(args.home)
+    try:
+        return args.func(paths, args)
+    except ManoledError as exc:
+        print(f"manoled: {exc.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

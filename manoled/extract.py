@@ -1,0 +1,759 @@
+"""Text extraction: classify a file by kind and pull its text out, safely.
+
+* :func:`kind_for` maps a path to ``"text"``, ``"pdf"``, ``"doc"``,
+  ``"image"`` or ``"other"`` by extension; a file with an unknown extension
+  that sniffs as UTF-8 text (no NUL bytes, few control characters) is
+  ``"text"``.
+* :class:`Extractor` turns a file into an :class:`Extraction`: a list of
+  ``(text, page)`` segments (``page`` is 1-based for PDFs, ``None``
+  otherwise). Plain text, Markdown, reStructuredText, source code, CSV, JSON
+  and HTML (tags stripped, script/style dropped) are read in-process with a
+  byte cap. PDF (pymupdf) and DOCX (python-docx) are parsed in one
+  long-lived worker process (``spawn`` context, started on the first such
+  file) with a per-file time limit; a worker that times out or dies is
+  killed and replaced on the next file.
+
+Failures raise :class:`~manoled.errors.ExtractError` with a short human
+reason (no path in it). :class:`Skip` (code ``"skipped"``) marks files that
+are deliberately not indexed: binary, empty, too big, unsupported, not a
+regular file. Anything else (corrupt, permission denied, timed out) is a
+failure; :func:`state_for` gives the catalog state for an error.
+
+This module imports only the standard library at import time.
+"""
+
+from __future__ import annotations
+
+import codecs
+import html.parser
+import logging
+import multiprocessing
+import os
+import re
+import stat
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .config import IndexConfig
+from .errors import ExtractError
+
+log = logging.getLogger(__name__)
+
+KINDS = ("text", "pdf", "doc", "image", "other")
+
+HTML_EXTS = frozenset({"html", "htm", "xhtml"})
+TEXT_EXTS = frozenset(
+    {
+        # prose and markup
+        "txt", "text", "md", "markdown", "mdown", "mkd", "rst", "rest", "adoc", "asciidoc", "org",
+        "tex", "bib", "log", "nfo", "srt", "vtt",
+        # data
+        "csv", "tsv", "json", "jsonl", "ndjson", "geojson", "xml", "yaml", "yml", "toml", "ini",
+        "cfg", "conf", "properties", "env",
+        # source code
+        "py", "pyi", "pyx", "ipynb", "js", "mjs", "cjs", "ts", "tsx", "jsx", "java", "kt", "kts",
+        "scala", "groovy", "gradle", "c", "h", "cc", "cpp", "cxx", "hh", "hpp", "hxx", "cs", "fs",
+        "go", "rs", "rb", "php", "swift", "m", "mm", "sh", "bash", "zsh", "fish", "ps1", "bat",
+        "cmd", "sql", "r", "jl", "lua", "pl", "pm", "hs", "ml", "mli", "ex", "exs", "erl", "hrl",
+        "clj", "cljs", "dart", "vue", "svelte", "css", "scss", "sass", "less", "proto", "graphql",
+        "cmake", "mk", "dockerfile", "nix", "zig", "v", "vhd", "asm", "s", "el", "vim", "patch",
+        "diff",
+    }
+) | HTML_EXTS
+PDF_EXTS = frozenset({"pdf"})
+DOC_EXTS = frozenset({"docx"})
+IMAGE_EXTS = frozenset({"jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "bmp", "tif", "tiff"})
+# known non-text formats: never sniffed, always "other"
+OTHER_EXTS = frozenset(
+    {
+        "zip", "gz", "tgz", "bz2", "xz", "zst", "7z", "rar", "tar", "lz4", "exe", "dll", "so",
+        "dylib", "bin", "o", "a", "obj", "class", "jar", "pyc", "pyo", "whl", "egg", "iso", "dmg",
+        "img", "mp3", "mp4", "m4a", "m4v", "aac", "wav", "flac", "ogg", "opus", "mkv", "avi",
+        "mov", "webm", "wmv", "doc", "dot", "docm", "xls", "xlsx", "ppt", "pptx", "odt", "ods",
+        "odp", "rtf", "epub", "sqlite", "sqlite3", "db", "woff", "woff2", "ttf", "otf", "eot",
+        "ico", "icns", "psd", "ai", "eps", "svg", "raw", "cr2", "nef", "dng", "npy", "npz", "pkl",
+        "pickle", "parquet", "h5", "onnx", "pt", "gguf", "safetensors", "lock", "swp", "ds_store",
+    }
+)
+
+KIND_SNIFF_BYTES = 8 * 1024
+BINARY_SNIFF_BYTES = 64 * 1024
+_CHARSET_SAMPLE_BYTES = 256 * 1024
+_HTML_BYTES_PER_CHAR = 16
+_WORKER_START_TIMEOUT_S = 120.0
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same two bytes
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+class Skip(ExtractError):
+    """The file is deliberately not indexed (binary, empty, too big, unsupported)."""
+
+    code = "skipped"
+
+
+class ExtractTimeout(ExtractError):
+    """Parsing took longer than ``IndexConfig.extract_timeout_s``."""
+
+
+def state_for(exc: ExtractError) -> str:
+    """The catalog state for an extraction error: ``"skipped"`` or ``"failed"``."""
+    return "skipped" if isinstance(exc, Skip) else "failed"
+
+
+@dataclass
+class Extraction:
+    segments: list[tuple[str, int | None]]
+    chars: int
+    truncated: bool
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(t for t, _ in self.segments)
+
+
+# ---------------------------------------------------------------- kinds
+
+
+def _ext(path: Path) -> str:
+    name = path.name
+    if "." not in name.lstrip("."):
+        return ""
+    return name.rsplit(".", 1)[-1].lower()
+
+
+def kind_for(path: Path) -> str:
+    """The kind of ``path`` by extension; unknown extensions are sniffed (never raises)."""
+    ext = _ext(Path(path))
+    if ext in TEXT_EXTS:
+        return "text"
+    if ext in PDF_EXTS:
+        return "pdf"
+    if ext in DOC_EXTS:
+        return "doc"
+    if ext in IMAGE_EXTS:
+        return "image"
+    if ext in OTHER_EXTS:
+        return "other"
+    try:
+        head = _sniff_head(Path(path), KIND_SNIFF_BYTES)
+    except (OSError, ExtractError):
+        return "other"
+    return "text" if head and _looks_like_text(head) else "other"
+
+
+def _sniff_head(path: Path, n: int) -> bytes:
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+        return b""
+    fd = _open_regular(path)
+    try:
+        return os.read(fd, n)
+    finally:
+        os.close(fd)
+
+
+_CONTROL = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f\x7f]")
+
+
+def _looks_like_text(head: bytes) -> bool:
+    """Conservative: UTF-8 (or a Unicode BOM), no NUL bytes, under 1% control characters."""
+    enc = _bom_encoding(head)
+    if enc is not None:
+        try:
+            text = codecs.getincrementaldecoder(enc)("strict").decode(head[len(_bom_for(enc)):], final=False)
+        except UnicodeDecodeError:
+            return False
+        return "\x00" not in text and bool(text.strip())
+    if b"\x00" in head:
+        return False
+    try:
+        codecs.getincrementaldecoder("utf-8")("strict").decode(head, final=len(head) < KIND_SNIFF_BYTES)
+    except UnicodeDecodeError:
+        return False
+    return len(_CONTROL.findall(head)) * 100 <= len(head) and bool(head.strip())
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def _bom_encoding(data: bytes) -> str | None:
+    for bom, enc in _BOMS:
+        if data.startswith(bom):
+            return enc
+    return None
+
+
+def _bom_for(enc: str) -> bytes:
+    return next(bom for bom, e in _BOMS if e == enc)
+
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+def decode(data: bytes, *, partial: bool = False, html_hint: bool = False) -> tuple[str, str]:
+    """Decode ``data``: BOM first, then UTF-8, then (HTML) a meta charset, then charset-normalizer.
+
+    ``partial`` means ``data`` was cut at a byte cap, so an incomplete
+    multi-byte sequence at its end is dropped rather than an error. Returns
+    ``(text, encoding)``; raises :class:`Skip` when no text encoding fits.
+    """
+    enc = _bom_encoding(data)
+    if enc is not None:
+        body = data[len(_bom_for(enc)):]
+        text = codecs.getincrementaldecoder(enc)("replace").decode(body, final=not partial)
+        return text, enc
+    try:
+        return codecs.getincrementaldecoder("utf-8")("strict").decode(data, final=not partial), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    if html_hint:
+        m = _META_CHARSET.search(data[:4096])
+        if m is not None:
+            name = m.group(1).decode("ascii", "replace")
+            try:
+                codecs.lookup(name)
+                return codecs.getincrementaldecoder(name)("replace").decode(data, final=not partial), name
+            except LookupError:
+                pass
+    enc = _guess_legacy_encoding(data[:_CHARSET_SAMPLE_BYTES])
+    if enc is None:
+        raise Skip("not a text file (unknown encoding)")
+    return codecs.getincrementaldecoder(enc)("replace").decode(data, final=not partial), enc
+
+
+def _guess_legacy_encoding(sample: bytes) -> str | None:
+    """charset-normalizer's guess, tilted towards cp1252 (Latin-1's superset).
+
+    On short Western European text charset-normalizer often ties cp1252 with
+    cp1250, cp437 and friends and picks the wrong one, so cp1252 wins when it
+    decodes the sample nearly as cleanly as the best match.
+    """
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(sample).best()
+    if best is None or best.encoding is None:
+        return None
+    if best.encoding in ("cp1252", "latin_1", "iso8859_15", "ascii"):
+        return best.encoding
+    western = from_bytes(sample, cp_isolation=["cp1252"]).best()
+    if (
+        western is not None
+        and western.chaos <= best.chaos + 0.1
+        and western.coherence >= best.coherence - 0.1
+    ):
+        return "cp1252"
+    return best.encoding
+
+
+def _normalise(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\x00", "").lstrip("\ufeff")
+
+
+# ---------------------------------------------------------------- HTML
+
+
+class _HTMLText(html.parser.HTMLParser):
+    _DROP = frozenset({"script", "style", "template", "noscript", "svg", "head"})
+    _KEEP_IN_HEAD = frozenset({"title"})
+    _BLOCK = frozenset(
+        {
+            "p", "div", "br", "li", "ul", "ol", "dl", "dt", "dd", "tr", "table", "section",
+            "article", "header", "footer", "nav", "aside", "main", "blockquote", "pre", "hr",
+            "h1", "h2", "h3", "h4", "h5", "h6", "title", "figure", "figcaption", "form", "address",
+            "details", "summary", "caption", "body",
+        }
+    )
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._drop: list[str] = []
+        self._keep = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self._DROP:
+            self._drop.append(tag)
+        elif tag in self._KEEP_IN_HEAD and self._drop == ["head"]:
+            self._keep += 1
+        if tag in self._BLOCK:
+            self.parts.append("\n\n")
+        elif tag in ("td", "th"):
+            self.parts.append(" ")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self._BLOCK:
+            self.parts.append("\n\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._KEEP_IN_HEAD and self._keep:
+            self._keep -= 1
+        elif tag in self._drop:
+            # close up to the matching open tag (tolerates unclosed inner tags)
+            while self._drop and self._drop.pop() != tag:
+                pass
+        if tag in self._BLOCK:
+            self.parts.append("\n\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._drop or self._keep:
+            self.parts.append(data)
+
+
+_SPACES = re.compile(r"[ \t\f\v\r\u00a0]+")
+_BLANKS = re.compile(r"\n\s*\n\s*")
+
+
+def html_to_text(markup: str) -> str:
+    """The visible text of an HTML document, one blank line between blocks."""
+    parser = _HTMLText()
+    try:
+        parser.feed(markup)
+        parser.close()
+    except Exception:  # html.parser is lenient; never let odd markup fail a file
+        log.debug("html parser gave up; keeping the text so far", exc_info=True)
+    text = _SPACES.sub(" ", "".join(parser.parts))
+    text = "\n".join(line.strip() for line in text.split("\n"))
+    return _BLANKS.sub("\n\n", text).strip()
+
+
+# ---------------------------------------------------------------- files
+
+
+def _os_open(path: Path, flags: int) -> int:
+    """``os.open``; a seam so tests can simulate unreadable files when run as root."""
+    return os.open(path, flags)
+
+
+def _describe_mode(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "directory"
+    if stat.S_ISFIFO(mode):
+        return "named pipe"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "special file"
+
+
+def _os_error(exc: OSError, path: Path) -> ExtractError:
+    if isinstance(exc, PermissionError):
+        return ExtractError("permission denied")
+    if isinstance(exc, FileNotFoundError):
+        try:
+            if stat.S_ISLNK(os.lstat(path).st_mode):
+                return Skip("broken symbolic link")
+        except OSError:
+            pass
+        return ExtractError("file not found")
+    if isinstance(exc, IsADirectoryError):
+        return Skip("not a regular file (directory)")
+    return ExtractError(f"cannot read file: {exc.strerror or exc}")
+
+
+def _stat_regular(path: Path) -> os.stat_result:
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise _os_error(exc, path) from exc
+    if not stat.S_ISREG(st.st_mode):
+        raise Skip(f"not a regular file ({_describe_mode(st.st_mode)})")
+    return st
+
+
+def _open_regular(path: Path) -> int:
+    """Open a regular file read-only without ever blocking on a FIFO or device."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = _os_open(path, flags)
+    except OSError as exc:
+        raise _os_error(exc, path) from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Skip(f"not a regular file ({_describe_mode(st.st_mode)})")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read_capped(fd: int, limit: int) -> bytes:
+    parts: list[bytes] = []
+    left = limit
+    while left > 0:
+        try:
+            block = os.read(fd, min(left, 1 << 20))
+        except OSError as exc:
+            raise ExtractError(f"cannot read file: {exc.strerror or exc}") from exc
+        if not block:
+            break
+        parts.append(block)
+        left -= len(block)
+    return b"".join(parts)
+
+
+def _fmt_bytes(n: int) -> str:
+    value = float(n)
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{n} bytes" if unit == "bytes" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{n} bytes"  # pragma: no cover
+
+
+def _cap(segments: list[tuple[str, int | None]], max_chars: int) -> Extraction:
+    out: list[tuple[str, int | None]] = []
+    total = 0
+    truncated = False
+    for text, page in segments:
+        if not text.strip():
+            continue
+        if total + len(text) > max_chars:
+            text = text[: max_chars - total]
+            truncated = True
+        if text.strip():
+            out.append((text, page))
+            total += len(text)
+        if truncated:
+            break
+    return Extraction(segments=out, chars=total, truncated=truncated)
+
+
+# ---------------------------------------------------------------- worker side (PDF, DOCX)
+
+
+def _pdf_segments(path: str, max_chars: int) -> Extraction:
+    import pymupdf
+
+    try:
+        doc = _open_pdf(pymupdf, path)
+    except (RuntimeError, ValueError) as exc:  # pymupdf.FileDataError is a RuntimeError
+        raise ExtractError(f"corrupt or unreadable PDF: {exc}") from exc
+    with doc:
+        if doc.needs_pass:
+            raise Skip("password-protected PDF")
+        if doc.page_count == 0:
+            raise ExtractError("corrupt PDF: no pages")
+        segments: list[tuple[str, int | None]] = []
+        total = 0
+        bad_pages = 0
+        more = False
+        for index in range(doc.page_count):
+            if total >= max_chars:
+                more = True
+                break
+            try:
+                text = doc[index].get_text("text")
+            except Exception:  # one bad page must not lose the others
+                bad_pages += 1
+                continue
+            text = _normalise(text)
+            if text.strip():
+                segments.append((text, index + 1))
+                total += len(text)
+        if bad_pages == doc.page_count:
+            raise ExtractError("corrupt PDF: no page could be read")
+    if not segments:
+        raise Skip("no extractable text (scanned or image-only PDF?)")
+    result = _cap(segments, max_chars)
+    result.truncated = result.truncated or more
+    return result
+
+
+def _open_pdf(pymupdf: Any, path: str) -> Any:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # an undecodable file name: hand MuPDF the bytes instead
+        with open(path, "rb") as f:
+            return pymupdf.open(stream=f.read(), filetype="pdf")
+    return pymupdf.open(path, filetype="pdf")
+
+
+def _docx_blocks(container: Any, out: list[str]) -> None:
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    for item in container.iter_inner_content():
+        if isinstance(item, Paragraph):
+            if item.text.strip():
+                out.append(item.text)
+        elif isinstance(item, Table):
+            for row in item.rows:
+                cells: list[str] = []
+                seen: set[int] = set()
+                for cell in row.cells:
+                    if id(cell._tc) in seen:  # a merged cell repeats across the row
+                        continue
+                    seen.add(id(cell._tc))
+                    inner: list[str] = []
+                    _docx_blocks(cell, inner)
+                    text = " ".join(t.strip() for t in inner if t.strip())
+                    if text:
+                        cells.append(text)
+                if cells:
+                    out.append(" | ".join(cells))
+
+
+def _docx_segments(path: str, max_chars: int) -> Extraction:
+    import zipfile
+
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    try:
+        with open(path, "rb") as f:
+            document = docx.Document(f)
+            blocks: list[str] = []
+            _docx_blocks(document, blocks)
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise ExtractError(f"corrupt or unreadable DOCX: {exc}") from exc
+    text = _normalise("\n\n".join(blocks))
+    if not text.strip():
+        raise Skip("no text in document")
+    return _cap([(text, None)], max_chars)
+
+
+def _hook_sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def _hook_exit(code: int) -> None:
+    os._exit(code)
+
+
+# Test seams, run in the worker before a task when the parent asks for them by name
+# (see ``Extractor._next_hook``). Functions must live in this module: the worker is spawned.
+WORKER_HOOKS: dict[str, Callable[[Any], None]] = {"sleep": _hook_sleep, "exit": _hook_exit}
+
+_PARSERS: dict[str, Callable[[str, int], Extraction]] = {"pdf": _pdf_segments, "doc": _docx_segments}
+
+
+def _worker_main(conn: Any) -> None:
+    """The worker process: import the parsers once, then serve tasks until told to stop."""
+    import signal
+    import warnings
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent
+    warnings.simplefilter("ignore")
+    try:
+        import docx  # noqa: F401
+        import pymupdf
+
+        pymupdf.TOOLS.mupdf_display_errors(False)
+        pymupdf.TOOLS.mupdf_display_warnings(False)
+    except Exception as exc:
+        conn.send(("broken", f"{type(exc).__name__}: {exc}"))
+        return
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        task_id, kind, path, max_chars, hook = msg
+        try:
+            if hook is not None:
+                WORKER_HOOKS[hook[0]](hook[1])
+            result: tuple = (task_id, "ok", _PARSERS[kind](path, max_chars))
+        except Skip as exc:
+            result = (task_id, "skip", exc.message)
+        except ExtractError as exc:
+            result = (task_id, "error", exc.message)
+        except MemoryError:
+            result = (task_id, "error", "out of memory while parsing")
+        except FileNotFoundError:
+            result = (task_id, "error", "file not found")
+        except PermissionError:
+            result = (task_id, "error", "permission denied")
+        except Exception as exc:
+            result = (task_id, "error", f"cannot parse file: {type(exc).__name__}: {exc}")
+        try:
+            conn.send(result)
+        except (EOFError, OSError):
+            return
+
+
+# ---------------------------------------------------------------- the extractor
+
+
+class Extractor:
+    """Extracts text from files; owns the PDF/DOCX worker process. Thread-safe."""
+
+    def __init__(self, config: IndexConfig) -> None:
+        self.config = config
+        self._lock = threading.Lock()
+        self._proc: Any = None
+        self._conn: Any = None
+        self._task_id = 0
+        self.restarts = 0  # workers replaced after a timeout or a crash
+        # test seam: ("sleep", seconds) or ("exit", code), run in the worker before the next task
+        self._next_hook: tuple[str, Any] | None = None
+
+    # -- public
+
+    def extract(self, path: Path, kind: str) -> Extraction:
+        """Extract ``path`` as ``kind`` (from :func:`kind_for`); raises :class:`ExtractError`."""
+        path = Path(path)
+        if kind not in ("text", "pdf", "doc"):
+            raise Skip(f"unsupported file type ({kind})")
+        st = _stat_regular(path)
+        if st.st_size == 0:
+            raise Skip("empty file")
+        if st.st_size > self.config.max_file_bytes:
+            raise Skip(
+                f"file too big ({_fmt_bytes(st.st_size)} > {_fmt_bytes(self.config.max_file_bytes)} limit)"
+            )
+        if kind == "text":
+            return self._extract_text(path)
+        # check readability here so the error is the same as for text files
+        os.close(_open_regular(path))
+        return self._in_worker(kind, path)
+
+    @property
+    def worker_pid(self) -> int | None:
+        proc = self._proc
+        return proc.pid if proc is not None and proc.is_alive() else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop_worker(graceful=True)
+
+    def __enter__(self) -> Extractor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- text
+
+    def _extract_text(self, path: Path) -> Extraction:
+        is_html = _ext(path) in HTML_EXTS
+        max_chars = self.config.max_text_chars
+        per_char = _HTML_BYTES_PER_CHAR if is_html else 4  # 4: the most bytes a code point takes
+        limit = min(self.config.max_file_bytes, max(max_chars, 1) * per_char)
+        fd = _open_regular(path)
+        try:
+            data = _read_capped(fd, limit + 1)
+        finally:
+            os.close(fd)
+        if not data:
+            raise Skip("empty file")
+        partial = len(data) > limit
+        data = data[:limit]
+        if _bom_encoding(data) not in ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"):
+            if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+                raise Skip("binary file (contains NUL bytes)")
+        text, _enc = decode(data, partial=partial, html_hint=is_html)
+        text = _normalise(text)
+        if is_html:
+            text = html_to_text(text)
+        if not text.strip():
+            raise Skip("no text content")
+        ext = _cap([(text, None)], max_chars)
+        if partial:
+            ext.truncated = True
+        return ext
+
+    # -- worker
+
+    def _in_worker(self, kind: str, path: Path) -> Extraction:
+        with self._lock:
+            hook, self._next_hook = self._next_hook, None
+            conn = self._ensure_worker()
+            self._task_id += 1
+            task_id = self._task_id
+            timeout = self.config.extract_timeout_s
+            try:
+                conn.send((task_id, kind, str(path), self.config.max_text_chars, hook))
+                deadline = time.monotonic() + timeout
+                while True:
+                    if not conn.poll(max(0.0, deadline - time.monotonic())):
+                        self._kill_worker(f"task timed out after {timeout:g} s")
+                        raise ExtractTimeout(f"timed out after {timeout:g} s")
+                    reply = conn.recv()
+                    if reply[0] == task_id:  # anything else is a stale reply: drop it
+                        break
+            except (EOFError, OSError, BrokenPipeError) as exc:
+                code = None
+                if self._proc is not None:
+                    self._proc.join(2)
+                    code = self._proc.exitcode
+                self._kill_worker("worker died")
+                detail = f" (exit code {code})" if code is not None else ""
+                raise ExtractError(f"parser process crashed{detail}") from exc
+        _, status, payload = reply
+        if status == "ok":
+            return payload
+        if status == "skip":
+            raise Skip(payload)
+        raise ExtractError(payload)
+
+    def _ensure_worker(self) -> Any:
+        if self._proc is not None and self._proc.is_alive():
+            return self._conn
+        if self._proc is not None:
+            self._kill_worker("worker exited")
+        ctx = multiprocessing.get_context("spawn")
+        parent, child = ctx.Pipe(duplex=True)
+        proc = ctx.Process(target=_worker_main, args=(child,), name="manoled-extract", daemon=True)
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+        try:
+            if not parent.poll(_WORKER_START_TIMEOUT_S):
+                raise ExtractError("parser process did not start")
+            status, detail = parent.recv()
+        except (EOFError, OSError) as exc:
+            self._kill_worker("worker failed to start")
+            raise ExtractError("parser process failed to start") from exc
+        except ExtractError:
+            self._kill_worker("worker did not start")
+            raise
+        if status != "ready":
+            self._kill_worker("worker could not import its parsers")
+            raise ExtractError(f"parser process cannot load its libraries: {detail}")
+        log.debug("extract worker %s started", detail)
+        return parent
+
+    def _kill_worker(self, why: str) -> None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is None:
+            return
+        log.warning("restarting the extract worker: %s", why)
+        self.restarts += 1
+        if proc.is_alive():
+            proc.kill()
+        proc.join(5)
+        if conn is not None:
+            conn.close()
+
+    def _stop_worker(self, graceful: bool) -> None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is None:
+            return
+        if graceful and proc.is_alive():
+            try:
+                conn.send(None)
+            except (OSError, BrokenPipeError):
+                pass
+            proc.join(2)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(5)
+        conn.close()

@@ -1,0 +1,234 @@
+"""The vector index: a LEANN IVF index (FAISS IndexIVFFlat) kept in memory.
+
+Why IVF and not LEANN's default HNSW: HNSW in LEANN can only append, so a
+modify or delete would need tombstones plus a full rebuild; LEANN's IVF backend
+removes ids in place (see docs/architecture.md for the measurements).
+
+* The on-disk layout is LEANN's: ``manole.leann.meta.json``, ``manole.index``
+  and ``manole.ivf_id_map.json``, written by ``LeannBuilder`` on a full build.
+* FAISS ids are the catalog's passage ids, so no id map lookup is needed.
+* Updates are applied in memory (``add``/``remove``) and saved by ``save()``.
+  The catalog's ``in_index`` flags and tombstones make that crash-safe.
+* The index never stores text: hits are joined back to the catalog, so a
+  passage deleted there can never be returned.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from .errors import IndexError_
+
+log = logging.getLogger(__name__)
+
+INDEX_NAME = "manole.leann"
+
+
+def _quiet_leann() -> None:
+    for name in ("leann", "leann_backend_ivf", "leann.api", "faiss", "faiss.loader"):
+        logging.getLogger(name).setLevel(logging.WARNING if not log.isEnabledFor(logging.DEBUG) else logging.DEBUG)
+
+
+def nlist_for(n: int) -> int:
+    """IVF cell count: about sqrt(n), and at least 39 training points per cell."""
+    if n < 2 * 39:
+        return 1
+    return max(1, min(int(math.sqrt(n)), n // 39, 4096))
+
+
+class VectorIndex:
+    """Thread-safe IVF index over (passage id, vector) pairs."""
+
+    def __init__(self, directory: Path, dimensions: int, embedding_model: str = "") -> None:
+        import faiss
+
+        _quiet_leann()
+        self._faiss = faiss
+        self.dir = Path(directory)
+        self.dimensions = dimensions
+        self.embedding_model = embedding_model
+        self._lock = threading.RLock()
+        self._index = None
+        self.trained_on = 0
+        self.dirty = False
+        self._load()
+
+    # -- files -----------------------------------------------------------
+    @property
+    def path(self) -> Path:
+        return self.dir / INDEX_NAME
+
+    @property
+    def _index_file(self) -> Path:
+        return self.dir / "manole.index"
+
+    @property
+    def _state_file(self) -> Path:
+        return self.dir / "manole.state.json"
+
+    def exists(self) -> bool:
+        return self._index is not None
+
+    def _load(self) -> None:
+        if not self._index_file.exists():
+            return
+        try:
+            index = self._faiss.read_index(str(self._index_file))
+        except Exception as exc:  # noqa: BLE001 - faiss raises RuntimeError subclasses
+            log.warning("vector index %s is unreadable (%s); it will be rebuilt from the catalog", self._index_file, exc)
+            return
+        if index.d != self.dimensions:
+            log.warning("vector index has %d dimensions, model has %d; it will be rebuilt", index.d, self.dimensions)
+            return
+        self._index = index
+        try:
+            self.trained_on = int(json.loads(self._state_file.read_text())["trained_on"])
+        except (OSError, ValueError, KeyError):
+            self.trained_on = index.ntotal
+
+    @property
+    def ntotal(self) -> int:
+        with self._lock:
+            return 0 if self._index is None else int(self._index.ntotal)
+
+    # -- build -----------------------------------------------------------
+    def build(self, ids: np.ndarray, vectors: np.ndarray) -> None:
+        """Build a fresh index with LEANN's builder (no embedding: vectors are given)."""
+        from leann.api import LeannBuilder
+
+        ids = np.asarray(ids, dtype=np.int64)
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1, self.dimensions)
+        tmp = self.dir.with_name(self.dir.name + ".building")
+        tmp.mkdir(parents=True, exist_ok=True)
+        n = len(ids)
+        if nlist_for(n) == 1:  # one cell: no clustering needed (and no FAISS training warning)
+            index = self._empty_index()
+            if n:
+                index.add_with_ids(vectors, ids)
+        else:
+            builder = LeannBuilder(
+                backend_name="ivf",
+                embedding_model=self.embedding_model or "sentence-transformers/all-MiniLM-L6-v2",
+                dimensions=self.dimensions,
+                nlist=nlist_for(n),
+                distance_metric="mips",
+            )
+            # LEANN assigns FAISS ids 0..n-1 in order; we remap them to passage ids below.
+            builder.build_index_from_arrays(str(tmp / INDEX_NAME), [str(i) for i in ids], vectors)
+            index = self._faiss.read_index(str(tmp / "manole.index"))
+            ivf = self._faiss.extract_index_ivf(index)
+            ivf.reset()
+            ivf.set_direct_map_type(self._faiss.DirectMap.Hashtable)
+            ivf.add_with_ids(vectors, ids)  # ``ivf`` is a view: keep ``index``, which owns it
+            # LEANN's id maps name FAISS ids 0..n-1; ours are passage ids, so drop them
+            for pattern in ("*.passages.*", "*.ivf_id_map.json", "*.ids.txt"):
+                for leftover in tmp.glob(pattern):
+                    leftover.unlink()
+        with self._lock:
+            self._index = index
+            self.trained_on = n
+            self.dirty = True
+            self.save(target=tmp)
+            # swap directories: the old index stays valid until the new one is complete
+            old = self.dir.with_name(self.dir.name + ".old")
+            if self.dir.exists():
+                if old.exists():
+                    _rmtree(old)
+                os.replace(self.dir, old)
+            os.replace(tmp, self.dir)
+            if old.exists():
+                _rmtree(old)
+
+    def _empty_index(self):
+        quantizer = self._faiss.IndexFlatIP(self.dimensions)
+        quantizer.add(np.zeros((1, self.dimensions), dtype=np.float32))
+        ivf = self._faiss.IndexIVFFlat(quantizer, self.dimensions, 1, self._faiss.METRIC_INNER_PRODUCT)
+        ivf.is_trained = True
+        ivf.set_direct_map_type(self._faiss.DirectMap.Hashtable)
+        return ivf
+
+    def ensure(self) -> None:
+        """Create an empty index if there is none yet."""
+        with self._lock:
+            if self._index is None:
+                self.build(np.zeros(0, dtype=np.int64), np.zeros((0, self.dimensions), dtype=np.float32))
+
+    def needs_retrain(self) -> bool:
+        """True once the corpus has outgrown the centroids it was trained on."""
+        n = self.ntotal
+        return n >= 2 * 39 and n > 4 * max(self.trained_on, 39)
+
+    # -- updates ---------------------------------------------------------
+    def add(self, ids: list[int] | np.ndarray, vectors: np.ndarray) -> None:
+        if len(ids) == 0:
+            return
+        ids = np.asarray(ids, dtype=np.int64)
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1, self.dimensions)
+        with self._lock:
+            self.ensure()
+            assert self._index is not None
+            # idempotent: an id that is already there (crash between save and mark) is replaced
+            self._index.remove_ids(ids)
+            self._index.add_with_ids(vectors, ids)
+            self.dirty = True
+
+    def remove(self, ids: list[int] | np.ndarray) -> int:
+        if len(ids) == 0:
+            return 0
+        with self._lock:
+            if self._index is None:
+                return 0
+            n = int(self._index.remove_ids(np.asarray(ids, dtype=np.int64)))
+            self.dirty = True
+            return n
+
+    def save(self, target: Path | None = None) -> None:
+        """Write the index in LEANN's layout (atomic per file)."""
+        target = target or self.dir
+        with self._lock:
+            if self._index is None or (not self.dirty and target == self.dir):
+                return
+            target.mkdir(parents=True, exist_ok=True)
+            tmp = target / "manole.index.tmp"
+            self._faiss.write_index(self._index, str(tmp))
+            os.replace(tmp, target / "manole.index")
+            (target / "manole.state.json").write_text(json.dumps({"trained_on": self.trained_on}))
+            meta = target / f"{INDEX_NAME}.meta.json"
+            if not meta.exists():
+                meta.write_text(json.dumps({
+                    "version": "1.1",
+                    "backend_name": "ivf",
+                    "embedding_model": self.embedding_model,
+                    "dimensions": self.dimensions,
+                    "backend_kwargs": {"distance_metric": "mips"},
+                    "passage_sources": [],
+                    "built_from_precomputed_embeddings": True,
+                    "note": "passages live in the manole catalog; FAISS ids are catalog passage ids",
+                }, indent=2))
+            if target == self.dir:
+                self.dirty = False
+
+    # -- search ----------------------------------------------------------
+    def search(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """Return up to ``k`` (passage id, inner-product score), best first."""
+        with self._lock:
+            if self._index is None or self._index.ntotal == 0 or k <= 0:
+                return []
+            ivf = self._faiss.extract_index_ivf(self._index)
+            ivf.nprobe = min(ivf.nlist, max(8, ivf.nlist // 4))
+            q = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, self.dimensions)
+            scores, labels = self._index.search(q, min(k, int(self._index.ntotal)))
+        return [(int(i), float(s)) for i, s in zip(labels[0], scores[0]) if i >= 0]
+
+
+def _rmtree(path: Path) -> None:
+    import shutil
+
+    shutil.rmtree(path, ignore_errors=True)

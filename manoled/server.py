@@ -1,0 +1,744 @@
+"""The Unix-socket server: frames in, calls on a :class:`Service`, frames out.
+
+The server knows nothing about catalogs, indexes or models. It speaks the
+protocol in ``docs/protocol.md`` (framing in :mod:`manoled.protocol`) and
+dispatches each request to a *service* object the daemon provides.
+
+The Service interface
+---------------------
+Subclass :class:`Service` and override what you support (a method left alone
+answers ``unknown_method``). Every method except ``ask`` is a plain blocking
+function; the server runs it in a thread pool so the event loop never blocks.
+Each returns the ``result`` map sent to the client (msgpack-able: dict, list,
+str, int, float, bool, None, bytes). Raise :class:`manoled.errors.ManoledError`
+(or a subclass) to answer an error frame with its ``code`` and ``message``;
+use ``ManoledError(msg, code="invalid_params")`` for bad parameter values.
+Any other exception becomes ``internal`` (and is logged)::
+
+    hello() -> dict                      # merged into the hello result: {"version", "capabilities": [...], ...}
+    status() -> dict                     # shape documented in docs/protocol.md
+    ask(text: str, session: str | None, cancel: threading.Event) -> Generator[dict, None, dict]
+    search(query: str, k: int) -> dict   # {"hits": [...]}
+    folders_list() -> dict               # {"folders": [...]}
+    folders_add(path: str) -> dict       # {"folders": [...]} after the change
+    folders_remove(path: str) -> dict    # {"folders": [...]} after the change
+    reindex(path: str | None) -> dict    # e.g. {"scheduled": n}
+    pause() -> dict                      # {"paused": true}
+    resume() -> dict                     # {"paused": false}
+    graph(params: dict) -> dict          # params passed through unvalidated
+
+``ask`` is a *generator*: it yields event dicts ``{"event": "step" | "token",
+"data": {...}}`` and ``return``\\ s the final result ``{"answer", "sources",
+"timings"}``. Only one ask runs at a time (the model queue); its steps all run
+on one dedicated worker thread. It must check ``cancel`` (set on a ``cancel``
+request, a client disconnect or a server stop) often, e.g. between tokens,
+and stop early; the server also stops pulling from the generator and closes
+it (``GeneratorExit`` at the current ``yield``) as soon as ``cancel`` is set.
+
+Using it
+--------
+::
+
+    server = Server(service, config.server, path=paths.socket)   # or sock=<listening socket>
+    server.serve_forever()          # blocking; server.stop() from a signal handler / other thread
+    # or, in tests / a daemon with its own main thread:
+    server.start(); ...; server.stop()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import os
+import socket
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from . import protocol as p
+from .config import ServerConfig
+from .errors import Busy, ManoledError, PathError
+from .peercred import peer_uid as default_peer_uid
+
+log = logging.getLogger(__name__)
+
+METHODS = (
+    "hello",
+    "status",
+    "ask",
+    "cancel",
+    "search",
+    "folders.list",
+    "folders.add",
+    "folders.remove",
+    "reindex",
+    "pause",
+    "resume",
+    "graph",
+)
+BASE_CAPABILITIES = ("cancel", "events", "queue")
+MAX_SEARCH_K = 1000
+AF_UNIX_PATH_MAX = 107
+
+
+class Service:
+    """What the server calls. See the module docstring for the contract."""
+
+    def hello(self) -> dict[str, Any]:
+        return {}
+
+    def status(self) -> dict[str, Any]:
+        raise _unsupported("status")
+
+    def ask(self, text: str, session: str | None, cancel: threading.Event) -> Iterator[dict[str, Any]]:
+        raise _unsupported("ask")
+
+    def search(self, query: str, k: int) -> dict[str, Any]:
+        raise _unsupported("search")
+
+    def folders_list(self) -> dict[str, Any]:
+        raise _unsupported("folders.list")
+
+    def folders_add(self, path: str) -> dict[str, Any]:
+        raise _unsupported("folders.add")
+
+    def folders_remove(self, path: str) -> dict[str, Any]:
+        raise _unsupported("folders.remove")
+
+    def reindex(self, path: str | None) -> dict[str, Any]:
+        raise _unsupported("reindex")
+
+    def pause(self) -> dict[str, Any]:
+        raise _unsupported("pause")
+
+    def resume(self) -> dict[str, Any]:
+        raise _unsupported("resume")
+
+    def graph(self, params: dict[str, Any]) -> dict[str, Any]:
+        raise _unsupported("graph")
+
+
+def _unsupported(method: str) -> ManoledError:
+    return ManoledError(f"method '{method}' is not supported by this daemon", code=p.UNKNOWN_METHOD)
+
+
+def _invalid(message: str) -> ManoledError:
+    return ManoledError(message, code=p.INVALID_PARAMS)
+
+
+_MISSING = object()
+
+
+def _param(params: dict[str, Any], name: str, typ: type, *, required: bool = False, default: Any = None) -> Any:
+    value = params.get(name, _MISSING)
+    if value is _MISSING or value is None:
+        if required:
+            raise _invalid(f"missing parameter '{name}'")
+        return default
+    if isinstance(value, bool) and typ is not bool:
+        raise _invalid(f"parameter '{name}' must be {typ.__name__}, got bool")
+    if not isinstance(value, typ):
+        raise _invalid(f"parameter '{name}' must be {typ.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[..., Any], *args: Any) -> None:
+    with contextlib.suppress(RuntimeError):  # the loop is already closed (server stopped)
+        loop.call_soon_threadsafe(fn, *args)
+
+
+# ---------------------------------------------------------------------------
+# the model queue
+
+
+@dataclass(eq=False)
+class _Ticket:
+    future: asyncio.Future[None]
+    on_position: Callable[[int], None]
+    position: int = 0
+
+
+class AskQueue:
+    """One ask at a time, first come first served; waiters learn their position.
+
+    ``position`` is the number of asks ahead of a waiter, counting the one
+    running (so the next in line is at position 1). Event-loop only.
+    """
+
+    def __init__(self) -> None:
+        self._running: _Ticket | None = None
+        self._waiting: list[_Ticket] = []
+
+    @property
+    def busy(self) -> bool:
+        return self._running is not None
+
+    def __len__(self) -> int:
+        return len(self._waiting) + (1 if self._running else 0)
+
+    async def acquire(self, on_position: Callable[[int], None] = lambda _pos: None) -> _Ticket:
+        ticket = _Ticket(asyncio.get_running_loop().create_future(), on_position)
+        if self._running is None and not self._waiting:
+            self._running = ticket
+            return ticket
+        self._waiting.append(ticket)
+        self._renumber()
+        try:
+            await ticket.future
+        except asyncio.CancelledError:
+            if ticket in self._waiting:
+                self._waiting.remove(ticket)
+                self._renumber()
+            else:
+                self.release(ticket)
+            raise
+        return ticket
+
+    def release(self, ticket: _Ticket) -> None:
+        if self._running is not ticket:
+            return
+        self._running = None
+        while self._waiting:
+            nxt = self._waiting.pop(0)
+            if not nxt.future.done():
+                self._running = nxt
+                nxt.future.set_result(None)
+                break
+        self._renumber()
+
+    def _renumber(self) -> None:
+        for i, t in enumerate(self._waiting):
+            if t.position != i + 1:
+                t.position = i + 1
+                try:
+                    t.on_position(i + 1)
+                except Exception:  # a dead connection must not break the queue
+                    log.debug("queued notification failed", exc_info=True)
+
+
+class _AskRun:
+    """The thread-side of one ask: every method runs on the ask worker thread."""
+
+    def __init__(self, service: Service, text: str, session: str | None, cancel: threading.Event) -> None:
+        self.service, self.text, self.session, self.cancel = service, text, session, cancel
+        self.gen: Iterator[dict[str, Any]] | None = None
+        self.done = False
+
+    def start(self) -> None:
+        if not self.cancel.is_set():
+            self.gen = iter(self.service.ask(self.text, self.session, self.cancel))
+
+    def step(self) -> tuple[str, Any]:
+        if self.cancel.is_set() or self.gen is None:
+            return ("cancelled", None)
+        try:
+            return ("event", next(self.gen))
+        except StopIteration as stop:
+            self.done = True
+            return ("result", stop.value)
+        except BaseException:
+            self.done = True
+            raise
+
+    def close(self) -> None:
+        if self.gen is not None and not self.done:
+            self.done = True
+            close = getattr(self.gen, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception:
+                    log.warning("closing a cancelled ask failed", exc_info=True)
+
+
+# ---------------------------------------------------------------------------
+# connections
+
+
+@dataclass(eq=False)
+class _Request:
+    rid: int
+    method: str
+    cancel: threading.Event = field(default_factory=threading.Event)
+    task: asyncio.Task[None] | None = None
+    reason: str | None = None  # "cancel" | "disconnect" | "stop"
+
+
+class _Conn:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, cid: int) -> None:
+        self.reader, self.writer, self.cid = reader, writer, cid
+        self.inflight: dict[int, _Request] = {}
+        self.gone = False
+
+    def emit(self, frame: dict[str, Any]) -> bool:
+        """Queue a frame for writing (never blocks; order = call order)."""
+        if self.gone or self.writer.is_closing():
+            self.gone = True
+            return False
+        self.writer.write(p.encode_frame(frame))
+        return True
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        if self.emit(frame):
+            try:
+                await self.writer.drain()
+            except (ConnectionError, OSError):
+                self.gone = True
+                raise ConnectionResetError("client went away") from None
+
+
+class Server:
+    """Serve a :class:`Service` on a Unix socket.
+
+    Give either ``path`` (the server creates the socket, mode 0600, in a 0700
+    directory, and removes it on stop) or ``sock`` (an already bound socket,
+    e.g. from systemd socket activation; left as is on stop).
+    ``peer_uid`` and ``allowed_uid`` are the seam for the peer check.
+    """
+
+    def __init__(
+        self,
+        service: Service,
+        config: ServerConfig | None = None,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        sock: socket.socket | None = None,
+        peer_uid: Callable[[Any], int | None] = default_peer_uid,
+        allowed_uid: int | None = None,
+        rpc_threads: int = 8,
+        on_ready: Callable[[], None] | None = None,
+    ) -> None:
+        if (path is None) == (sock is None):
+            raise ValueError("give exactly one of path= or sock=")
+        self.service = service
+        self.config = config or ServerConfig()
+        self.path = Path(path) if path is not None else None
+        self._sock = sock
+        self._peer_uid = peer_uid
+        self._uid = os.getuid() if allowed_uid is None else allowed_uid
+        self._rpc_threads = rpc_threads
+        self._on_ready = on_ready
+        self.ready = threading.Event()
+        self._stop_requested = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop_event: asyncio.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+        self._conns: set[_Conn] = set()
+        self._conn_tasks: set[asyncio.Task[None]] = set()
+        self._next_cid = 0
+        self._bound_ino: int | None = None
+        self.queue = AskQueue()
+        self._rpc_pool: ThreadPoolExecutor | None = None
+        self._ask_pool: ThreadPoolExecutor | None = None
+        self._handlers: dict[str, Callable[[_Conn, _Request, dict[str, Any]], Any]] = {
+            "hello": self._m_hello,
+            "status": self._m_status,
+            "ask": self._m_ask,
+            "cancel": self._m_cancel,
+            "search": self._m_search,
+            "folders.list": self._m_folders_list,
+            "folders.add": self._m_folders_add,
+            "folders.remove": self._m_folders_remove,
+            "reindex": self._m_reindex,
+            "pause": self._m_pause,
+            "resume": self._m_resume,
+            "graph": self._m_graph,
+        }
+
+    # -- lifecycle --------------------------------------------------------
+
+    @property
+    def connections(self) -> int:
+        return len(self._conns)
+
+    def serve_forever(self) -> None:
+        """Run until :meth:`stop` (blocking)."""
+        asyncio.run(self.serve())
+
+    def start(self, timeout: float = 10.0) -> None:
+        """Serve on a background thread; return once the socket accepts."""
+
+        def run() -> None:
+            try:
+                self.serve_forever()
+            except BaseException as exc:  # reported to start()
+                self._error = exc
+                self.ready.set()
+
+        self._thread = threading.Thread(target=run, name="manoled-server", daemon=True)
+        self._thread.start()
+        if not self.ready.wait(timeout):
+            raise ManoledError("the server did not start in time")
+        if self._error is not None:
+            raise self._error
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop serving (callable from any thread, idempotent)."""
+        self._stop_requested.set()
+        loop, ev = self._loop, self._stop_event
+        if loop is not None and ev is not None:
+            _call_soon(loop, ev.set)
+        t = self._thread
+        if t is not None and t is not threading.current_thread():
+            t.join(timeout)
+
+    async def serve(self) -> None:
+        """Serve on the running event loop until :meth:`stop`."""
+        self._loop = asyncio.get_running_loop()
+        self._stop_event = asyncio.Event()
+        self._rpc_pool = ThreadPoolExecutor(self._rpc_threads, thread_name_prefix="manoled-rpc")
+        self._ask_pool = ThreadPoolExecutor(1, thread_name_prefix="manoled-ask")
+        sock = self._sock if self._sock is not None else self._bind()
+        server = await asyncio.start_unix_server(self._on_connect, sock=sock)
+        log.info("listening on %s", sock.getsockname() or "<inherited socket>")
+        self.ready.set()
+        if self._on_ready is not None:
+            self._on_ready()
+        if self._stop_requested.is_set():
+            self._stop_event.set()
+        try:
+            await self._stop_event.wait()
+        finally:
+            server.close()
+            tasks = list(self._conn_tasks)
+            for t in tasks:
+                t.cancel()
+            if tasks:
+                await asyncio.wait(tasks, timeout=5)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 5)
+            self._unlink()
+            self._rpc_pool.shutdown(wait=False, cancel_futures=True)
+            self._ask_pool.shutdown(wait=False, cancel_futures=True)
+            log.info("server stopped")
+
+    # -- the socket file --------------------------------------------------
+
+    def _bind(self) -> socket.socket:
+        assert self.path is not None
+        path = self.path
+        if len(os.fsencode(str(path))) > AF_UNIX_PATH_MAX:
+            raise PathError(f"socket path too long for AF_UNIX ({len(str(path))} bytes): {path}; set MANOLE_SOCKET")
+        _private_dir(path.parent)
+        try:
+            st = path.lstat()
+        except FileNotFoundError:
+            pass
+        else:
+            if not stat.S_ISSOCK(st.st_mode):
+                raise PathError(f"{path} exists and is not a socket")
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(path))
+            except OSError:
+                path.unlink()  # a stale socket from a crashed daemon
+            else:
+                raise Busy(f"another manoled is already listening on {path}")
+            finally:
+                probe.close()
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.bind(str(path))
+            os.chmod(path, 0o600)
+            sock.listen(128)
+        except OSError:
+            sock.close()
+            raise
+        self._bound_ino = os.stat(path).st_ino
+        return sock
+
+    def _unlink(self) -> None:
+        if self.path is None or self._bound_ino is None:
+            return
+        with contextlib.suppress(OSError):
+            if os.stat(self.path).st_ino == self._bound_ino:
+                self.path.unlink()
+
+    # -- connections ------------------------------------------------------
+
+    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._conn_tasks.add(task)
+        self._next_cid += 1
+        conn = _Conn(reader, writer, self._next_cid)
+        try:
+            uid = self._peer_uid(writer.get_extra_info("socket"))
+            if uid is None or uid != self._uid:
+                log.warning("refused a connection from uid %s", uid)
+                conn.emit(p.error(None, p.FORBIDDEN, "connections are only accepted from the daemon's own user"))
+                return
+            if len(self._conns) >= self.config.max_connections:
+                log.warning("refused a connection: %d connections open", len(self._conns))
+                conn.emit(p.error(None, p.BUSY, f"too many connections (limit {self.config.max_connections})"))
+                return
+            self._conns.add(conn)
+            await self._serve_conn(conn)
+        except asyncio.CancelledError:
+            pass  # server stopping
+        except Exception:
+            log.exception("connection %d failed", conn.cid)
+        finally:
+            self._conns.discard(conn)
+            await self._abort(conn)
+            conn.gone = True
+            with contextlib.suppress(Exception):
+                writer.close()
+                await asyncio.wait_for(writer.wait_closed(), 2)
+            self._conn_tasks.discard(task)
+
+    async def _abort(self, conn: _Conn) -> None:
+        reason = "stop" if self._stop_requested.is_set() else "disconnect"
+        tasks = []
+        for req in list(conn.inflight.values()):
+            req.reason = req.reason or reason
+            req.cancel.set()
+            if req.task is not None:
+                req.task.cancel()
+                tasks.append(req.task)
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
+
+    async def _read_frame(self, conn: _Conn) -> Any:
+        """The next decoded frame, or ``_EOF``; raises FrameError."""
+        try:
+            first = await conn.reader.readexactly(1)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return _EOF
+        timeout = self.config.read_timeout_s or None
+        try:
+            async with asyncio.timeout(timeout):
+                (length,) = p.HEADER.unpack(first + await conn.reader.readexactly(p.HEADER_SIZE - 1))
+                p.check_length(length, self.config.max_frame_bytes)
+                body = await conn.reader.readexactly(length)
+        except TimeoutError:
+            raise p.FrameError(p.TIMEOUT, f"incomplete frame: nothing completed it within {timeout}s") from None
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return _EOF
+        return p.unpack(body)
+
+    async def _serve_conn(self, conn: _Conn) -> None:
+        while True:
+            try:
+                obj = await self._read_frame(conn)
+            except p.FrameError as exc:
+                log.info("connection %d: %s: %s", conn.cid, exc.code, exc.message)
+                conn.emit(p.error(None, exc.code, exc.message))
+                return
+            if obj is _EOF:
+                return
+            await self._dispatch(conn, obj)
+
+    async def _dispatch(self, conn: _Conn, obj: Any) -> None:
+        if not isinstance(obj, dict):
+            await conn.send(p.error(None, p.BAD_REQUEST, f"a request must be a map, got {type(obj).__name__}"))
+            return
+        rid = obj.get("id")
+        if not isinstance(rid, int) or isinstance(rid, bool):
+            await conn.send(p.error(None, p.BAD_REQUEST, "a request needs an integer 'id'"))
+            return
+        if obj.get("v") != p.PROTOCOL_VERSION:
+            msg = f"unsupported protocol version {obj.get('v')!r}; this server speaks v={p.PROTOCOL_VERSION}"
+            await conn.send(p.error(rid, p.BAD_REQUEST, msg))
+            return
+        method = obj.get("method")
+        if not isinstance(method, str):
+            await conn.send(p.error(rid, p.BAD_REQUEST, "a request needs a string 'method'"))
+            return
+        params = obj.get("params")
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            await conn.send(p.error(rid, p.INVALID_PARAMS, "'params' must be a map"))
+            return
+        if rid in conn.inflight:
+            await conn.send(p.error(rid, p.BAD_REQUEST, f"request id {rid} is already in flight"))
+            return
+        handler = self._handlers.get(method)
+        if handler is None:
+            await conn.send(p.error(rid, p.UNKNOWN_METHOD, f"unknown method '{method}'"))
+            return
+        req = _Request(rid, method)
+        conn.inflight[rid] = req
+        req.task = asyncio.create_task(self._run(conn, req, handler, params), name=f"manoled-{method}-{rid}")
+
+    async def _run(self, conn: _Conn, req: _Request, handler: Callable[..., Any], params: dict[str, Any]) -> None:
+        try:
+            try:
+                value = await handler(conn, req, params)
+            except asyncio.CancelledError:
+                if req.reason == "cancel":
+                    conn.emit(p.error(req.rid, p.CANCELLED, "the request was cancelled"))
+                return
+            except ConnectionError:
+                return
+            except ManoledError as exc:
+                frame = p.error(req.rid, exc.code, exc.message)
+            except Exception as exc:
+                log.exception("%s (id %d) failed", req.method, req.rid)
+                frame = p.error(req.rid, p.INTERNAL, f"internal error: {type(exc).__name__}: {exc}")
+            else:
+                frame = p.result(req.rid, value)
+            try:
+                await conn.send(frame)
+            except ConnectionError:
+                return
+            except Exception as exc:  # e.g. a result msgpack cannot encode
+                log.exception("cannot send the result of %s (id %d)", req.method, req.rid)
+                conn.emit(p.error(req.rid, p.INTERNAL, f"cannot encode the result: {exc}"))
+        except asyncio.CancelledError:
+            return
+        finally:
+            if conn.inflight.get(req.rid) is req:
+                del conn.inflight[req.rid]
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        assert self._loop is not None
+        return await self._loop.run_in_executor(self._rpc_pool, fn, *args)
+
+    # -- methods ----------------------------------------------------------
+
+    async def _m_hello(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> dict[str, Any]:
+        info = await self._call(self.service.hello) or {}
+        caps = set(BASE_CAPABILITIES) | set(info.get("capabilities") or ())
+        out: dict[str, Any] = {
+            "protocol": p.PROTOCOL_VERSION,
+            "server": "manoled",
+            "version": __version__,
+            "methods": list(METHODS),
+            "capabilities": sorted(caps),
+            "max_frame_bytes": self.config.max_frame_bytes,
+        }
+        for key, value in info.items():
+            if key not in ("protocol", "methods", "capabilities", "max_frame_bytes"):
+                out[key] = value
+        return out
+
+    async def _m_status(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        out = await self._call(self.service.status)
+        if isinstance(out, dict):
+            out.setdefault("connections", len(self._conns))
+            out.setdefault("asks_queued", len(self.queue))
+        return out
+
+    async def _m_search(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        query = _param(params, "query", str, required=True)
+        k = _param(params, "k", int, default=5)
+        if not query.strip():
+            raise _invalid("parameter 'query' must not be empty")
+        if not 1 <= k <= MAX_SEARCH_K:
+            raise _invalid(f"parameter 'k' must be between 1 and {MAX_SEARCH_K}")
+        return await self._call(self.service.search, query, k)
+
+    async def _m_folders_list(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.folders_list)
+
+    async def _m_folders_add(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.folders_add, _param(params, "path", str, required=True))
+
+    async def _m_folders_remove(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.folders_remove, _param(params, "path", str, required=True))
+
+    async def _m_reindex(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.reindex, _param(params, "path", str))
+
+    async def _m_pause(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.pause)
+
+    async def _m_resume(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.resume)
+
+    async def _m_graph(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.graph, dict(params))
+
+    async def _m_cancel(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> dict[str, Any]:
+        target_id = _param(params, "id", int, required=True)
+        target = conn.inflight.get(target_id)
+        if target is None or target is req or target.method == "cancel":
+            return {"cancelled": False}
+        target.reason = "cancel"
+        target.cancel.set()
+        if target.task is not None:
+            target.task.cancel()
+        return {"cancelled": True}
+
+    async def _m_ask(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
+        text = _param(params, "text", str, required=True)
+        session = _param(params, "session", str)
+        stream = _param(params, "stream", bool, default=True)
+        if not text.strip():
+            raise _invalid("parameter 'text' must not be empty")
+        loop = asyncio.get_running_loop()
+        assert self._ask_pool is not None
+        pool = self._ask_pool
+        t0 = time.perf_counter()
+
+        def on_position(pos: int) -> None:
+            conn.emit(p.event(req.rid, "queued", {"position": pos}))
+
+        ticket = await self.queue.acquire(on_position)
+        queue_s = time.perf_counter() - t0
+        run = _AskRun(self.service, text, session, req.cancel)
+        try:
+            await asyncio.wrap_future(pool.submit(run.start))
+            while True:
+                kind, value = await asyncio.wrap_future(pool.submit(run.step))
+                if kind == "result":
+                    break
+                if kind == "cancelled":
+                    raise asyncio.CancelledError
+                if not (isinstance(value, dict) and isinstance(value.get("event"), str)):
+                    log.warning("ask yielded a malformed event %r; skipped", value)
+                    continue
+                name = value["event"]
+                if not stream and name in ("step", "token"):
+                    continue
+                data = value.get("data")
+                await conn.send(p.event(req.rid, name, data if data is not None else {}))
+            if not isinstance(value, dict):
+                raise ManoledError(f"ask returned {type(value).__name__}, not a map")
+            timings = value.get("timings")
+            if isinstance(timings, dict):
+                timings.setdefault("queue_s", round(queue_s, 6))
+            return value
+        finally:
+            # Release the model only once the generator is really finished: the
+            # close runs on the ask thread after any step still in progress.
+            if not run.done:
+                req.cancel.set()
+            fut: Future[None] = pool.submit(run.close)
+            fut.add_done_callback(lambda _f: _call_soon(loop, self.queue.release, ticket))
+
+
+class _Eof:
+    pass
+
+
+_EOF = _Eof()
+
+
+def _private_dir(d: Path) -> None:
+    """Make ``d`` (the socket's directory) exist and be private to us (0700)."""
+    try:
+        d.mkdir(parents=True, mode=0o700)
+    except FileExistsError:
+        pass
+    st = d.stat()
+    if st.st_uid != os.getuid():
+        raise PathError(f"the socket directory {d} belongs to another user")
+    if stat.S_IMODE(st.st_mode) & 0o077:
+        try:
+            os.chmod(d, 0o700)
+        except OSError as exc:
+            raise PathError(
+                f"cannot make the socket directory {d} private: {os.strerror(exc.errno or errno.EPERM)}"
+            ) from exc

@@ -1,0 +1,98 @@
+"""Shared fixtures: every test runs inside tmp_path, with real components."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+@pytest.fixture(autouse=True)
+def manole_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point config, data and socket at tmp_path; no test touches the real home."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("MANOLE_HOME", str(home))
+    for var in ("MANOLE_CONFIG_DIR", "MANOLE_DATA_DIR", "MANOLE_SOCKET", "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads():
+    """Fail a test that leaves a non-daemon thread running (as watchdog's suite does)."""
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + 5
+    while True:
+        leaked = [t for t in threading.enumerate() if t not in before and t.is_alive() and not t.daemon]
+        if not leaked or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert not leaked, f"test leaked threads: {leaked}"
+
+
+def wait_until(predicate: Callable[[], object], timeout: float = 20.0, interval: float = 0.02, message: str = ""):
+    """Poll ``predicate`` until it returns something truthy or the deadline passes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s: {message or predicate}")
+        time.sleep(interval)
+
+
+class CountingEmbedder:
+    """The real embedder, with its calls counted (one shared model load per test session)."""
+
+    _shared = None
+
+    def __init__(self) -> None:
+        from manoled.embed import SentenceEmbedder
+
+        if CountingEmbedder._shared is None:
+            CountingEmbedder._shared = SentenceEmbedder()
+        self._inner = CountingEmbedder._shared
+        self.model_id = self._inner.model_id
+        self.calls = 0
+        self.texts: list[str] = []
+
+    @property
+    def dimensions(self) -> int:
+        return self._inner.dimensions
+
+    def embed(self, texts):
+        self.calls += 1
+        self.texts.extend(texts)
+        return self._inner.embed(texts)
+
+
+@pytest.fixture
+def embedder() -> CountingEmbedder:
+    return CountingEmbedder()
+
+
+@pytest.fixture
+def core(tmp_path: Path, embedder: CountingEmbedder):
+    """A real catalog + LEANN index + indexer under tmp_path."""
+    from manoled.app import open_core
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    cfg = Config()
+    c = open_core(resolve(), cfg, embedder=embedder)
+    yield c
+    c.close()
