@@ -61,10 +61,10 @@ def producer(model_id: str) -> str:
 _BOILERPLATE = re.compile(
     r"""^\s*(?:
         (?:caption|answer|description|image\ description|short\ caption)\s*[:\-]\s*
-      | (?:in\ )?(?:the|this)\ (?:image|picture|photo|photograph|photo\ graph|scene|frame)\s*,?\s*
-            (?:shows|depicts|features|displays|contains|captures|presents|portrays|is\ of|appears\ to\ show|we\ see|there\ is|there\ are)?\s*:?\s*
-      | (?:this|it)\ is\ (?:an?\ )?(?:image|picture|photo|photograph)\ (?:of|showing|that\ shows)\s+
-      | (?:an?\ )?(?:image|picture|photo|photograph)\ (?:of|showing)\s+
+      | (?:in\ )?(?:the|this)\ (?:image|picture|photo|photograph|scene|frame)\b\s*,?\s*
+            (?:(?:shows|depicts|features|displays|contains|captures|presents|portrays|is\ of|appears\ to\ show|we\ see|there\ is|there\ are)\b)?\s*:?\s*
+      | (?:this|it)\ is\ (?:an?\ )?(?:image|picture|photo|photograph)\ (?:of|showing|that\ shows)\b\s*
+      | (?:an?\ )?(?:image|picture|photo|photograph)\ (?:of|showing)\b\s*
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -155,33 +155,45 @@ class MoondreamPaths:
     mmproj: Path
 
 
-def _manifest_files() -> tuple[str, str]:
-    """File names of the vision model and its projector from the models manifest."""
+def _manifest_entries() -> tuple[dict, dict]:
+    """Manifest entries (file, repo, revision) of the vision model and its projector."""
+    model = {"file": TEXT_MODEL_FILE, "repo": None, "revision": None}
+    mmproj = {"file": MMPROJ_FILE, "repo": None, "revision": None}
     try:
         data = json.loads((Path(__file__).with_name("models_manifest.json")).read_text())
-        by_role = {m.get("role"): m.get("file") for m in data.get("models", [])}
-        return by_role.get("vision") or TEXT_MODEL_FILE, by_role.get("vision-projector") or MMPROJ_FILE
+        by_role = {m.get("role"): m for m in data.get("models", []) if isinstance(m, dict)}
+        model.update({k: v for k, v in by_role.get("vision", {}).items() if k in model and v})
+        mmproj.update({k: v for k, v in by_role.get("vision-projector", {}).items() if k in mmproj and v})
     except (OSError, ValueError, AttributeError):
-        return TEXT_MODEL_FILE, MMPROJ_FILE
+        pass
+    return model, mmproj
 
 
-def _find(models_dir: Path | None, name: str) -> Path | None:
-    if models_dir is None or not models_dir.is_dir():
-        return None
-    for candidate in (models_dir / name, models_dir / "moondream2" / name):
-        if candidate.is_file():
-            return candidate
-    for candidate in sorted(models_dir.glob(f"*/{name}")):
-        if candidate.is_file():
-            return candidate
+def _find(models_dir: Path | None, entry: dict) -> Path | None:
+    """``models_dir/<file>`` (or one folder below), else the Hugging Face cache (no network)."""
+    name = entry["file"]
+    if models_dir is not None and models_dir.is_dir():
+        for candidate in (models_dir / name, *sorted(models_dir.glob(f"*/{name}"))):
+            if candidate.is_file():
+                return candidate
+    if entry.get("repo"):
+        try:
+            from huggingface_hub import try_to_load_from_cache
+
+            found = try_to_load_from_cache(repo_id=entry["repo"], filename=name, revision=entry.get("revision"))
+        except Exception:  # noqa: BLE001 - the cache is only a fallback
+            return None
+        if isinstance(found, str) and Path(found).is_file():
+            return Path(found)
     return None
 
 
 def resolve_moondream(cfg: CaptionConfig, models_dir: Path | None) -> MoondreamPaths:
     """The model and projector paths (config keys first, then the models dir), or ModelError naming the fix."""
-    model_name, mmproj_name = _manifest_files()
-    model = Path(cfg.model_path).expanduser() if cfg.model_path else _find(models_dir, model_name)
-    mmproj = Path(cfg.mmproj_path).expanduser() if cfg.mmproj_path else _find(models_dir, mmproj_name)
+    model_entry, mmproj_entry = _manifest_entries()
+    model_name, mmproj_name = model_entry["file"], mmproj_entry["file"]
+    model = Path(cfg.model_path).expanduser() if cfg.model_path else _find(models_dir, model_entry)
+    mmproj = Path(cfg.mmproj_path).expanduser() if cfg.mmproj_path else _find(models_dir, mmproj_entry)
     missing = []
     if model is None or not model.is_file():
         missing.append(f"text model ({cfg.model_path or model_name})")

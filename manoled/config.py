@@ -67,6 +67,7 @@ class ServerConfig:
 class GraphConfig:
     similarity_threshold: float = 0.6
     max_neighbours: int = 8
+    max_entity_files: int = 50  # an entity shared by more files than this links none of them
 
 
 @dataclass

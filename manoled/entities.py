@@ -156,10 +156,9 @@ def _ibans(text: str) -> Iterable[tuple[str, str]]:
             end = m.end(1)
             if end < len(text) and text[end].isalnum():
                 continue
-        candidate = raw[:cut].strip()
-        compact = candidate.replace(" ", "")
-        if iban_checksum_ok(compact):
-            yield compact, candidate
+        compact = raw[:cut].replace(" ", "")
+        if iban_checksum_ok(compact):  # shown in the standard print form, groups of four
+            yield compact, " ".join(compact[i:i + 4] for i in range(0, len(compact), 4))
 
 
 # EU VAT numbers (plus GB/XI and Swiss UID), strict per-country formats.

@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 KINDS = ("text", "pdf", "doc", "image", "other")
 
+# fmt: off
 HTML_EXTS = frozenset({"html", "htm", "xhtml"})
 TEXT_EXTS = frozenset(
     {
@@ -79,6 +80,7 @@ OTHER_EXTS = frozenset(
         "pickle", "parquet", "h5", "onnx", "pt", "gguf", "safetensors", "lock", "swp", "ds_store",
     }
 )
+# fmt: on
 
 KIND_SNIFF_BYTES = 8 * 1024
 BINARY_SNIFF_BYTES = 64 * 1024
@@ -170,7 +172,7 @@ def _looks_like_text(head: bytes) -> bool:
     enc = _bom_encoding(head)
     if enc is not None:
         try:
-            text = codecs.getincrementaldecoder(enc)("strict").decode(head[len(_bom_for(enc)):], final=False)
+            text = codecs.getincrementaldecoder(enc)("strict").decode(head[len(_bom_for(enc)) :], final=False)
         except UnicodeDecodeError:
             return False
         return "\x00" not in text and bool(text.strip())
@@ -209,7 +211,7 @@ def decode(data: bytes, *, partial: bool = False, html_hint: bool = False) -> tu
     """
     enc = _bom_encoding(data)
     if enc is not None:
-        body = data[len(_bom_for(enc)):]
+        body = data[len(_bom_for(enc)) :]
         text = codecs.getincrementaldecoder(enc)("replace").decode(body, final=not partial)
         return text, enc
     try:
@@ -245,12 +247,8 @@ def _guess_legacy_encoding(sample: bytes) -> str | None:
         return None
     if best.encoding in ("cp1252", "latin_1", "iso8859_15", "ascii"):
         return best.encoding
-    western = from_bytes(sample, cp_isolation=["cp1252"]).best()
-    if (
-        western is not None
-        and western.chaos <= best.chaos + 0.1
-        and western.coherence >= best.coherence - 0.1
-    ):
+    western = from_bytes(sample, cp_isolation=["cp1252"], threshold=1.0).best()
+    if western is not None and western.chaos <= best.chaos + 0.1 and western.coherence >= best.coherence - 0.1:
         return "cp1252"
     return best.encoding
 
@@ -264,6 +262,7 @@ def _normalise(text: str) -> str:
 
 
 class _HTMLText(html.parser.HTMLParser):
+    # fmt: off
     _DROP = frozenset({"script", "style", "template", "noscript", "svg", "head"})
     _KEEP_IN_HEAD = frozenset({"title"})
     _BLOCK = frozenset(
@@ -274,6 +273,7 @@ class _HTMLText(html.parser.HTMLParser):
             "details", "summary", "caption", "body",
         }
     )
+    # fmt: on
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -614,9 +614,7 @@ class Extractor:
         if st.st_size == 0:
             raise Skip("empty file")
         if st.st_size > self.config.max_file_bytes:
-            raise Skip(
-                f"file too big ({_fmt_bytes(st.st_size)} > {_fmt_bytes(self.config.max_file_bytes)} limit)"
-            )
+            raise Skip(f"file too big ({_fmt_bytes(st.st_size)} > {_fmt_bytes(self.config.max_file_bytes)} limit)")
         if kind == "text":
             return self._extract_text(path)
         # check readability here so the error is the same as for text files
@@ -681,7 +679,8 @@ class Extractor:
                 conn.send((task_id, kind, str(path), self.config.max_text_chars, hook))
                 deadline = time.monotonic() + timeout
                 while True:
-                    if not conn.poll(max(0.0, deadline - time.monotonic())):
+                    left = max(0.0, deadline - time.monotonic()) if timeout > 0 else None  # 0: no limit
+                    if not conn.poll(left):
                         self._kill_worker(f"task timed out after {timeout:g} s")
                         raise ExtractTimeout(f"timed out after {timeout:g} s")
                     reply = conn.recv()

@@ -149,8 +149,12 @@ def load_image(
     key: Any = None,
     quality: int = JPEG_QUALITY,
     use_draft: bool = True,
+    data: bytes | None = None,
 ) -> PreparedImage:
-    """Load one image for captioning; a bad file gives ``error`` instead of raising."""
+    """Load one image for captioning; a bad file gives ``error`` instead of raising.
+
+    ``data``, when given, is the file's content already read (the caller hashed it).
+    """
     register_formats()
     path = Path(path)
     out = PreparedImage(index=index, key=key, path=path)
@@ -158,7 +162,7 @@ def load_image(
     # warning counts as an error too, so the check below rejects everything that could warn
     limit = default_max_pixels() if max_pixels is None else min(max_pixels, default_max_pixels())
     try:
-        with Image.open(path) as im:
+        with Image.open(io.BytesIO(data) if data is not None else path) as im:
             out.format = im.format or ""
             out.original_size = im.size
             w, h = im.size

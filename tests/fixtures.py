@@ -62,8 +62,9 @@ def make_pdf(path: Path, pages: Sequence[str]) -> Path:
             rect = page.rect + (50, 50, -50, -50)
             if page.insert_textbox(rect, text, fontsize=10) < 0:
                 raise ValueError("page text does not fit on one PDF page")
-    doc.save(str(path))
+    data = doc.tobytes()  # not doc.save(): MuPDF cannot take undecodable file names
     doc.close()
+    path.write_bytes(data)
     return path
 
 

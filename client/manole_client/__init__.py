@@ -1,2 +1,3 @@
 """Thin client for the manoled socket: stdlib and msgpack only."""
+
 __version__ = "0.1.0"

@@ -77,16 +77,17 @@ class Tool:
         return {"type": "function", "function": {"name": self.name, "description": self.description,
                                                  "parameters": self.parameters}}
 
-    def signature_line(self) -> str:
-        """A compact one-line description for a system prompt."""
+    def signature_line(self, compact: bool = False) -> str:
+        """A one-line description for a system prompt (``compact``: first sentence, no types)."""
         parts = []
         for pname, prop in self.parameters["properties"].items():
             typ = prop.get("type", "string")
             if "enum" in prop:
                 typ = "|".join(json.dumps(v) for v in prop["enum"] if v is not None)
             opt = "" if pname in self.parameters.get("required", []) else "?"
-            parts.append(f"{pname}{opt}: {typ}")
-        return f"{self.name}({', '.join(parts)}): {self.description}"
+            parts.append(f"{pname}{opt}" if compact and "enum" not in prop else f"{pname}{opt}: {typ}")
+        desc = self.description.split(". ")[0].rstrip(".") if compact else self.description
+        return f"{self.name}({', '.join(parts)}): {desc}"
 
 
 _SIMPLE = {str: "string", int: "integer", float: "number", bool: "boolean", dict: "object"}
@@ -273,8 +274,8 @@ class ToolRegistry:
     def schemas(self) -> list[dict[str, Any]]:
         return [t.schema() for t in self._tools.values()]
 
-    def describe(self) -> str:
-        return "\n".join(f"- {t.signature_line()}" for t in self._tools.values())
+    def describe(self, compact: bool = False) -> str:
+        return "\n".join(f"- {t.signature_line(compact)}" for t in self._tools.values())
 
     def bind(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         """Validate and coerce ``args`` for ``name``; raises ToolError on model mistakes."""

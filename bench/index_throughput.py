@@ -1,0 +1,160 @@
+"""Indexing throughput: manoled vs LEANN's own `leann build` vs the bare embedding ceiling.
+
+    .venv/bin/python bench/index_throughput.py [--files 2000] [--quick]
+
+All three run on the same generated corpus, with the same embedding model (the
+bundled all-MiniLM-L6-v2), in one run. It also times applying one modified file
+to the built index. The last line of output is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+WORDS = (
+    "invoice budget meeting project garden recipe travel contract report tomato river mountain "
+    "engine software design library window bridge market energy solar battery music guitar "
+    "ocean forest planet galaxy museum history school teacher student doctor patient hospital "
+    "coffee bread cheese wine olive lemon orange apple harbour island city village road train"
+).split()
+
+
+def make_corpus(directory: Path, n: int, seed: int = 7) -> int:
+    """N text files: 70% small (0.2-2 KB), 25% medium (5-20 KB), 5% large (50-100 KB)."""
+    rng = random.Random(seed)
+    directory.mkdir(parents=True, exist_ok=True)
+    total = 0
+    for i in range(n):
+        r = rng.random()
+        size = rng.randint(200, 2000) if r < 0.70 else rng.randint(5000, 20000) if r < 0.95 else rng.randint(50000, 100000)
+        words: list[str] = []
+        length = 0
+        while length < size:
+            sentence = " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 14))).capitalize() + ". "
+            words.append(sentence)
+            length += len(sentence)
+        text = "".join(words)
+        sub = directory / f"d{i % 20:02d}"
+        sub.mkdir(exist_ok=True)
+        (sub / f"doc{i:05d}.txt").write_text(text)
+        total += len(text)
+    return total
+
+
+def bench_manoled(corpus: Path, home: Path) -> dict:
+    from manoled.app import open_core, setup_logging
+    from manoled.config import Config
+    from manoled.indexer import Change
+    from manoled.paths import resolve
+
+    setup_logging(False)
+    paths = resolve(home)
+    core = open_core(paths, Config())
+    core.embedder.embed(["warm up"])  # model load is not indexing time
+    t = time.perf_counter()
+    stats = core.indexer.index_paths([corpus])
+    wall = time.perf_counter() - t
+    # one modified file applied to the built index
+    target = sorted(corpus.rglob("*.txt"))[len(stats.__dict__) % 7]
+    target.write_text(target.read_text() + "\nA brand new sentence about zeppelins.\n")
+    t = time.perf_counter()
+    core.indexer.apply([Change("modified", target)])
+    modify_s = time.perf_counter() - t
+    found = any("zeppelins" in h.text for h in core.indexer.search("zeppelins", k=3))
+    passages = core.catalog.passage_count()
+    texts = [r[0] for r in core.catalog.query("SELECT text FROM passages ORDER BY id")]
+    core.close()
+    return {
+        "seconds": wall, "files": stats.indexed, "passages": passages,
+        "files_per_s": stats.indexed / wall, "passages_per_s": passages / wall,
+        "modify_one_file_s": modify_s, "modified_text_found": found, "texts": texts,
+    }
+
+
+def bench_ceiling(texts: list[str]) -> dict:
+    from manoled.embed import SentenceEmbedder
+
+    emb = SentenceEmbedder()
+    emb.embed(["warm up"])
+    t = time.perf_counter()
+    for start in range(0, len(texts), 256):
+        emb.embed(texts[start:start + 256])
+    wall = time.perf_counter() - t
+    return {"seconds": wall, "passages": len(texts), "passages_per_s": len(texts) / wall}
+
+
+def bench_leann(corpus: Path, workdir: Path, n_files: int) -> dict:
+    from manoled.embed import bundled_model_path
+
+    leann = Path(sys.executable).with_name("leann")
+    if not leann.exists():
+        return {"error": "leann CLI not installed"}
+    env = dict(os.environ, HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+    cmd = [str(leann), "build", "bench", "--docs", str(corpus), "--backend-name", "hnsw", "--no-recompute",
+           "--no-compact", "--embedding-model", str(bundled_model_path()), "--force"]
+    t = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    if proc.returncode != 0:
+        return {"error": proc.stderr[-500:], "seconds": wall}
+    passages = None
+    for jsonl in workdir.rglob("*.passages.jsonl"):
+        with open(jsonl) as f:
+            passages = sum(1 for _ in f)
+    return {"seconds": wall, "files": n_files, "passages": passages, "files_per_s": n_files / wall,
+            "passages_per_s": (passages / wall) if passages else None,
+            "note": "wall time of the `leann build` process, including its model load"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--files", type=int, default=2000)
+    ap.add_argument("--quick", action="store_true", help="150 files, finishes in under a minute")
+    ap.add_argument("--no-leann", action="store_true")
+    args = ap.parse_args()
+    n = 150 if args.quick else args.files
+    work = Path(tempfile.mkdtemp(prefix="manole-bench-"))
+    try:
+        corpus = work / "corpus"
+        chars = make_corpus(corpus, n)
+        print(f"corpus: {n} files, {chars / 1e6:.1f} MB of text in {corpus}", file=sys.stderr)
+        m = bench_manoled(corpus, work / "home")
+        texts = m.pop("texts")
+        print(f"manoled: {m['files_per_s']:.1f} files/s, {m['passages_per_s']:.1f} passages/s, "
+              f"one modified file applied in {m['modify_one_file_s'] * 1000:.0f} ms", file=sys.stderr)
+        c = bench_ceiling(texts)
+        print(f"bare embedding ceiling: {c['passages_per_s']:.1f} passages/s", file=sys.stderr)
+        leann_dir = work / "leann"
+        leann_dir.mkdir()
+        lb = {"skipped": True} if args.no_leann else bench_leann(corpus, leann_dir, n)
+        if "files_per_s" in lb:
+            print(f"leann build: {lb['files_per_s']:.1f} files/s ({lb['seconds']:.1f} s)", file=sys.stderr)
+        result = {
+            "files": n,
+            "corpus_chars": chars,
+            "manoled": m,
+            "leann_build": lb,
+            "embedding_ceiling": c,
+            "ratio_manoled_vs_ceiling_passages": m["passages_per_s"] / c["passages_per_s"],
+            "ratio_manoled_vs_leann_files": (m["files_per_s"] / lb["files_per_s"]) if lb.get("files_per_s") else None,
+            "modify_one_file_s": m["modify_one_file_s"],
+        }
+        print(json.dumps(result))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

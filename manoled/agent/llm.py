@@ -1,0 +1,309 @@
+"""The text model: one llama.cpp ``Llama`` per model, loaded once, calls serialised.
+
+``LLM`` is the seam the agent talks to: ``chat(messages, tools=None,
+max_tokens=..., stream=False)`` returns a :class:`ChatResult`, or, with
+``stream=True``, an iterator of text pieces. ``LlamaChat`` implements it on
+llama-cpp-python; ``manoled.agent.fake.FakeLLM`` is a scripted stand-in.
+
+Sampling is fixed for factual, repeatable output: temperature 0.1, top_p 0.1,
+top_k 50, repeat_penalty 1.05. When a prompt would not fit the context, the
+history is dropped first, then tool results are shortened; the system prompt
+is never touched. Tokens are counted with the model's own tokenizer.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from ..config import Config
+from ..errors import ModelError
+from ..paths import Paths
+
+log = logging.getLogger(__name__)
+
+SAMPLING = {"temperature": 0.1, "top_p": 0.1, "top_k": 50, "repeat_penalty": 1.05}
+MESSAGE_OVERHEAD = 8  # template tokens per message (role markers, separators)
+
+
+@dataclass
+class ChatResult:
+    text: str
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+@runtime_checkable
+class LLM(Protocol):
+    model_id: str
+    supports_tools: bool
+
+    def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+             max_tokens: int = 512, stream: bool = False) -> ChatResult | Iterator[str]: ...
+
+
+# -- context fitting (pure, tested with a fake tokenizer) ---------------------
+def fit_messages(messages: list[dict[str, Any]], count: Callable[[str], int], budget: int) -> list[dict[str, Any]]:
+    """Trim ``messages`` to ``budget`` tokens: history first, then tool results; never system messages."""
+    msgs = [dict(m) for m in messages]
+
+    def size(m: dict[str, Any]) -> int:
+        return count(m.get("content") or "") + MESSAGE_OVERHEAD
+
+    def total() -> int:
+        return sum(size(m) for m in msgs)
+
+    if total() <= budget:
+        return msgs
+    last_user = max((i for i, m in enumerate(msgs) if m["role"] == "user"), default=len(msgs))
+    # 1. drop history (everything between the system prompt and the current question), oldest first
+    i = 0
+    while total() > budget and i < last_user:
+        if msgs[i]["role"] == "system":
+            i += 1
+            continue
+        del msgs[i]
+        last_user -= 1
+    # 2. shorten tool results, oldest first, halving until each is small
+    for floor in (800, 400, 200, 100):
+        for m in msgs:
+            if total() <= budget:
+                return msgs
+            if m["role"] == "tool" and len(m.get("content") or "") > floor:
+                m["content"] = _shorten(m["content"], floor)
+    # 3. shorten anything else except system messages, oldest first
+    for floor in (400, 150):
+        for m in msgs:
+            if total() <= budget:
+                return msgs
+            if m["role"] != "system" and len(m.get("content") or "") > floor:
+                m["content"] = _shorten(m["content"], floor)
+    return msgs
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 14].rstrip() + " …[truncated]"
+
+
+def merge_for_plain_template(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For templates with only user/assistant turns (Gemma): fold system and tool messages into user turns."""
+    out: list[dict[str, Any]] = []
+    pending_system = ""
+    for m in messages:
+        role, content = m["role"], m.get("content") or ""
+        if role == "system":
+            pending_system += content + "\n\n"
+            continue
+        if role == "tool":
+            role, content = "user", f"Tool result ({m.get('name', 'tool')}):\n{content}"
+        if role != "assistant" and pending_system:
+            content, pending_system = pending_system + content, ""
+        if out and out[-1]["role"] == role:
+            out[-1]["content"] += "\n\n" + content
+        else:
+            out.append({"role": role if role in ("user", "assistant") else "user", "content": content})
+    if pending_system:
+        out.append({"role": "user", "content": pending_system.strip()})
+    if out and out[0]["role"] == "assistant":
+        out.insert(0, {"role": "user", "content": "(conversation continues)"})
+    return out
+
+
+class LlamaChat:
+    """One loaded GGUF model behind the :class:`LLM` protocol."""
+
+    def __init__(self, path: Path, model_id: str, *, context_size: int = 8192, threads: int = 0,
+                 chat_format: str | None = None, debug: bool = False, n_batch: int = 512, seed: int = 0) -> None:
+        self.path = Path(path)
+        self.model_id = model_id
+        self.context_size = context_size
+        self.threads = threads or (os.cpu_count() or 2)
+        self.chat_format = chat_format
+        self.debug = debug
+        self.n_batch = n_batch
+        self.seed = seed
+        self._lock = threading.Lock()
+        self._llama: Any = None
+        self.supports_tools = False
+        self.calls = 0
+
+    @property
+    def loaded(self) -> bool:
+        return self._llama is not None
+
+    def load(self) -> LlamaChat:
+        with self._lock:
+            if self._llama is not None:
+                return self
+            try:
+                import llama_cpp
+            except ImportError as exc:
+                raise ModelError("llama-cpp-python is not installed (see the README for the safe build)") from exc
+            if not self.path.is_file():
+                raise ModelError(f"model file {self.path} does not exist")
+            if not self.debug:
+                _silence_llama(llama_cpp)
+            try:
+                self._llama = llama_cpp.Llama(
+                    model_path=str(self.path), n_ctx=self.context_size, n_threads=self.threads,
+                    n_batch=self.n_batch, chat_format=self.chat_format, seed=self.seed,
+                    verbose=self.debug,
+                )
+            except (ValueError, RuntimeError, OSError) as exc:
+                raise ModelError(f"cannot load model {self.path}: {exc}") from exc
+            template = (self._llama.metadata or {}).get("tokenizer.chat_template", "")
+            self.supports_tools = self.chat_format is None and "tools" in template
+            log.info("loaded %s (%s, ctx %d, %d threads, tools in template: %s)", self.model_id, self.path,
+                     self.context_size, self.threads, self.supports_tools)
+        return self
+
+    def close(self) -> None:
+        with self._lock:
+            if self._llama is not None:
+                try:
+                    self._llama.close()
+                except AttributeError:  # pragma: no cover - older llama-cpp-python
+                    pass
+                self._llama = None
+
+    def count_tokens(self, text: str) -> int:
+        if not text:
+            return 0
+        return len(self._llama.tokenize(text.encode("utf-8", "ignore"), add_bos=False, special=True))
+
+    def _prepare(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+                 max_tokens: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
+        tools = tools if (tools and self.supports_tools) else None
+        msgs = [m for m in messages]
+        if self.chat_format == "gemma":
+            msgs = merge_for_plain_template(msgs)
+        else:
+            msgs = [_plain_message(m) for m in msgs]
+        tool_tokens = self.count_tokens(json.dumps(tools)) if tools else 0
+        budget = self.context_size - max_tokens - tool_tokens - 32
+        if budget < 64:
+            raise ModelError(f"context size {self.context_size} is too small for max_tokens={max_tokens}")
+        return fit_messages(msgs, self.count_tokens, budget), tools
+
+    def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+             max_tokens: int = 512, stream: bool = False) -> ChatResult | Iterator[str]:
+        if self._llama is None:
+            self.load()
+        if stream:
+            return self._stream(messages, tools, max_tokens)
+        with self._lock:
+            msgs, tools = self._prepare(messages, tools, max_tokens)
+            self.calls += 1
+            try:
+                resp = self._llama.create_chat_completion(messages=msgs, tools=tools, max_tokens=max_tokens,
+                                                          **SAMPLING)
+            except (ValueError, RuntimeError) as exc:
+                raise ModelError(f"{self.model_id} failed to generate: {exc}") from exc
+        msg = resp["choices"][0]["message"]
+        usage = resp.get("usage") or {}
+        return ChatResult(text=msg.get("content") or "", tool_calls=list(msg.get("tool_calls") or []),
+                          prompt_tokens=usage.get("prompt_tokens", 0),
+                          completion_tokens=usage.get("completion_tokens", 0))
+
+    def _stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+                max_tokens: int) -> Iterator[str]:
+        with self._lock:
+            msgs, tools = self._prepare(messages, tools, max_tokens)
+            self.calls += 1
+            try:
+                for chunk in self._llama.create_chat_completion(messages=msgs, tools=tools, max_tokens=max_tokens,
+                                                                stream=True, **SAMPLING):
+                    piece = chunk["choices"][0].get("delta", {}).get("content")
+                    if piece:
+                        yield piece
+            except (ValueError, RuntimeError) as exc:
+                raise ModelError(f"{self.model_id} failed to generate: {exc}") from exc
+
+
+def _plain_message(m: dict[str, Any]) -> dict[str, Any]:
+    out = {"role": m["role"], "content": m.get("content") or ""}
+    for key in ("name", "tool_call_id", "tool_calls"):
+        if m.get(key):
+            out[key] = m[key]
+    return out
+
+
+_LOG_CALLBACK: Any = None  # keep a reference: llama.cpp holds a raw pointer to it
+
+
+def _silence_llama(llama_cpp: Any) -> None:
+    """Route llama.cpp's own log lines to our logger at DEBUG instead of stderr (``debug`` keeps them)."""
+    global _LOG_CALLBACK
+    if _LOG_CALLBACK is not None:
+        return
+    import ctypes
+
+    native = logging.getLogger("manoled.llama_cpp")
+
+    @llama_cpp.llama_log_callback
+    def _callback(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
+        if native.isEnabledFor(logging.DEBUG):
+            native.debug("%s", text.decode("utf-8", "replace").rstrip())
+
+    try:
+        llama_cpp.llama_log_set(_callback, ctypes.c_void_p(0))
+        _LOG_CALLBACK = _callback
+    except (AttributeError, TypeError):  # pragma: no cover - API differs between versions
+        pass
+
+
+class ModelManager:
+    """Loads each model once and tells the status which model is answering."""
+
+    def __init__(self, paths: Paths, config: Config, *, debug: bool | None = None) -> None:
+        self.paths = paths
+        self.config = config
+        self.debug = config.debug if debug is None else debug
+        self._lock = threading.Lock()
+        self._text: LlamaChat | None = None
+        self._choice: Any = None
+        self._error: str | None = None
+
+    def text(self) -> LlamaChat:
+        """The text model (configured, default, or the loud fallback); raises ModelError if none."""
+        from ..models import resolve_text_model
+
+        with self._lock:
+            if self._text is None:
+                try:
+                    choice = resolve_text_model(self.paths, self.config)
+                    llm = LlamaChat(choice.path, choice.model_id, context_size=self.config.agent.context_size,
+                                    threads=self.config.agent.threads, chat_format=choice.chat_format,
+                                    debug=self.debug)
+                    llm.load()
+                except ModelError as exc:
+                    self._error = exc.message
+                    raise
+                self._choice, self._text, self._error = choice, llm, None
+            return self._text
+
+    def status(self) -> dict[str, Any]:
+        """For the daemon's status: which text model answers, and whether it is the fallback."""
+        choice = self._choice
+        return {
+            "text_model": choice.model_id if choice else None,
+            "text_model_path": str(choice.path) if choice else None,
+            "fallback": bool(choice and choice.fallback),
+            "fallback_reason": choice.reason if choice else "",
+            "loaded": self._text is not None and self._text.loaded,
+            "supports_tools": bool(self._text and self._text.supports_tools),
+            "error": self._error,
+        }
+
+    def close(self) -> None:
+        with self._lock:
+            if self._text is not None:
+                self._text.close()
+                self._text = None

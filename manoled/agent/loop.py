@@ -1,0 +1,428 @@
+"""The agent loop: a generator of step records.
+
+::
+
+    question -> rewrite -> up to max_steps x [model -> tool calls -> results] -> answer -> guard
+
+* The model's tool calls are parsed from native ``tool_calls`` or four text
+  formats (:mod:`.parse`); a step may carry several calls, run in order.
+* No tool call on step 0: the keyword router picks one (route "router").
+* A plain answer at step > 0 whose question keywords are missing from every
+  tool result: a follow-up call is made for them (route "followup", seed 001).
+* Steps run out: one last model call synthesises an answer from the results.
+* The answer guard (:mod:`.guard`) replaces an answer that is empty,
+  degenerate, or disagrees with the tools by a template (path "guard").
+
+Each record has ``to_event()``; the daemon streams those. Tokens are
+provisional: the ``final`` event's answer is authoritative.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+import time
+import uuid
+from collections import OrderedDict, deque
+from collections.abc import Generator, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from ..config import AgentConfig, Config
+from ..errors import Cancelled
+from . import guard
+from .llm import LLM, ChatResult
+from .parse import ToolCall, parse_tool_calls, strip_tool_markup
+from .registry import ToolRegistry, ToolResult
+from .rewrite import QueryRewriter, Rewrite, fallback
+from .router import keywords, route, widen
+from .searcher import Searcher
+from .tools import ToolContext, build_registry
+
+log = logging.getLogger(__name__)
+
+SYSTEM_PROMPT = (
+    "You are a personal file assistant. You answer questions about the user's local files "
+    "using tools that search file contents and inspect the file catalog.\n"
+    "Rules:\n"
+    "- Call semantic_search for information INSIDE files.\n"
+    "- Call count_files, list_files, grep_files, file_metadata, directory_tree, folder_stats or disk_usage "
+    "for questions ABOUT files.\n"
+    "- You may call several tools; if a result is empty, try another query or tool.\n"
+    "- Answer briefly, only from the tool results. NEVER make up files, numbers or facts."
+)
+TEXT_TOOLS_PROMPT = (
+    "\n\nTools:\n{tools}\n\n"
+    "To call a tool, reply with only the call in brackets, for example:\n"
+    '[count_files(extension="pdf")]\n'
+    "When the results answer the question, reply with the answer in plain text."
+)
+SYNTHESIS_PROMPT = (
+    "Give a concise final answer to my question using only the tool results above. "
+    "If they do not contain the answer, say you could not find it."
+)
+MAX_FOLLOWUPS = 2
+STEP_MAX_TOKENS = 256
+
+
+# -- step records ------------------------------------------------------------
+@dataclass
+class Step:
+    kind: ClassVar[str] = "step"
+
+    def to_event(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {"event": "step", "data": {"type": self.kind, **data}}
+
+
+@dataclass
+class RewriteStep(Step):
+    kind: ClassVar[str] = "rewrite"
+    original: str
+    resolved_query: str
+    search_query: str
+    intent: str
+    followup: bool
+    source: str
+    ms: float
+
+
+@dataclass
+class ToolCallStep(Step):
+    kind: ClassVar[str] = "tool_call"
+    step: int
+    id: str
+    tool: str
+    args: dict[str, Any]
+    route: str  # model, router, followup
+
+
+@dataclass
+class ToolResultStep(Step):
+    kind: ClassVar[str] = "tool_result"
+    step: int
+    id: str
+    tool: str
+    ok: bool
+    summary: str
+    error: str | None
+    sources: list[str]
+    ms: float
+
+
+@dataclass
+class TokenStep(Step):
+    kind: ClassVar[str] = "token"
+    text: str
+
+    def to_event(self) -> dict[str, Any]:
+        return {"event": "token", "data": {"text": self.text}}
+
+
+@dataclass
+class AnswerStep(Step):
+    kind: ClassVar[str] = "final"
+    answer: str
+    sources: list[str]
+    path: str  # "model" or "guard"
+    route: str  # "model", "router" or "followup"
+    model: str
+    timings: dict[str, float]
+    session: str | None
+    steps: int
+    guard_reason: str = ""
+    routes: list[str] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+
+    def to_event(self) -> dict[str, Any]:
+        return {"event": "final", "data": asdict(self)}
+
+
+# -- sessions ----------------------------------------------------------------
+@dataclass
+class Turn:
+    question: str
+    resolved: str
+    search_query: str
+    intent: str
+    answer: str
+    calls: list[tuple[str, dict[str, Any]]]
+    sources: list[str]
+
+
+class SessionStore:
+    """The last turns of each session, for follow-ups; least recently used sessions are forgotten."""
+
+    def __init__(self, turns: int = 4, max_sessions: int = 256) -> None:
+        self.turns = turns
+        self.max_sessions = max_sessions
+        self._lock = threading.Lock()
+        self._sessions: OrderedDict[str, deque[Turn]] = OrderedDict()
+
+    def history(self, session: str | None) -> list[Turn]:
+        if not session:
+            return []
+        with self._lock:
+            turns = self._sessions.get(session)
+            if turns is None:
+                return []
+            self._sessions.move_to_end(session)
+            return list(turns)
+
+    def add(self, session: str, turn: Turn) -> None:
+        with self._lock:
+            turns = self._sessions.setdefault(session, deque(maxlen=self.turns))
+            turns.append(turn)
+            self._sessions.move_to_end(session)
+            while len(self._sessions) > self.max_sessions:
+                self._sessions.popitem(last=False)
+
+    def forget(self, session: str) -> None:
+        with self._lock:
+            self._sessions.pop(session, None)
+
+
+def _looks_like_call(text: str) -> bool:
+    t = text.lstrip()
+    if not t:
+        return True
+    return t[:1] in "<[{`" or bool(re.match(r"[A-Za-z_]\w*\s*\(", t))
+
+
+def _call_key(name: str, args: dict[str, Any]) -> str:
+    return name + json.dumps(args, sort_keys=True, default=str)
+
+
+def _format_call(name: str, args: dict[str, Any]) -> str:
+    inner = ", ".join(f"{k}={json.dumps(v)}" for k, v in args.items() if v is not None)
+    return f"[{name}({inner})]"
+
+
+class Agent:
+    """``Agent(llm, tools_context, config).run(question, session=None, cancel=None) -> Iterator[Step]``."""
+
+    def __init__(self, llm: LLM, tools_context: ToolContext, config: AgentConfig | Config | None = None, *,
+                 registry: ToolRegistry | None = None, sessions: SessionStore | None = None,
+                 rewrite: bool = True, step_max_tokens: int = STEP_MAX_TOKENS) -> None:
+        if isinstance(config, Config):
+            config = config.agent
+        self.config = config or AgentConfig()
+        self.llm = llm
+        self.ctx = tools_context
+        if self.ctx.searcher is None and self.ctx.search is not None:
+            self.ctx.searcher = Searcher(llm, self.ctx.search, files=self.ctx.files, passages=self.ctx.passages)
+        self.registry = registry or build_registry(self.ctx)
+        self.sessions = sessions or SessionStore(turns=self.config.session_turns)
+        self.rewriter = QueryRewriter(llm) if rewrite else None
+        self.step_max_tokens = step_max_tokens
+        self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}
+
+    # -- public ------------------------------------------------------------
+    def ask(self, question: str, session: str | None = None,
+            cancel: threading.Event | None = None) -> AnswerStep:
+        """Run to the end and return the final record."""
+        final = None
+        for step in self.run(question, session=session, cancel=cancel):
+            if isinstance(step, AnswerStep):
+                final = step
+        assert final is not None
+        return final
+
+    def system_prompt(self) -> str:
+        if self.llm.supports_tools:
+            return SYSTEM_PROMPT
+        return SYSTEM_PROMPT + TEXT_TOOLS_PROMPT.format(tools=self.registry.describe(compact=True))
+
+    def run(self, question: str, session: str | None = None,
+            cancel: threading.Event | None = None) -> Iterator[Step]:
+        t_start = time.perf_counter()
+        timings: dict[str, float] = {}
+        self.ctx.refresh()
+        history = self.sessions.history(session)
+
+        def check_cancel() -> None:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the query was cancelled")
+
+        check_cancel()
+        # 1. rewrite
+        t0 = time.perf_counter()
+        rw = self.rewriter.rewrite(question, history) if self.rewriter else fallback(question, history)
+        timings["rewrite_ms"] = _ms(t0)
+        yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, rw.intent, rw.followup, rw.source,
+                          timings["rewrite_ms"])
+
+        messages: list[dict[str, Any]] = [{"role": "system", "content": self.system_prompt()}]
+        for turn in history[-2:]:
+            messages.append({"role": "user", "content": turn.question})
+            messages.append({"role": "assistant", "content": turn.answer})
+        messages.append({"role": "user", "content": rw.resolved_query})
+        tools = self.registry.schemas() if self.llm.supports_tools else None
+
+        results: list[ToolResult] = []
+        last_step: list[ToolResult] = []
+        routes: list[str] = []
+        done: set[str] = set()
+        followups = 0
+        answer: str | None = None
+        steps_used = 0
+        llm_ms = 0.0
+        tool_ms = 0.0
+
+        for step in range(self.config.max_steps):
+            check_cancel()
+            steps_used = step + 1
+            t0 = time.perf_counter()
+            text, native = yield from self._generate(messages, tools, stream=step > 0, cancel=cancel)
+            llm_ms += _ms(t0)
+            calls = parse_tool_calls(text, native, known=self.registry.names(), signatures=self._signatures)
+            step_route = "model"
+            if not calls:
+                if step == 0:
+                    calls = self._route(rw, history)
+                    step_route = "router"
+                else:
+                    fu = self._needs_followup(rw, results, done) if followups < MAX_FOLLOWUPS else None
+                    if fu is None:
+                        answer = strip_tool_markup(text)
+                        break
+                    followups += 1
+                    calls = [fu]
+                    step_route = "followup"
+            routes.append(step_route)
+            respond = next((c for c in calls if c.name == "respond"), None)
+            runnable = [c for c in calls if c.name != "respond"]
+            if runnable:
+                if step_route == "model" and native:
+                    messages.append({"role": "assistant", "content": text or "", "tool_calls": native})
+                else:
+                    messages.append({"role": "assistant",
+                                     "content": "".join(_format_call(c.name, c.args) for c in runnable)})
+                step_results: list[ToolResult] = []
+                for call in runnable:
+                    check_cancel()
+                    yield ToolCallStep(step, call.id, call.name, call.args, step_route)
+                    t0 = time.perf_counter()
+                    key = _call_key(call.name, call.args)
+                    if key in done:
+                        res = ToolResult(call.name, call.args, _already())
+                        res = next((r for r in reversed(results) if _call_key(r.name, r.args) == key), res)
+                    else:
+                        res = self.registry.execute(call.name, call.args)
+                        done.add(_call_key(res.name, res.args))
+                        done.add(key)
+                        results.append(res)
+                    elapsed = _ms(t0)
+                    tool_ms += elapsed
+                    step_results.append(res)
+                    yield ToolResultStep(step, call.id, call.name, res.ok, _summary(res), res.error,
+                                         list(res.output.sources), elapsed)
+                    messages.append({"role": "tool", "name": call.name, "tool_call_id": call.id,
+                                     "content": res.text})
+                last_step = step_results
+            if respond is not None:
+                given = respond.args.get("answer") or respond.args.get("_arg0")
+                answer = str(given) if given else ""
+                break
+        else:
+            check_cancel()
+            messages.append({"role": "user", "content": SYNTHESIS_PROMPT})
+            t0 = time.perf_counter()
+            text, _ = yield from self._generate(messages, None, stream=True, cancel=cancel)
+            llm_ms += _ms(t0)
+            answer = strip_tool_markup(text)
+
+        # 3. guard
+        history_text = "\n".join(f"{t.question}\n{t.answer}" for t in history)
+        verdict = guard.check(answer or "", question + "\n" + rw.resolved_query, results, last_step, history_text)
+        path = "model"
+        if not verdict.ok:
+            log.info("answer guard (%s): %r", verdict.reason, (answer or "")[:120])
+            answer = guard.template_answer(question, results, last_step)
+            path = "guard"
+        sources = guard.sources_for(results, last_step)
+        overall = "router" if "router" in routes else ("followup" if "followup" in routes else "model")
+        timings.update({"llm_ms": round(llm_ms, 1), "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})
+        sid = session
+        if sid is None:
+            sid = uuid.uuid4().hex[:12]
+        self.sessions.add(sid, Turn(question, rw.resolved_query, rw.search_query, rw.intent, answer or "",
+                                    [(r.name, r.args) for r in (last_step or results)], sources))
+        yield AnswerStep(answer or "", sources, path, overall, self.llm.model_id, timings, sid, steps_used,
+                         verdict.reason, routes, [r.name for r in results])
+
+    # -- internals -----------------------------------------------------------
+    def _generate(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, stream: bool,
+                  cancel: threading.Event | None) -> Generator[Step, None, tuple[str, list[dict[str, Any]]]]:
+        if not stream:
+            out = self.llm.chat(messages, tools=tools, max_tokens=self.step_max_tokens)
+            if isinstance(out, ChatResult):
+                return out.text or "", out.tool_calls
+            return "".join(out), []
+        pieces = self.llm.chat(messages, tools=tools, max_tokens=self.step_max_tokens, stream=True)
+        if isinstance(pieces, ChatResult):
+            return pieces.text or "", pieces.tool_calls
+        text = ""
+        emitting = None  # undecided until we see enough text
+        for piece in pieces:
+            if cancel is not None and cancel.is_set():
+                close = getattr(pieces, "close", None)
+                if close:
+                    close()
+                raise Cancelled("the query was cancelled")
+            text += piece
+            if emitting is None and (len(text.strip()) >= 12):
+                emitting = not _looks_like_call(text)
+                if emitting:
+                    yield TokenStep(text)
+                continue
+            if emitting:
+                yield TokenStep(piece)
+        if emitting is None and text.strip() and not _looks_like_call(text):
+            yield TokenStep(text)
+        return text, []
+
+    def _route(self, rw: Rewrite, history: list[Turn]) -> list[ToolCall]:
+        if rw.followup and history and history[-1].calls:
+            return [ToolCall(name, widen(name, args), id=f"router_{i}", fmt="router")
+                    for i, (name, args) in enumerate(history[-1].calls) if name != "respond"]
+        name, args = route(rw.resolved_query if not rw.followup else rw.original)
+        if name == "semantic_search":
+            args = {"query": rw.search_query or rw.resolved_query}
+        return [ToolCall(name, args, id="router_0", fmt="router")]
+
+    def _needs_followup(self, rw: Rewrite, results: list[ToolResult], done: set[str]) -> ToolCall | None:
+        """Seed 001: the model answered, but the question's keywords never showed up in a tool result."""
+        corpus = " ".join((r.output.text + " " + " ".join(r.output.data.get("files", []))).lower()
+                          for r in results if r.ok)
+        kws = keywords(rw.search_query) if rw.followup else (keywords(rw.original) or keywords(rw.resolved_query))
+        missing = [k for k in kws if k not in corpus]
+        if not missing:
+            return None
+        for kw in missing:
+            args = {"pattern": kw}
+            if _call_key("grep_files", args) not in done:
+                return ToolCall("grep_files", args, id="followup", fmt="followup")
+        args2 = {"query": rw.search_query or rw.resolved_query}
+        if not any(r.name == "semantic_search" for r in results) and _call_key("semantic_search", args2) not in done:
+            return ToolCall("semantic_search", args2, id="followup", fmt="followup")
+        return None
+
+
+def _already() -> Any:
+    from .registry import ToolOutput
+
+    return ToolOutput("You already called this tool with these arguments; the result is above.")
+
+
+def _summary(res: ToolResult, limit: int = 200) -> str:
+    text = res.text.strip().splitlines()
+    first = text[0] if text else ""
+    more = f" (+{len(text) - 1} lines)" if len(text) > 1 else ""
+    return (first[:limit] + more) if first else ""
+
+
+def _ms(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 1)

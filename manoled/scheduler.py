@@ -1,0 +1,518 @@
+"""The background work queue between file events and ``Indexer.apply``.
+
+The watcher tells the :class:`Scheduler` what it saw; one worker thread turns
+that into batches for the indexer:
+
+* ``touch(path, op)``: something happened to ``path``. The path is held until
+  it has been quiet for ``WatchConfig.quiet_s`` (each new event restarts its
+  clock, capped at ``max_hold_s`` so a file that never stops changing is still
+  indexed now and then). Many events on one path are one entry. When it is
+  due, the entry is resolved against the disk: gone -> ``deleted`` (for a
+  directory: everything under it), a regular file -> ``added``/``modified``,
+  a directory -> a scan of that subtree (``Indexer.scan(root, top)``).
+* ``move(src, dest)``: applied in arrival order, before any content work and
+  without waiting for quiet (it is a catalog path update). Pending entries
+  for ``src`` (or under it, for a directory) follow the move.
+* ``rescan(root, top=None)``: ``Indexer.scan`` for a root or a subtree; its
+  deletes and adds that share an inode, size and mtime become moves (a rename
+  made while nothing watched keeps its passages).
+
+Due entries are taken in priority order: deletions, then text, then PDFs and
+office documents, then unknown types, then images; new files before modified
+ones; small before big. One batch is at most ``IndexConfig.commit_batch_files``
+files, so a 10,000-file copy is a steady queue of batched commits.
+
+The worker runs at low priority (best effort, Linux only): ``nice`` for its
+own thread (``WatchConfig.nice``) and the idle I/O class. ``pause()`` stops
+taking new batches; ``stop()`` finishes the current batch first.
+``status()`` reports queue depth and per-kind counts; ``wait_idle(timeout)``
+blocks (on a condition, no polling) until nothing is pending.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import heapq
+import itertools
+import logging
+import os
+import platform
+import stat as stat_mod
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .config import Config
+
+if TYPE_CHECKING:
+    from .indexer import ApplyStats, Change, Indexer
+
+log = logging.getLogger(__name__)
+
+MAX_HOLD_S = 30.0
+KIND_RANK = {"text": 0, "pdf": 1, "doc": 1, "other": 2, "image": 3}
+_OPS = ("added", "modified", "deleted")
+
+
+def _ext_kinds() -> Callable[[Path], str]:
+    """Kind by extension only (never opens the file, unlike ``extract.kind_for``'s sniffing)."""
+    try:
+        from . import extract
+
+        table = [(getattr(extract, name, ()), kind) for name, kind in (
+            ("TEXT_EXTS", "text"), ("PDF_EXTS", "pdf"), ("DOC_EXTS", "doc"),
+            ("IMAGE_EXTS", "image"), ("OTHER_EXTS", "other"),
+        )]
+    except ImportError:  # pragma: no cover - extract is part of manoled
+        table = []
+
+    def kind(path: Path) -> str:
+        ext = path.suffix.lower().lstrip(".")
+        for exts, name in table:
+            if ext in exts or f".{ext}" in exts:
+                return name
+        return "other"
+
+    return kind
+
+
+ext_kind = _ext_kinds()
+
+
+# -- low priority -------------------------------------------------------------
+_IOPRIO_SET = {"x86_64": 251, "amd64": 251, "i386": 289, "i686": 289, "aarch64": 30, "arm64": 30,
+               "riscv64": 30, "armv7l": 314, "ppc64le": 273, "ppc64": 273, "s390x": 282}
+IOPRIO_CLASS_IDLE = 3
+IOPRIO_WHO_PROCESS = 1
+
+
+def lower_thread_priority(nice: int) -> dict[str, object]:
+    """Make the calling thread nice and idle-I/O. Best effort: never raises; returns what it did."""
+    done: dict[str, object] = {}
+    if not hasattr(os, "setpriority"):
+        return done
+    tid = threading.get_native_id()
+    try:
+        current = os.getpriority(os.PRIO_PROCESS, tid)
+        target = min(19, max(current, int(nice)))
+        if target != current:
+            os.setpriority(os.PRIO_PROCESS, tid, target)
+        done["nice"] = target
+    except OSError as exc:
+        log.debug("cannot renice the indexing thread: %s", exc)
+    nr = _IOPRIO_SET.get(platform.machine().lower())
+    if nr is not None and platform.system() == "Linux":
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.syscall(nr, IOPRIO_WHO_PROCESS, tid, IOPRIO_CLASS_IDLE << 13) == 0:
+                done["ioprio"] = "idle"
+            else:
+                log.debug("ioprio_set failed: errno %d", ctypes.get_errno())
+        except (OSError, AttributeError) as exc:
+            log.debug("ioprio_set unavailable: %s", exc)
+    return done
+
+
+# -- entries ------------------------------------------------------------------
+@dataclass
+class _Entry:
+    path: Path
+    op: str  # "added" | "modified" | "deleted"
+    kind: str
+    size: int
+    first_seen: float
+    ready_at: float
+    version: int
+    ready: bool = False
+
+    def rank(self) -> tuple[int, int, int, int]:
+        if self.op == "deleted":
+            return (0, 0, 0, 0)
+        return (1, KIND_RANK.get(self.kind, 2), 0 if self.op == "added" else 1, self.size)
+
+
+def _under(path: Path, prefix: Path) -> bool:
+    return path == prefix or prefix in path.parents
+
+
+def _rebase(path: Path, src: Path, dest: Path) -> Path:
+    return dest if path == src else dest / path.relative_to(src)
+
+
+class Scheduler:
+    """Debounced, prioritised, batched background indexing (one worker thread)."""
+
+    def __init__(
+        self,
+        indexer: Indexer,
+        config: Config,
+        *,
+        roots: Callable[[], Iterable[Path]] | None = None,
+        on_root_missing: Callable[[Path], None] | None = None,
+        max_hold_s: float = MAX_HOLD_S,
+    ) -> None:
+        self.indexer = indexer
+        self.config = config
+        self._roots = roots
+        self._on_root_missing = on_root_missing
+        self.max_hold_s = max_hold_s
+        self.stop_event = threading.Event()
+        self._cond = threading.Condition()
+        self._entries: dict[Path, _Entry] = {}
+        self._timers: list[tuple[float, int, Path]] = []
+        self._ready: list[tuple[tuple[int, int, int, int], int, Path, int]] = []
+        self._moves: deque[tuple[Path, Path]] = deque()
+        self._scans: deque[tuple[Path, Path | None]] = deque()
+        self._versions = itertools.count(1)
+        self._paused = False
+        self._busy = 0
+        self._thread: threading.Thread | None = None
+        # counters for status()
+        self.batches = 0
+        self.applied: dict[str, int] = {"added": 0, "modified": 0, "deleted": 0, "moved": 0, "scans": 0}
+        self.totals: ApplyStats | None = None
+        self.last_batch: dict[str, object] = {}
+        self.errors: deque[dict[str, str]] = deque(maxlen=50)
+        self.error_count = 0
+        self.priority: dict[str, object] = {}
+
+    # -- lifecycle --------------------------------------------------------
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self.stop_event.clear()
+        self._thread = threading.Thread(target=self._run, name="manoled-indexing", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Finish the batch in progress, then stop (pending work stays queued)."""
+        self.stop_event.set()
+        with self._cond:
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def pause(self) -> None:
+        with self._cond:
+            self._paused = True
+            self._cond.notify_all()
+
+    def resume(self) -> None:
+        with self._cond:
+            self._paused = False
+            self._cond.notify_all()
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    # -- input (any thread) -----------------------------------------------
+    def touch(self, path: Path, op: str = "modified", *, now: float | None = None, delay: float | None = None) -> None:
+        """Something happened to ``path``: (re)index or delete it once it has been quiet."""
+        assert op in _OPS, op
+        path = Path(path)
+        now = time.monotonic() if now is None else now
+        delay = self.config.watch.quiet_s if delay is None else delay
+        size = 0
+        kind = "other"
+        if op != "deleted":
+            kind = ext_kind(path)
+            try:
+                size = os.lstat(path).st_size
+            except OSError:
+                pass
+        with self._cond:
+            old = self._entries.get(path)
+            if old is None:
+                first = now
+            else:
+                first = old.first_seen
+                if op != "deleted" and old.op == "added":
+                    op = "added"
+                elif op == "added" and old.op in ("deleted", "modified"):
+                    op = "modified"
+            ready_at = min(now + delay, first + self.max_hold_s)
+            e = _Entry(path, op, kind, size, first, ready_at, next(self._versions))
+            self._entries[path] = e
+            heapq.heappush(self._timers, (ready_at, e.version, path))
+            self._cond.notify_all()
+
+    def move(self, src: Path, dest: Path) -> None:
+        """A rename: a path update in order, before content work; pending work on ``src`` follows it."""
+        src, dest = Path(src), Path(dest)
+        now = time.monotonic()
+        with self._cond:
+            follow: list[_Entry] = [e for p, e in self._entries.items() if _under(p, src)]
+            for e in follow:
+                del self._entries[e.path]
+            self._moves.append((src, dest))
+            self._cond.notify_all()
+        for e in follow:
+            if e.op != "deleted":
+                self.touch(_rebase(e.path, src, dest), e.op, now=now)
+
+    def rescan(self, root: Path, top: Path | None = None) -> None:
+        """Reconcile ``root`` (or the subtree ``top``) with the catalog (stat only, no reads)."""
+        item = (Path(root), None if top is None or Path(top) == Path(root) else Path(top))
+        with self._cond:
+            if item not in self._scans:
+                self._scans.append(item)
+            self._cond.notify_all()
+
+    def forget(self, prefix: Path) -> int:
+        """Drop queued work at or under ``prefix`` (a root that went offline or was removed)."""
+        prefix = Path(prefix)
+        with self._cond:
+            drop = [p for p in self._entries if _under(p, prefix)]
+            for p in drop:
+                del self._entries[p]
+            kept = [m for m in self._moves if not (_under(m[0], prefix) or _under(m[1], prefix))]
+            self._moves = deque(kept)
+            self._scans = deque(s for s in self._scans if not _under(s[0], prefix))
+            self._cond.notify_all()
+        return len(drop)
+
+    # -- status -----------------------------------------------------------
+    def _idle(self) -> bool:
+        return not self._entries and not self._moves and not self._scans and not self._busy
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until nothing is queued, waiting or being applied; False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(self._idle, timeout)
+
+    def status(self) -> dict[str, object]:
+        with self._cond:
+            by_kind: dict[str, int] = {}
+            waiting = 0
+            for e in self._entries.values():
+                key = "deleted" if e.op == "deleted" else e.kind
+                by_kind[key] = by_kind.get(key, 0) + 1
+                waiting += not e.ready
+            return {
+                "state": "stopped" if not self.running else ("paused" if self._paused else "running"),
+                "idle": self._idle(),
+                "queue_depth": len(self._entries) + len(self._moves),
+                "waiting_quiet": waiting,
+                "ready": len(self._entries) - waiting,
+                "moves": len(self._moves),
+                "scans": len(self._scans),
+                "by_kind": by_kind,
+                "busy": bool(self._busy),
+                "batches": self.batches,
+                "applied": dict(self.applied),
+                "last_batch": dict(self.last_batch),
+                "errors": self.error_count,
+                "recent_errors": list(self.errors)[-5:],
+                "priority": dict(self.priority),
+            }
+
+    # -- the worker -------------------------------------------------------
+    def _promote(self, now: float) -> float | None:
+        """Move due entries to the ready heap; return seconds until the next one is due."""
+        while self._timers:
+            ready_at, version, path = self._timers[0]
+            e = self._entries.get(path)
+            if e is None or e.version != version:
+                heapq.heappop(self._timers)
+                continue
+            if ready_at > now:
+                return ready_at - now
+            heapq.heappop(self._timers)
+            e.ready = True
+            heapq.heappush(self._ready, (e.rank(), e.version, path, e.version))
+        return None
+
+    def _take_ready(self, limit: int) -> list[_Entry]:
+        out: list[_Entry] = []
+        while self._ready and len(out) < limit:
+            _, _, path, version = heapq.heappop(self._ready)
+            e = self._entries.get(path)
+            if e is None or e.version != version or not e.ready:
+                continue
+            del self._entries[path]
+            out.append(e)
+        return out
+
+    def _run(self) -> None:
+        self.priority = lower_thread_priority(self.config.watch.nice)
+        limit = max(1, self.config.index.commit_batch_files)
+        while True:
+            with self._cond:
+                while True:
+                    if self.stop_event.is_set():
+                        self._cond.notify_all()
+                        return
+                    wait = self._promote(time.monotonic())
+                    if not self._paused and (self._moves or self._scans or self._ready):
+                        break
+                    self._cond.notify_all()  # wake wait_idle() callers
+                    self._cond.wait(wait)
+                moves = list(self._moves)
+                self._moves.clear()
+                scan = self._scans.popleft() if self._scans and not moves else None
+                entries = [] if scan is not None else self._take_ready(limit)
+                self._busy += 1
+            try:
+                if scan is not None:
+                    self._do_scan(*scan)
+                else:
+                    self._do_batch(moves, entries)
+            except Exception as exc:  # noqa: BLE001 - the worker must survive anything
+                log.exception("indexing batch failed")
+                self._record("batch", exc)
+            finally:
+                with self._cond:
+                    self._busy -= 1
+                    self._cond.notify_all()
+
+    # -- resolution -------------------------------------------------------
+    def _root_of(self, path: Path, roots: list[Path]) -> Path | None:
+        best = None
+        for r in roots:
+            if _under(path, r) and (best is None or len(r.parts) > len(best.parts)):
+                best = r
+        return best
+
+    def _root_list(self) -> list[Path]:
+        if self._roots is not None:
+            return [Path(r) for r in self._roots()]
+        return [r.path for r in self.indexer.catalog.roots() if r.online]
+
+    def _resolve(self, entries: list[_Entry]) -> list[Change]:
+        from .indexer import Change
+
+        roots = self._root_list()
+        present: dict[Path, bool] = {}
+        changes: list[Change] = []
+        for e in entries:
+            root = self._root_of(e.path, roots)
+            if root is None:
+                continue
+            if root not in present:
+                present[root] = os.path.isdir(root)
+                if not present[root] and self._on_root_missing is not None:
+                    self._on_root_missing(root)
+            if not present[root]:
+                continue  # an offline root keeps its entries
+            try:
+                st = os.lstat(e.path)
+            except (FileNotFoundError, NotADirectoryError):
+                changes.append(Change("deleted", e.path))
+                continue
+            except OSError as exc:
+                self._record(str(e.path), exc)
+                continue
+            if stat_mod.S_ISDIR(st.st_mode):
+                self.rescan(root, e.path)
+            elif stat_mod.S_ISREG(st.st_mode):
+                if self._ignored(e.path):  # e.g. a .manoleignore now covers it: it leaves the index
+                    changes.append(Change("deleted", e.path))
+                else:
+                    changes.append(Change("added" if e.op == "added" else "modified", e.path))
+            else:  # a symlink, fifo or socket where a file was: drop any stale entry
+                changes.append(Change("deleted", e.path))
+        return changes
+
+    def _ignored(self, path: Path) -> bool:
+        rules_for = getattr(self.indexer, "ignore_rules", None)
+        if rules_for is None:
+            return False
+        loc = self.indexer.locate(path)
+        return loc is not None and rules_for(loc[0]).ignored(path, False)
+
+    def _do_batch(self, moves: list[tuple[Path, Path]], entries: list[_Entry]) -> None:
+        from .indexer import Change
+
+        changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
+        if not changes:
+            return
+        started = time.monotonic()
+        stats = self._apply(changes)
+        self.batches += 1
+        for ch in changes:
+            self.applied[ch.kind] = self.applied.get(ch.kind, 0) + 1
+        self.last_batch = {
+            "changes": len(changes),
+            "seconds": round(time.monotonic() - started, 4),
+            "indexed": getattr(stats, "indexed", 0),
+            "embedded": getattr(stats, "embedded", 0),
+        }
+        if stats is not None:
+            if self.totals is None:
+                self.totals = stats
+            else:
+                self.totals.merge(stats)
+
+    def _apply(self, changes: list[Change]) -> ApplyStats | None:
+        try:
+            return self.indexer.apply(changes)
+        except Exception as exc:  # noqa: BLE001
+            if len(changes) == 1:
+                log.warning("cannot index %s: %s", changes[0].path, exc)
+                self._record(str(changes[0].path), exc)
+                return None
+            log.warning("a batch of %d changes failed (%s); retrying one by one", len(changes), exc)
+        stats = None
+        for ch in changes:
+            if self.stop_event.is_set():
+                break
+            one = self._apply([ch])
+            if one is not None:
+                if stats is None:
+                    stats = one
+                else:
+                    stats.merge(one)
+        return stats
+
+    def _do_scan(self, root: Path, top: Path | None) -> None:
+        if top is not None and not top.is_dir():
+            return
+        changes = self.indexer.scan(root, top)
+        self.applied["scans"] += 1
+        if not changes:
+            return
+        moves, rest = self._pair_moves(changes)
+        now = time.monotonic()
+        with self._cond:
+            self._moves.extend(moves)
+        for ch in rest:
+            self.touch(ch.path, ch.kind if ch.kind in _OPS else "modified", now=now, delay=0.0)
+
+    def _pair_moves(self, changes: list[Change]) -> tuple[list[tuple[Path, Path]], list[Change]]:
+        """A deleted and an added file with the same inode, size and mtime are one rename."""
+        deleted = [c for c in changes if c.kind == "deleted"]
+        added = [c for c in changes if c.kind == "added"]
+        if not deleted or not added:
+            return [], changes
+        by_ident: dict[tuple[int, int, int], Change] = {}
+        for c in deleted:
+            loc = self.indexer.locate(c.path)
+            rec = self.indexer.catalog.get_file(loc[0].id, loc[1]) if loc else None
+            if rec is not None and rec.inode and rec.state == "indexed":
+                by_ident[(rec.inode, rec.size, rec.mtime_ns)] = c
+        moves: list[tuple[Path, Path]] = []
+        paired: set[int] = set()
+        for c in added:
+            try:
+                st = os.lstat(c.path)
+            except OSError:
+                continue
+            src = by_ident.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
+            if src is not None:
+                moves.append((src.path, c.path))
+                paired.update((id(src), id(c)))
+        return moves, [c for c in changes if id(c) not in paired]
+
+    def _record(self, what: str, exc: BaseException) -> None:
+        self.error_count += 1
+        self.errors.append({"path": what, "error": f"{type(exc).__name__}: {exc}"})

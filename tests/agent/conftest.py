@@ -1,0 +1,81 @@
+"""Agent fixtures: a real catalog + LEANN index built once per module from fixture files."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+NOW = time.time()
+DAY = 86400.0
+
+# relpath -> (content, age in days)
+TEXT_FILES: dict[str, tuple[str, float]] = {
+    "notes/budget_2024.txt": ("The engineering budget for 2024 is 450,000 euros. Marketing gets 120,000 euros.", 2),
+    "notes/carbonara.md": ("# Carbonara\n\nRecipe: 3 eggs, 100 g pecorino, 150 g guanciale and 320 g spaghetti.", 40),
+    "invoices/invoice_march.txt": ("Invoice 2024-031 from Acme Corp. Total due: 1,250 EUR. Due date: 15 April 2024.", 1),
+    "invoices/invoice_april.txt": ("Invoice 2024-044 from Globex Ltd. Total due: 980 EUR. Paid by bank transfer.", 0.1),
+    "travel/lisbon_trip.txt": ("Flight to Lisbon on 12 May. Hotel Avenida Palace for three nights.", 400),
+    "big/dataset.csv": ("city,population\n" + "\n".join(f"town{i},{i * 1000}" for i in range(4000)), 100),
+}
+PDF_FILES: dict[str, tuple[str, float]] = {
+    "manuals/macbook_ssd_upgrade.pdf": ("MacBook Pro SSD upgrade guide: remove the ten pentalobe screws first.", 10),
+    "manuals/router_setup.pdf": ("Router setup: the default admin password is printed under the device.", 200),
+}
+
+
+def write_corpus(root: Path) -> Path:
+    import pymupdf
+
+    for rel, (content, age) in TEXT_FILES.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(content)
+        os.utime(p, (NOW - age * DAY, NOW - age * DAY))
+    for rel, (content, age) in PDF_FILES.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        doc = pymupdf.open()
+        doc.new_page().insert_text((72, 72), content)
+        doc.save(p)
+        os.utime(p, (NOW - age * DAY, NOW - age * DAY))
+    return root
+
+
+_EMBEDDER = None
+
+
+def shared_embedder():
+    """One real MiniLM load for all agent tests."""
+    global _EMBEDDER
+    if _EMBEDDER is None:
+        from manoled.embed import SentenceEmbedder
+
+        _EMBEDDER = SentenceEmbedder()
+    return _EMBEDDER
+
+
+@pytest.fixture(scope="module")
+def corpus_core(tmp_path_factory: pytest.TempPathFactory):
+    """(core, root): the fixture corpus indexed with the real embedder, catalog and index."""
+    from manoled.app import open_core
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    base = tmp_path_factory.mktemp("agentcorpus")
+    root = write_corpus(base / "files")
+    core = open_core(resolve(home=base / "home"), Config(), embedder=shared_embedder())
+    stats = core.indexer.index_paths([root])
+    assert stats.failed == 0, core.catalog.failures()
+    yield core, root.resolve()
+    core.close()
+
+
+@pytest.fixture
+def ctx(corpus_core):
+    from manoled.agent.tools import ToolContext
+
+    core, _root = corpus_core
+    return ToolContext(core.catalog, search=core.indexer.search)

@@ -1,0 +1,275 @@
+"""The agent loop with a scripted LLM over a real catalog and index: every branch of the loop."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from manoled.agent.fake import FakeLLM
+from manoled.agent.llm import ChatResult
+from manoled.agent.loop import Agent, AnswerStep, RewriteStep, TokenStep, ToolCallStep, ToolResultStep
+from manoled.config import AgentConfig
+from manoled.errors import Cancelled
+
+TC = "<|tool_call_start|>[{}]<|tool_call_end|>"
+
+
+def make(ctx, *outputs, rewrite=False, extract=(), rewrites=(), **cfg):
+    llm = FakeLLM(agent=list(outputs), extract=list(extract), rewrite=list(rewrites))
+    return llm, Agent(llm, ctx, AgentConfig(**cfg), rewrite=rewrite)
+
+
+def run(agent, question, **kw):
+    steps = list(agent.run(question, **kw))
+    final = steps[-1]
+    assert isinstance(final, AnswerStep)
+    return steps, final
+
+
+def calls(steps):
+    return [(s.tool, s.args, s.route) for s in steps if isinstance(s, ToolCallStep)]
+
+
+def test_model_tool_call_then_answer(ctx):
+    llm, agent = make(ctx, TC.format('count_files(extension="pdf")'), "You have 2 PDF files.")
+    steps, final = run(agent, "how many PDFs?")
+    assert calls(steps) == [("count_files", {"extension": "pdf"}, "model")]
+    assert (final.answer, final.path, final.route, final.model) == ("You have 2 PDF files.", "model", "model", "fake")
+    assert final.sources == [] and final.steps == 2
+
+
+def test_router_on_step_0_when_the_model_calls_no_tool(ctx):
+    llm, agent = make(ctx, "I'll help you find that information.", "You have 2 PDF files.")
+    steps, final = run(agent, "how many PDF files do I have?")
+    assert calls(steps) == [("count_files", {"extension": "pdf", "time_filter": None}, "router")]
+    assert final.route == "router" and final.answer == "You have 2 PDF files." and final.routes == ["router"]
+    # the router's call is shown to the model as if it had made it
+    tool_msgs = [m for m in llm.calls[1].messages if m["role"] == "tool"]
+    assert tool_msgs[0]["content"] == "Found 2 .pdf files."
+
+
+def test_direct_answer_on_a_later_step(ctx):
+    _, agent = make(ctx, TC.format('count_files(extension="txt")'), "There are 4 text files.")
+    _, final = run(agent, "how many text files?")
+    assert final.answer == "There are 4 text files." and final.path == "model"
+
+
+def test_respond_tool_gives_the_answer(ctx):
+    _, agent = make(ctx, TC.format('count_files(extension="txt")'),
+                    TC.format('respond(answer="You have 4 text files.")'))
+    steps, final = run(agent, "how many text files?")
+    assert final.answer == "You have 4 text files." and final.path == "model"
+    assert [c[0] for c in calls(steps)] == ["count_files"]  # respond is not executed as a tool
+
+
+def test_max_steps_forces_a_synthesis_turn(ctx):
+    outputs = [TC.format(f'grep_files(pattern="zz{i}")') for i in range(5)] + ["Nothing matched those names."]
+    llm, agent = make(ctx, *outputs)
+    steps, final = run(agent, "complex question")
+    assert len(llm.calls_for("agent")) == 6  # 5 tool steps + 1 forced synthesis
+    assert "Give a concise final answer" in llm.calls[-1].messages[-1]["content"]
+    assert final.answer == "Nothing matched those names." and final.steps == 5
+
+
+def test_json_tool_call_format(ctx):
+    _, agent = make(ctx, json.dumps({"name": "count_files", "params": {"extension": "pdf"}}), "You have 2 PDFs.")
+    steps, final = run(agent, "how many PDFs?")
+    assert calls(steps)[0][:2] == ("count_files", {"extension": "pdf"}) and "2" in final.answer
+
+
+def test_unknown_tool_error_goes_back_to_the_model(ctx):
+    llm, agent = make(ctx, TC.format('magic_tool(query="hi")'), "Sorry, I could not do that.")
+    steps, final = run(agent, "do magic")
+    (res,) = [s for s in steps if isinstance(s, ToolResultStep)]
+    assert not res.ok and "unknown tool" in res.error
+    assert any(m["role"] == "tool" and m["content"].startswith("Error: unknown tool") for m in llm.calls[1].messages)
+    assert final.answer == "Sorry, I could not do that."
+
+
+def test_several_calls_in_one_step_run_in_order(ctx):
+    llm, agent = make(ctx, TC.format('count_files(extension="pdf"), grep_files(pattern="macbook")'),
+                      "You have 2 PDFs; one is macbook_ssd_upgrade.pdf.")
+    steps, final = run(agent, "any macbook pdfs")
+    assert [c[0] for c in calls(steps)] == ["count_files", "grep_files"]
+    msgs = llm.calls[1].messages
+    tool_msgs = [m for m in msgs if m["role"] == "tool"]
+    assert [m["name"] for m in tool_msgs] == ["count_files", "grep_files"]
+    assert [m["tool_call_id"] for m in tool_msgs] == ["call_0", "call_1"]
+    assert final.path == "model" and final.sources[0].endswith("macbook_ssd_upgrade.pdf")
+
+
+def test_native_tool_calls_and_schemas_via_the_template(ctx):
+    native = [{"id": "abc", "type": "function", "function": {"name": "grep_files", "arguments": '{"pattern": "invoice"}'}}]
+    llm, agent = make(ctx, ChatResult("", tool_calls=native), "invoice_april.txt and invoice_march.txt.")
+    llm.supports_tools = True
+    steps, final = run(agent, "find invoice files")
+    first = llm.calls[0]
+    assert first.tools and {t["function"]["name"] for t in first.tools} >= {"grep_files", "respond"}
+    assert "Tools:" not in first.messages[0]["content"]  # schemas go through the template, not the prompt
+    assert llm.calls[1].messages[-2]["tool_calls"] == native
+    assert llm.calls[1].messages[-1]["tool_call_id"] == "abc"
+    assert final.path == "model" and len(final.sources) == 2
+
+
+def test_text_tool_descriptions_in_the_system_prompt_without_template_support(ctx):
+    llm, agent = make(ctx, TC.format("disk_usage()"), "About 100 KB.")
+    run(agent, "how much space?")
+    assert llm.calls[0].tools is None
+    assert "count_files(extension?" in llm.calls[0].messages[0]["content"]
+
+
+def test_followup_greps_for_keywords_the_model_ignored(ctx):
+    """Seed 001: 'any macbook pdfs' -> count_files(pdf) -> model stops early -> grep_files(macbook)."""
+    _, agent = make(ctx, TC.format('count_files(extension="pdf")'), "There are 2 PDF files.",
+                    "Yes, macbook_ssd_upgrade.pdf.")
+    steps, final = run(agent, "any macbook pdfs")
+    assert calls(steps) == [("count_files", {"extension": "pdf"}, "model"),
+                            ("grep_files", {"pattern": "macbook"}, "followup")]
+    assert final.route == "followup" and final.answer == "Yes, macbook_ssd_upgrade.pdf." and final.path == "model"
+
+
+def test_no_followup_when_the_results_cover_the_keywords(ctx):
+    extract = [json.dumps({"relevant": True, "facts": ["Carbonara uses 3 eggs"]})]
+    _, agent = make(ctx, TC.format('semantic_search(query="carbonara eggs")'), "Carbonara uses 3 eggs.",
+                    extract=extract + ["not json"] * 5)
+    steps, final = run(agent, "how many eggs in carbonara")
+    assert [c[0] for c in calls(steps)] == ["semantic_search"]
+    assert final.answer == "Carbonara uses 3 eggs." and final.sources[0].endswith("carbonara.md")
+
+
+def test_guard_replaces_a_wrong_count(ctx):
+    _, agent = make(ctx, TC.format('count_files(extension="pdf")'), "You have 7 PDF files.")
+    _, final = run(agent, "how many PDFs?")
+    assert final.path == "guard" and final.answer == "You have 2 .pdf files." and "7" in final.guard_reason
+
+
+def test_guard_replaces_degenerate_answers(ctx):
+    for bad in ("", "files files files files files files files files files files files files files",
+                "<|im_start|>assistant<|im_end|>", "[grep_files(pattern="):
+        _, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), bad)
+        _, final = run(agent, "find invoices by name")
+        assert final.path == "guard", bad
+        assert "invoice_april.txt" in final.answer and "invoice_march.txt" in final.answer
+
+
+def test_guard_rejects_invented_files_and_cites_only_returned_sources(ctx, corpus_core):
+    _core, root = corpus_core
+    _, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), "See invoice_2019_secret.pdf and tax.xlsx.")
+    _, final = run(agent, "find invoices by name")
+    assert final.path == "guard" and "invoice_2019_secret" not in final.answer
+    assert sorted(final.sources) == sorted([str(root / "invoices/invoice_april.txt"),
+                                            str(root / "invoices/invoice_march.txt")])
+    assert all(Path(s).exists() for s in final.sources)
+
+
+def test_guard_uses_extracted_facts_when_the_model_ignores_them(ctx):
+    extract = [json.dumps({"relevant": True, "facts": ["Engineering budget: 450,000 euros"]})] + ["not json"] * 5
+    _, agent = make(ctx, TC.format('semantic_search(query="engineering budget")'), "I am not sure about that.",
+                    extract=extract)
+    _, final = run(agent, "what is the engineering budget?")
+    assert final.path == "guard" and "450,000" in final.answer and "budget_2024.txt" in final.answer
+    assert final.sources[0].endswith("budget_2024.txt")
+
+
+def test_guard_rejects_invented_numbers(ctx):
+    _, agent = make(ctx, TC.format('file_metadata(name_hint="budget_2024.txt")'),
+                    "budget_2024.txt is 98765 bytes.")
+    _, final = run(agent, "how big is budget_2024.txt?")
+    assert final.path == "guard" and "budget_2024.txt" in final.answer
+
+
+def test_sessions_keep_the_last_turns(ctx):
+    llm, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), "invoice_april.txt and invoice_march.txt.",
+                      "Those are all the invoice files: invoice_april.txt and invoice_march.txt.")
+    _, first = run(agent, "find invoice files", session="s1")
+    assert first.session == "s1"
+    steps, second = run(agent, "aren't there more?", session="s1")
+    user_contents = [m["content"] for m in llm.calls[-1].messages if m["role"] == "user"]
+    assert "find invoice files" in user_contents
+    # the follow-up repeats the previous turn's call, widened, through the router
+    assert calls(steps) == [("grep_files", {"pattern": "invoice"}, "router")]
+    assert second.route == "router" and "invoice_march.txt" in second.answer
+
+
+def test_history_is_capped_at_two_turns(ctx):
+    outs = []
+    for _ in range(4):
+        outs += [TC.format("disk_usage()"), "Some space is used."]
+    outs += ["I don't know.", "Nothing more."]
+    llm, agent = make(ctx, *outs)
+    for i in range(4):
+        run(agent, f"question number {i} about space usage", session="s")
+    run(agent, "final question about space usage", session="s")
+    msgs = llm.calls_for("agent")[-2].messages
+    assert [m["role"] for m in msgs[:6]] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert msgs[1]["content"] == "question number 2 about space usage"
+
+
+def test_new_sessions_get_an_id(ctx):
+    _, agent = make(ctx, TC.format("disk_usage()"), "Total: some.")
+    _, final = run(agent, "how much space?")
+    assert final.session and len(final.session) == 12
+
+
+def test_repeated_calls_are_not_executed_twice(ctx):
+    llm, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), TC.format('grep_files(pattern="invoice")'),
+                      "invoice_april.txt and invoice_march.txt.")
+    steps, final = run(agent, "find invoice files")
+    assert len(calls(steps)) == 2 and final.tools == ["grep_files"]
+
+
+def test_cancel_before_and_during_a_run(ctx):
+    _, agent = make(ctx, TC.format("disk_usage()"), "x")
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        list(agent.run("how much space?", cancel=cancel))
+    _, agent = make(ctx, TC.format("disk_usage()"), "This answer is never reached.")
+    cancel = threading.Event()
+    gen = agent.run("how much space?", cancel=cancel)
+    for step in gen:
+        if isinstance(step, ToolResultStep):
+            cancel.set()
+            break
+    with pytest.raises(Cancelled):
+        list(gen)
+
+
+def test_answer_tokens_are_streamed_but_tool_calls_are_not(ctx):
+    answer = "You have 2 PDF files in the manuals folder."
+    _, agent = make(ctx, TC.format('count_files(extension="pdf")'), TC.format('grep_files(pattern="pdf")'), answer)
+    steps, final = run(agent, "how many PDFs?")
+    tokens = "".join(s.text for s in steps if isinstance(s, TokenStep))
+    assert tokens == answer == final.answer
+
+
+def test_rewriter_runs_first_and_feeds_the_loop(ctx):
+    rewrites = [json.dumps({"intent": "count", "search_query": "pdf documents",
+                            "resolved_query": "How many PDF files are there?"})]
+    llm, agent = make(ctx, "no idea", "You have 2 PDF files.", rewrite=True, rewrites=rewrites)
+    steps, final = run(agent, "pdfs, how many?")
+    rw = steps[0]
+    assert isinstance(rw, RewriteStep) and rw.source == "model" and rw.intent == "count"
+    assert llm.calls[0].purpose == "rewrite"
+    assert llm.calls[1].messages[-1]["content"] == "How many PDF files are there?"
+    assert calls(steps)[0][0] == "count_files" and final.answer == "You have 2 PDF files."
+
+
+def test_step_records_map_to_protocol_events(ctx):
+    _, agent = make(ctx, "hmm", "You have 2 PDF files.")
+    steps, final = run(agent, "how many PDF files?")
+    events = [s.to_event() for s in steps]
+    json.dumps(events)  # plain data
+    kinds = [(e["event"], e["data"].get("type")) for e in events]
+    assert kinds[0] == ("step", "rewrite") and ("step", "tool_call") in kinds and ("step", "tool_result") in kinds
+    assert ("token", None) in kinds and kinds[-1] == ("final", None)
+    call = next(e for e in events if e["data"].get("type") == "tool_call")["data"]
+    assert set(call) == {"type", "step", "id", "tool", "args", "route"}
+    result = next(e for e in events if e["data"].get("type") == "tool_result")["data"]
+    assert set(result) == {"type", "step", "id", "tool", "ok", "summary", "error", "sources", "ms"}
+    data = events[-1]["data"]
+    assert {"answer", "sources", "timings", "path", "route", "model", "session"} <= set(data)
+    assert set(data["timings"]) == {"rewrite_ms", "llm_ms", "tools_ms", "total_ms"}
