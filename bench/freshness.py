@@ -19,7 +19,7 @@ Then the same change is measured through LEANN's own path on the same corpus:
 default 30, so its expected change-to-searchable latency is that run time plus half the
 interval; both are reported).
 
-``--quick`` uses 500 files, 8 samples of each kind and 5 idle seconds (< 1 min).
+``--quick`` uses 400 files, 6 samples of each kind and 5 idle seconds (< 1 min).
 The last line of stdout is one JSON object.
 """
 
@@ -246,7 +246,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     if args.quick:
-        args.files, args.samples, args.idle_seconds = min(args.files, 500), 8, 5.0
+        args.files, args.samples, args.idle_seconds = min(args.files, 400), 6, 5.0
         args.leann_timeout = min(args.leann_timeout, 120.0)
     args.size = min(args.size, 1 << 20)
 

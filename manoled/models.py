@@ -20,6 +20,7 @@ import hashlib
 import json
 import logging
 import os
+import socket
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -315,6 +316,24 @@ def _drop_download_metadata(dest_dir: Path, filename: str) -> None:
     meta.unlink(missing_ok=True)
 
 
+def _reachable(endpoint: str, timeout: float = 5.0) -> bool:
+    """Can we open a TCP connection to the endpoint? (Skipped when a proxy is configured.)"""
+    if any(os.environ.get(v) for v in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY",
+                                       "all_proxy")):
+        return True
+    from urllib.parse import urlparse
+
+    url = urlparse(endpoint)
+    if not url.hostname:
+        return True
+    port = url.port or (443 if url.scheme == "https" else 80)
+    try:
+        with socket.create_connection((url.hostname, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
 def pull(model_id: str, dest_dir: Path, *, endpoint: str | None = None, token: str | bool | None = None,
          manifest: dict[str, Any] | None = None) -> Path:
     """Download ``model_id`` into ``dest_dir`` (resuming a partial download) and verify it.
@@ -347,14 +366,17 @@ def pull(model_id: str, dest_dir: Path, *, endpoint: str | None = None, token: s
         raise ModelError(f"cannot download {spec.id}: offline mode is on (HF_HUB_OFFLINE is set). "
                          f"Unset it, or copy {spec.file} into {dest_dir}.")
     where = endpoint or constants.ENDPOINT
+    offline = ModelError(f"cannot download {spec.id}: the model hub at {where} is unreachable (offline?). "
+                         f"Check the network and run `manoled models pull {spec.id}` again, or copy "
+                         f"{spec.file} from https://huggingface.co/{spec.repo} into {dest_dir}.")
+    if not _reachable(where):
+        raise offline  # fail fast: the hub client would retry with backoff for ~25 s first
     dest_dir.mkdir(parents=True, exist_ok=True)
     try:
         local = Path(hf_hub_download(repo_id=spec.repo, filename=spec.file, revision=spec.revision,
                                      local_dir=dest_dir, endpoint=endpoint, token=token))
     except (LocalEntryNotFoundError, OfflineModeIsEnabled) as exc:
-        raise ModelError(f"cannot download {spec.id}: the model hub at {where} is unreachable (offline?). "
-                         f"Check the network and run `manoled models pull {spec.id}` again, or copy "
-                         f"{spec.file} from https://huggingface.co/{spec.repo} into {dest_dir}.") from exc
+        raise offline from exc
     except (RepositoryNotFoundError, EntryNotFoundError) as exc:
         raise ModelError(f"cannot download {spec.id}: {spec.repo}/{spec.file} was not found at {where}") from exc
     except HfHubHTTPError as exc:

@@ -179,6 +179,7 @@ class Scheduler:
         self.errors: deque[dict[str, str]] = deque(maxlen=50)
         self.error_count = 0
         self.priority: dict[str, object] = {}
+        self._has_inode_index: bool | None = None
 
     # -- lifecycle --------------------------------------------------------
     def start(self) -> None:
@@ -394,6 +395,7 @@ class Scheduler:
         roots = self._root_list()
         present: dict[Path, bool] = {}
         changes: list[Change] = []
+        moves: list[Change] = []
         for e in entries:
             root = self._root_of(e.path, roots)
             if root is None:
@@ -417,11 +419,49 @@ class Scheduler:
             elif stat_mod.S_ISREG(st.st_mode):
                 if self._ignored(e.path):  # e.g. a .manoleignore now covers it: it leaves the index
                     changes.append(Change("deleted", e.path))
+                elif (old := self._moved_from(e.path, st)) is not None:
+                    moves.append(Change("moved", old, e.path))
                 else:
                     changes.append(Change("added" if e.op == "added" else "modified", e.path))
             else:  # a symlink, fifo or socket where a file was: drop any stale entry
                 changes.append(Change("deleted", e.path))
-        return changes
+        return moves + changes
+
+    def _moved_from(self, path: Path, st: os.stat_result) -> Path | None:
+        """A new path whose inode, size and mtime belong to a catalogued file that is gone from its old path:
+        a rename whose two halves inotify could not pair (e.g. into a folder created a moment earlier)."""
+        catalog = getattr(self.indexer, "catalog", None)
+        if catalog is None or not hasattr(catalog, "query") or not self._inode_index(catalog):
+            return None
+        loc = self.indexer.locate(path)
+        if loc is None or catalog.get_file(loc[0].id, loc[1]) is not None:
+            return None
+        rows = catalog.query(
+            "SELECT r.path, f.relpath FROM files f JOIN roots r ON r.id=f.root_id "
+            "WHERE f.inode=? AND f.size=? AND f.mtime_ns=? AND f.state='indexed'",
+            (st.st_ino, st.st_size, st.st_mtime_ns),
+        )
+        for root, rel in rows:
+            old = Path(root) / rel
+            if old == path:
+                continue
+            try:
+                if os.lstat(old).st_ino == st.st_ino:
+                    continue  # a hard link: both names exist
+            except OSError:
+                return old
+        return None
+
+    def _inode_index(self, catalog) -> bool:
+        if self._has_inode_index is None:
+            try:
+                with catalog.tx() as c:
+                    c.execute("CREATE INDEX IF NOT EXISTS files_inode ON files(inode)")
+                self._has_inode_index = True
+            except Exception as exc:  # noqa: BLE001 - an optimisation only
+                log.debug("no inode index: %s", exc)
+                self._has_inode_index = False
+        return self._has_inode_index
 
     def _ignored(self, path: Path) -> bool:
         rules_for = getattr(self.indexer, "ignore_rules", None)

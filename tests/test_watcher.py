@@ -145,7 +145,7 @@ def test_directory_rename_move_in_move_out_and_delete(core, live_index, tmp_path
     os.rename(outside / "incoming", root / "incoming")
     wait_until(lambda: set(files(core.catalog, root)) == {"incoming/p.txt", "incoming/q/r.txt"},
                message="directory moved in is scanned")
-    assert searchable(core, "heron", root / "incoming" / "q" / "r.txt")
+    wait_until(lambda: searchable(core, "heron", root / "incoming" / "q" / "r.txt"))
 
     os.rename(root / "incoming", outside / "back")
     wait_until(lambda: files(core.catalog, root) == {}, message="directory moved out")
@@ -344,7 +344,7 @@ def test_changes_made_while_nothing_watched_are_picked_up_at_start(core, live_in
                and has_text(core.catalog, root / "a.txt", "armadillo"))
     assert files(core.catalog, root)["c2.txt"] == cid  # a rename while down is still a move
     assert not any("chinchilla" in t for t in embedder.texts[n_texts:])
-    assert searchable(core, "emu", root / "e.txt")
+    wait_until(lambda: searchable(core, "emu", root / "e.txt"))
 
 
 _OPENS: list[str] | None = None

@@ -64,6 +64,14 @@ SYNTHESIS_PROMPT = (
     "If they do not contain the answer, say you could not find it."
 )
 MAX_FOLLOWUPS = 2
+# words that describe the question, not a thing to look for (never worth a follow-up grep)
+GENERIC_WORDS = frozenset("""
+space disk usage storage used use size sizes big bigger biggest large larger largest small smallest heavy total
+recent recently latest newest oldest new old modified created changed updated date dates today week month year
+structure tree organised organized organization overview kind kinds type types extension extensions count number
+many much stat stats info information detail details content contents text inside everything
+question questions answer answers final first last previous next
+""".split())
 STEP_MAX_TOKENS = 256
 
 
@@ -397,8 +405,10 @@ class Agent:
         """Seed 001: the model answered, but the question's keywords never showed up in a tool result."""
         corpus = " ".join((r.output.text + " " + " ".join(r.output.data.get("files", []))).lower()
                           for r in results if r.ok)
+        if not any(r.ok for r in results):
+            return None  # the model saw only errors; its answer stands
         kws = keywords(rw.search_query) if rw.followup else (keywords(rw.original) or keywords(rw.resolved_query))
-        missing = [k for k in kws if k not in corpus]
+        missing = [k for k in kws if k not in corpus and k not in GENERIC_WORDS]
         if not missing:
             return None
         for kw in missing:

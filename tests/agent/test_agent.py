@@ -143,12 +143,12 @@ def test_no_followup_when_the_results_cover_the_keywords(ctx):
 def test_guard_replaces_a_wrong_count(ctx):
     _, agent = make(ctx, TC.format('count_files(extension="pdf")'), "You have 7 PDF files.")
     _, final = run(agent, "how many PDFs?")
-    assert final.path == "guard" and final.answer == "You have 2 .pdf files." and "7" in final.guard_reason
+    assert final.path == "guard" and final.answer == "You have 2 .pdf files." and "count 2" in final.guard_reason
 
 
 def test_guard_replaces_degenerate_answers(ctx):
     for bad in ("", "files files files files files files files files files files files files files",
-                "<|im_start|>assistant<|im_end|>", "[grep_files(pattern="):
+                "<|im_start|>assistant<|im_end|>", '{"name": '):
         _, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), bad)
         _, final = run(agent, "find invoices by name")
         assert final.path == "guard", bad
@@ -183,7 +183,7 @@ def test_guard_rejects_invented_numbers(ctx):
 
 def test_sessions_keep_the_last_turns(ctx):
     llm, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), "invoice_april.txt and invoice_march.txt.",
-                      "Those are all the invoice files: invoice_april.txt and invoice_march.txt.")
+                      "Let me check.", "Those are all the invoice files: invoice_april.txt and invoice_march.txt.")
     _, first = run(agent, "find invoice files", session="s1")
     assert first.session == "s1"
     steps, second = run(agent, "aren't there more?", session="s1")
@@ -239,7 +239,7 @@ def test_cancel_before_and_during_a_run(ctx):
 
 
 def test_answer_tokens_are_streamed_but_tool_calls_are_not(ctx):
-    answer = "You have 2 PDF files in the manuals folder."
+    answer = "You have 2 PDF files: macbook_ssd_upgrade.pdf and router_setup.pdf."
     _, agent = make(ctx, TC.format('count_files(extension="pdf")'), TC.format('grep_files(pattern="pdf")'), answer)
     steps, final = run(agent, "how many PDFs?")
     tokens = "".join(s.text for s in steps if isinstance(s, TokenStep))

@@ -1,0 +1,397 @@
+"""``manoled run``: wires catalog, indexer, watcher, captioner, agent and server together.
+
+This is the only module that knows every component; none of them imports it.
+
+Start-up order: lock → config → core (catalog, embedder, index) → index
+catch-up → server (READY=1 once it serves) → watcher (reconciles every root in
+the background) → captioner → text model (loaded in the background, so the
+socket answers ``status`` at once). Shutdown runs in reverse: the watcher
+finishes its current batch, the captioner stops between images, the server
+closes the socket, the index is saved and the catalog closed.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from . import __version__, systemd
+from . import config as config_mod
+from .app import Core, open_core, setup_logging
+from .config import Config
+from .errors import Busy, ManoledError, PathError
+from .paths import Paths
+from .server import Server, Service
+
+log = logging.getLogger("manoled.daemon")
+
+
+class InstanceLock:
+    """One daemon per data dir: an flock on ``<data>/manoled.lock``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            try:
+                pid = os.read(fd, 32).decode().strip()
+            except OSError:
+                pid = "?"
+            os.close(fd)
+            raise Busy(f"another manoled (pid {pid or '?'}) is already running on {self.path.parent}; "
+                       "stop it first (or use a different --home)") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+class Rate:
+    """Done/total/rate/ETA for a stream of completed items."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.done = 0
+
+    def snapshot(self, done: int, pending: int) -> dict[str, Any]:
+        elapsed = max(1e-6, time.monotonic() - self.started)
+        rate = done / elapsed
+        return {"done": done, "total": done + pending, "queue": pending, "rate": round(rate, 2),
+                "eta_s": round(pending / rate, 1) if rate > 0 and pending else (0.0 if not pending else None)}
+
+
+class Daemon(Service):
+    """The real :class:`Service`: every socket method, over the live components."""
+
+    def __init__(self, paths: Paths, config: Config, core: Core, *, llm_factory=None) -> None:
+        self.paths = paths
+        self.config = config
+        self.core = core
+        self.question_busy = threading.Event()
+        self.rate = Rate()
+        self._applied_base = 0
+        from .watcher import LiveIndex
+
+        self.live = LiveIndex(core.indexer, core.catalog, config)
+        self.captions = self._make_captioner()
+        self.models = None
+        self._llm_factory = llm_factory
+        self._agent = None
+        self._agent_lock = threading.Lock()
+        self._agent_error: str | None = None
+
+    # -- components --------------------------------------------------------
+    def _make_captioner(self):
+        if not self.config.caption.enabled:
+            return None
+        from .captioning import CaptionWorker
+
+        worker = CaptionWorker(self.core.catalog, self.core.indexer, self.config,
+                               models_dir=self.paths.models_dir, busy=self.question_busy)
+
+        def kick_on_image(catalog, file_id, texts) -> None:
+            if texts and texts[0].startswith("Image file:"):
+                worker.kick()
+
+        self.core.indexer.hooks.append(kick_on_image)
+        return worker
+
+    def agent(self):
+        """The agent, with its text model loaded once (the fallback model if the default is missing)."""
+        with self._agent_lock:
+            if self._agent is None:
+                from .agent.loop import Agent
+                from .agent.tools import ToolContext
+
+                if self._llm_factory is not None:
+                    llm = self._llm_factory()
+                else:
+                    from .agent.llm import ModelManager
+
+                    self.models = self.models or ModelManager(self.paths, self.config)
+                    try:
+                        llm = self.models.text()
+                    except ManoledError as exc:
+                        self._agent_error = exc.message
+                        raise
+                ctx = ToolContext(self.core.catalog, search=self.core.indexer.search)
+                self._agent = Agent(llm, ctx, self.config)
+                self._agent_error = None
+            return self._agent
+
+    def start(self) -> None:
+        self.live.start()
+        if self.captions is not None:
+            self.captions.start()
+
+    def preload(self) -> None:
+        try:
+            self.agent()
+        except ManoledError as exc:
+            log.error("no text model: %s", exc.message)
+        except Exception:  # noqa: BLE001 - keep serving; status shows the error
+            log.exception("loading the text model failed")
+
+    def stop(self) -> None:
+        self.live.stop()
+        if self.captions is not None:
+            self.captions.stop()
+        if self.models is not None:
+            self.models.close()
+
+    def reload(self, config: Config) -> None:
+        """SIGHUP: new config, roots included."""
+        old = {str(p) for p in self.config.root_paths()}
+        new = {str(p) for p in config.root_paths()}
+        self.config.watch.ignore = config.watch.ignore
+        self.config.roots = config.roots
+        for p in sorted(new - old):
+            self.live.add_root(p)
+        for p in sorted(old - new):
+            self.live.remove_root(p)
+        log.info("config reloaded: %d roots", len(new))
+
+    # -- Service -----------------------------------------------------------
+    def hello(self) -> dict[str, Any]:
+        return {"daemon": "manoled", "version": __version__}
+
+    def status(self) -> dict[str, Any]:
+        sched = self.live.status()
+        scheduler = sched.get("scheduler", sched) if isinstance(sched, dict) else {}
+        applied = scheduler.get("applied", {}) if isinstance(scheduler, dict) else {}
+        done = int(applied.get("files", 0) or 0) if isinstance(applied, dict) else 0
+        pending = int(scheduler.get("queue_depth", 0) or 0) if isinstance(scheduler, dict) else 0
+        cat = self.core.catalog
+        out: dict[str, Any] = {
+            "version": __version__,
+            "paused": scheduler.get("state") == "paused" if isinstance(scheduler, dict) else False,
+            "roots": [{"path": str(r.path), "online": r.online} for r in cat.roots()],
+            "indexing": self.rate.snapshot(done, pending),
+            "counts": cat.counts(),
+            "passages": cat.passage_count(),
+            "failures": [{"path": str(f.path), "state": f.state, "reason": f.reason} for f in cat.failures(10)],
+            "watcher": sched,
+        }
+        if self.captions is not None:
+            cs = self.captions.status()
+            out["captioning"] = cs
+        else:
+            out["captioning"] = {"state": "disabled", "message": "captioning off: caption.enabled = false"}
+        text: dict[str, Any] = {"name": None, "loaded": False}
+        if self.models is not None:
+            ms = self.models.status()
+            text = {"name": ms.get("text_model"), "loaded": ms.get("loaded"), "fallback": ms.get("fallback"),
+                    "message": ms.get("fallback_reason") or ms.get("error") or "", "path": ms.get("text_model_path")}
+        elif self._agent is not None:
+            text = {"name": getattr(self._agent.llm, "model_id", "?"), "loaded": True}
+        if self._agent_error:
+            text["error"] = self._agent_error
+        text["state"] = "answering" if self.question_busy.is_set() else "idle"
+        out["models"] = {
+            "text": text,
+            "embedding": {"name": self.core.embedder.model_id, "loaded": True},
+            "vision": {"name": out["captioning"].get("model_id"), "loaded": bool(out["captioning"].get("model_loaded")),
+                       "message": out["captioning"].get("message", "")},
+        }
+        return out
+
+    def ask(self, text: str, session: str | None, cancel: threading.Event) -> Iterator[dict[str, Any]]:
+        agent = self.agent()
+        self.question_busy.set()
+        final = None
+        try:
+            for step in agent.run(text, session=session, cancel=cancel):
+                event = step.to_event()
+                if event["event"] == "final":
+                    final = event["data"]
+                    continue
+                if event["event"] == "step":
+                    data = dict(event["data"])
+                    data["kind"] = data.pop("type", "step")
+                    event = {"event": "step", "data": data}
+                yield event
+                if cancel.is_set():
+                    break
+        finally:
+            self.question_busy.clear()
+        if final is None:
+            return {"answer": "", "sources": [], "timings": {}, "session": session, "cancelled": True}
+        sources = [{"path": s, "file_name": Path(s).name} for s in final.get("sources", [])]
+        return {"answer": final["answer"], "sources": sources, "timings": final.get("timings", {}),
+                "session": session, "path": final.get("path"), "route": final.get("route"),
+                "model": final.get("model"), "steps": final.get("steps")}
+
+    def search(self, query: str, k: int) -> dict[str, Any]:
+        hits = self.core.indexer.search(query, k=max(1, min(int(k), 100)))
+        return {"hits": [{"passage_id": h.passage_id, "score": h.score, "text": h.text, "path": h.path,
+                          "file_name": h.file_name, "page": h.page} for h in hits]}
+
+    def folders_list(self) -> dict[str, Any]:
+        return {"folders": [{"path": str(r.path), "online": r.online,
+                             "files": len(self.core.catalog.files(root_id=r.id))} for r in self.core.catalog.roots()]}
+
+    def folders_add(self, path: str) -> dict[str, Any]:
+        p = Path(path).expanduser()
+        if not p.is_absolute():
+            raise PathError(f"give an absolute path, not {path!r}")
+        p = p.resolve()
+        if not p.is_dir():
+            raise PathError(f"not a folder: {p}")
+        self.live.add_root(p)
+        self._remember_roots()
+        return self.folders_list()
+
+    def folders_remove(self, path: str) -> dict[str, Any]:
+        p = Path(path).expanduser().resolve()
+        if str(p) not in {str(r.path) for r in self.core.catalog.roots()}:
+            raise PathError(f"not a watched folder: {p}")
+        self.live.remove_root(p)
+        self._remember_roots()
+        return self.folders_list()
+
+    def _remember_roots(self) -> None:
+        self.config.roots = [str(r.path) for r in self.core.catalog.roots()]
+        cfg = config_mod.load(self.paths.config_file)
+        cfg.roots = self.config.roots
+        config_mod.save(cfg, self.paths.config_file)
+
+    def reindex(self, path: str | None) -> dict[str, Any]:
+        if path:
+            p = Path(path).expanduser().resolve()
+            if self.core.catalog.root_for(p) is None:
+                raise PathError(f"{p} is not inside a watched folder")
+            self.live.rescan(p)
+        else:
+            self.live.rescan()
+        return {"scheduled": True, "path": path}
+
+    def pause(self) -> dict[str, Any]:
+        self.live.pause()
+        if self.captions is not None:
+            self.captions.busy.set() if hasattr(self.captions, "busy") else None
+        return {"paused": True}
+
+    def resume(self) -> dict[str, Any]:
+        self.live.resume()
+        if self.captions is not None and hasattr(self.captions, "busy"):
+            self.captions.busy.clear()
+        return {"paused": False}
+
+    def graph(self, params: dict[str, Any]) -> dict[str, Any]:
+        from . import graph
+
+        return graph.serve(self.core.catalog, self.config, params)
+
+
+def _notifier(stop: threading.Event, daemon: Daemon) -> threading.Thread | None:
+    """STATUS= lines and WATCHDOG=1 pings for systemd, when it asked for them."""
+    if not os.environ.get("NOTIFY_SOCKET"):
+        return None
+    usec = os.environ.get("WATCHDOG_USEC")
+    interval = max(0.5, int(usec) / 2e6) if usec and usec.isdigit() else 10.0
+
+    def run() -> None:
+        while not stop.wait(interval):
+            try:
+                st = daemon.status()
+                idx = st["indexing"]
+                line = f"STATUS=serving; {idx['queue']} queued; {st['passages']} passages"
+                systemd.notify(("WATCHDOG=1\n" if usec else "") + line)
+            except Exception:  # noqa: BLE001 - a status hiccup must not kill the pinger
+                log.debug("notify failed", exc_info=True)
+
+    t = threading.Thread(target=run, name="manoled-notify", daemon=True)
+    t.start()
+    return t
+
+
+def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None,
+        stop: threading.Event | None = None, started: threading.Event | None = None) -> int:
+    """The foreground daemon; returns an exit code."""
+    setup_logging(debug)
+    paths.ensure()
+    lock = InstanceLock(paths.lock_file)
+    try:
+        lock.acquire()
+    except Busy as exc:
+        log.error("%s", exc.message)
+        return 1
+    try:
+        cfg = config_mod.load(paths.config_file)
+        if debug:
+            cfg.debug = True
+        added = [str(Path(f).expanduser().resolve()) for f in folders]
+        for f in added:
+            if not Path(f).is_dir():
+                log.error("not a folder: %s", f)
+                return 2
+        if added and any(f not in cfg.roots for f in added):
+            cfg.roots = list(dict.fromkeys(cfg.roots + added))
+            config_mod.save(cfg, paths.config_file)  # remembered for the next start
+        core = open_core(paths, cfg)
+        daemon = Daemon(paths, cfg, core, llm_factory=llm_factory)
+        try:
+            for r in cfg.root_paths():
+                core.catalog.add_root(r)
+            core.indexer.sync_index()
+            socks = systemd.listen_fds()
+            ready = threading.Event()
+
+            def on_ready() -> None:
+                ready.set()
+                systemd.notify("READY=1\nSTATUS=serving")
+
+            server = (Server(daemon, cfg.server, sock=socks[0], on_ready=on_ready) if socks
+                      else Server(daemon, cfg.server, paths.socket, on_ready=on_ready))
+            stop = stop or threading.Event()
+
+            def on_signal(signum, _frame) -> None:
+                if signum == signal.SIGHUP:
+                    try:
+                        daemon.reload(config_mod.load(paths.config_file))
+                    except ManoledError as exc:
+                        log.error("config not reloaded: %s", exc.message)
+                    return
+                log.info("stopping (%s)", signal.Signals(signum).name)
+                systemd.notify("STOPPING=1")
+                stop.set()  # the main thread stops the server, the watcher and the captioner in order
+
+            if threading.current_thread() is threading.main_thread():
+                for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                    signal.signal(sig, on_signal)
+            server.start()
+            log.info("serving on %s", "the socket passed by systemd" if socks else paths.socket)
+            daemon.start()
+            threading.Thread(target=daemon.preload, name="manoled-model-load", daemon=True).start()
+            _notifier(stop, daemon)
+            if started is not None:
+                started.set()
+            stop.wait()
+            server.stop()
+        finally:
+            daemon.stop()
+            core.close()
+        log.info("stopped")
+        return 0
+    except ManoledError as exc:
+        log.error("%s", exc.message)
+        return 1
+    finally:
+        lock.release()

@@ -1,0 +1,244 @@
+"""Model files: manifest, status, fallback, and downloads from a local server impersonating the hub."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from manoled import models
+from manoled.config import Config
+from manoled.errors import ModelError
+from manoled.paths import resolve
+
+PAYLOAD = bytes(range(256)) * 4096  # 1 MiB
+SHA = hashlib.sha256(PAYLOAD).hexdigest()
+COMMIT = "0123456789abcdef0123456789abcdef01234567"
+
+
+def manifest(sha256: str | None = SHA, size: int | None = len(PAYLOAD)) -> dict:
+    return {"default_text": "tiny", "fallback_text": "gemma3-270m-q4_k_m", "models": [
+        {"id": "tiny", "role": "text", "file": "tiny.gguf", "source": "hf", "repo": "acme/tiny-GGUF",
+         "revision": "main", "size": size, "sha256": sha256},
+    ]}
+
+
+class FakeHub:
+    """Serves HEAD/GET /{repo}/resolve/{rev}/{file} like the hub: commit, ETag, length, ranges."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+        self.requests: list[tuple[str, str, str | None]] = []
+        self.cut_next_get = False
+        hub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):  # quiet
+                pass
+
+            def _lookup(self):
+                m = re.match(r"^/(.+)/resolve/([^/]+)/(.+)$", self.path)
+                return hub.files.get(f"{m.group(1)}/{m.group(3)}") if m else None
+
+            def _headers(self, data: bytes, status: int = 200, start: int = 0) -> None:
+                self.send_response(status)
+                self.send_header("X-Repo-Commit", COMMIT)
+                self.send_header("ETag", f'"{hashlib.sha256(data).hexdigest()}"')
+                self.send_header("Accept-Ranges", "bytes")
+                self.send_header("Content-Type", "application/octet-stream")
+                self.send_header("Content-Length", str(len(data) - start))
+                if status == 206:
+                    self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+                self.end_headers()
+
+            def do_HEAD(self):  # noqa: N802
+                hub.requests.append(("HEAD", self.path, self.headers.get("Range")))
+                data = self._lookup()
+                if data is None:
+                    self.send_response(404)
+                    self.send_header("X-Error-Code", "EntryNotFound")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                self._headers(data)
+
+            def do_GET(self):  # noqa: N802
+                rng = self.headers.get("Range")
+                hub.requests.append(("GET", self.path, rng))
+                data = self._lookup()
+                if data is None:
+                    self.send_response(404)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                start = int(re.match(r"bytes=(\d+)-", rng).group(1)) if rng else 0
+                self._headers(data, 206 if start else 200, start)
+                if hub.cut_next_get:
+                    hub.cut_next_get = False
+                    self.wfile.write(data[start:start + len(data) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                self.wfile.write(data[start:])
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> FakeHub:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+
+
+@pytest.fixture(autouse=True)
+def online(monkeypatch):
+    """tests/conftest.py sets HF_HUB_OFFLINE for the embedder; these tests talk to a local fake hub."""
+    from huggingface_hub import constants
+    from huggingface_hub.utils import disable_progress_bars
+
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+    disable_progress_bars()
+
+
+def test_pull_downloads_and_verifies_sha256(tmp_path):
+    with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
+        path = models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
+    assert path == tmp_path / "models" / "tiny.gguf" and path.read_bytes() == PAYLOAD
+    assert ("HEAD", "/acme/tiny-GGUF/resolve/main/tiny.gguf", None) in hub.requests
+
+
+def test_sha256_mismatch_is_corrupt_and_the_file_is_not_kept(tmp_path):
+    bad = manifest(sha256="0" * 64)
+    with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
+        with pytest.raises(ModelError, match="corrupt.*sha256 mismatch"):
+            models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=bad)
+    assert not (tmp_path / "models" / "tiny.gguf").exists()
+
+
+def test_missing_checksum_is_reported_unverified(tmp_path):
+    with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
+        path = models.pull("tiny", tmp_path / "m", endpoint=hub.url, manifest=manifest(sha256=None, size=None))
+    spec = models.get_spec("tiny", manifest(sha256=None, size=None))
+    assert models.verify_file(spec, path) == (True, models.UNVERIFIED)
+
+
+def test_interrupted_download_resumes_with_a_range_request(tmp_path):
+    with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
+        hub.cut_next_get = True
+        with pytest.raises(ModelError, match="interrupted|Consistency"):
+            models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
+        (partial,) = list((tmp_path / "models").rglob("*.incomplete"))
+        # hub downloads read 10 MB chunks, so a cut inside the first chunk keeps nothing: put back
+        # what an interrupted download of a big file leaves behind, half of the bytes
+        partial.write_bytes(PAYLOAD[: len(PAYLOAD) // 2])
+        path = models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
+    assert path.read_bytes() == PAYLOAD
+    gets = [r for r in hub.requests if r[0] == "GET"]
+    assert gets[-1][2] == f"bytes={len(PAYLOAD) // 2}-"
+
+
+def test_server_down_is_a_clean_offline_error(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ModelError, match="unreachable"):
+        models.pull("tiny", tmp_path / "models", endpoint=f"http://127.0.0.1:{port}", manifest=manifest())
+
+
+def test_offline_mode_is_a_clean_error(tmp_path, monkeypatch):
+    from huggingface_hub import constants
+
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", True)
+    with pytest.raises(ModelError, match="HF_HUB_OFFLINE"):
+        models.pull("tiny", tmp_path, manifest=manifest())
+
+
+def test_unknown_model_and_missing_file(tmp_path):
+    with pytest.raises(ModelError, match="unknown model"):
+        models.pull("nope", tmp_path, manifest=manifest())
+    with FakeHub({}) as hub:
+        with pytest.raises(ModelError, match="not found"):
+            models.pull("tiny", tmp_path, endpoint=hub.url, manifest=manifest())
+
+
+def test_list_models_present_missing_corrupt(tmp_path):
+    paths = resolve(home=tmp_path / "home")
+    cfg = Config()
+    man = manifest()
+    (status,) = models.list_models(paths, cfg, manifest=man)
+    assert status.state == "missing" and "manoled models pull tiny" in status.detail
+    paths.models_dir.mkdir(parents=True)
+    (paths.models_dir / "tiny.gguf").write_bytes(PAYLOAD)
+    (status,) = models.list_models(paths, cfg, manifest=man)
+    assert (status.state, status.where, status.verification) == ("present", "models_dir", "sha256 ok")
+    (paths.models_dir / "tiny.gguf").write_bytes(PAYLOAD[:-1] + b"x")
+    (status,) = models.list_models(paths, cfg, manifest=man)
+    assert status.state == "corrupt" and status.verification == "sha256 mismatch"
+
+
+def test_config_path_wins(tmp_path):
+    gguf = tmp_path / "custom.gguf"
+    gguf.write_bytes(b"GGUF")
+    cfg = Config()
+    cfg.agent.text_model = str(gguf)
+    rows = {r.id: r for r in models.list_models(resolve(home=tmp_path / "h"), cfg)}
+    text = rows[models.default_text_id()]
+    assert (text.state, text.where, text.path) == ("present", "config", str(gguf))
+    choice = models.resolve_text_model(resolve(home=tmp_path / "h"), cfg)
+    assert choice.path == gguf and not choice.fallback and choice.model_id == "custom"
+
+
+def test_shipped_manifest_lists_the_issue_models():
+    by_id = {s.id: s for s in models.specs()}
+    text = by_id[models.default_text_id()]
+    assert (text.repo, text.file) == ("LiquidAI/LFM2.5-1.2B-Instruct-GGUF", "LFM2.5-1.2B-Instruct-Q4_0.gguf")
+    assert {s.file for s in by_id.values() if s.repo == "vikhyatk/moondream2"} == {
+        "moondream2-text-model-f16.gguf", "moondream2-mmproj-f16.gguf"}
+    assert by_id["all-minilm-l6-v2"].role == "embedding"
+    assert by_id[models.fallback_text_id()].chat_format == "gemma"
+
+
+def test_missing_default_falls_back_to_the_tiny_model_loudly(tmp_path, caplog):
+    paths = resolve(home=tmp_path / "home")
+    with caplog.at_level("WARNING", logger="manoled.models"):
+        choice = models.resolve_text_model(paths, Config())
+    assert choice.fallback and choice.chat_format == "gemma" and choice.model_id == "gemma3-270m-q4_k_m"
+    assert choice.path == paths.models_dir / "gemma-3-270m-q4_k_m.gguf" and choice.path.is_file()
+    assert "fallback" in caplog.text
+    with pytest.raises(ModelError, match="models pull"):
+        models.resolve_text_model(paths, Config(), allow_fallback=False)
+    # assembled once: a second resolution reuses the file
+    mtime = choice.path.stat().st_mtime_ns
+    assert models.resolve_text_model(paths, Config()).path.stat().st_mtime_ns == mtime
+
+
+def test_cli_helpers_print_a_table_and_return_exit_codes(tmp_path, capsys):
+    paths = resolve(home=tmp_path / "home")
+    assert models.cmd_models_list(paths, Config()) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[:3] == ["ID", "ROLE", "STATE"] and "lfm2.5-1.2b-instruct-q4_0" in out
+    assert models.cmd_models_pull(paths, Config(), ["nope"]) == 1
+    assert "unknown model" in capsys.readouterr().err
+
+
+def test_cmd_pull_reports_offline(tmp_path, capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    rc = models.cmd_models_pull(resolve(home=tmp_path / "h"), Config(), None, endpoint=f"http://127.0.0.1:{port}")
+    assert rc == 1 and "unreachable" in capsys.readouterr().err
+    assert not Path(tmp_path / "h" / "data" / "models" / "LFM2.5-1.2B-Instruct-Q4_0.gguf").exists()
