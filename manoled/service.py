@@ -283,13 +283,12 @@ def _under(p: Path, base: Path | None) -> str | None:
 
 
 def _spec_path(p: Path, home_dir: Path, runtime_dir: Path | None) -> str:
-    """``p`` in unit syntax: under ``%t`` or ``%h`` when it is, else absolute (escaped)."""
+    """``p`` in unit syntax, unquoted: under ``%t`` or ``%h`` when it is, else absolute (``%`` escaped)."""
     for spec, base in (("%t", runtime_dir), ("%h", home_dir)):
         rel = _under(p, base)
         if rel is not None:
-            value = spec if rel in ("", ".") else f"{spec}/{rel.replace('%', '%%')}"
-            return _quote_if_needed(value)
-    return unit_quote(str(p))
+            return spec if rel in ("", ".") else f"{spec}/{rel.replace('%', '%%')}"
+    return str(p).replace("%", "%%")
 
 
 def unit_settings(ctx: Context) -> UnitSettings:
@@ -329,8 +328,8 @@ def unit_settings(ctx: Context) -> UnitSettings:
                           for p in (ctx.paths.config_dir, ctx.paths.data_dir, ctx.paths.socket))
     return UnitSettings(
         exec_start=unit_quote(str(ctx.manoled)),
-        listen_stream=listen,
-        read_write_paths=tuple(rw),
+        listen_stream=listen,  # ListenStream= takes the rest of the line: never quoted
+        read_write_paths=tuple(_quote_if_needed(p) for p in rw),
         environment=tuple(_quote_if_needed(f"{k}={v.replace('%', '%%')}") for k, v in assignments.items()),
         private_tmp=private_tmp,
     )

@@ -213,7 +213,8 @@ class Agent:
 
     def __init__(self, llm: LLM, tools_context: ToolContext, config: AgentConfig | Config | None = None, *,
                  registry: ToolRegistry | None = None, sessions: SessionStore | None = None,
-                 rewrite: bool = True, step_max_tokens: int = STEP_MAX_TOKENS) -> None:
+                 rewrite: bool = True, step_max_tokens: int = STEP_MAX_TOKENS,
+                 rewrite_max_tokens: int = 128) -> None:
         if isinstance(config, Config):
             config = config.agent
         self.config = config or AgentConfig()
@@ -223,7 +224,7 @@ class Agent:
             self.ctx.searcher = Searcher(llm, self.ctx.search, files=self.ctx.files, passages=self.ctx.passages)
         self.registry = registry or build_registry(self.ctx)
         self.sessions = sessions or SessionStore(turns=self.config.session_turns)
-        self.rewriter = QueryRewriter(llm) if rewrite else None
+        self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None
         self.step_max_tokens = step_max_tokens
         self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}
 

