@@ -305,6 +305,8 @@ def _notifier(stop: threading.Event, daemon: Daemon) -> threading.Thread | None:
     if not os.environ.get("NOTIFY_SOCKET"):
         return None
     usec = os.environ.get("WATCHDOG_USEC")
+    if os.environ.get("WATCHDOG_PID") not in (None, "", str(os.getpid())):
+        usec = None  # the watchdog is meant for another process
     interval = max(0.5, int(usec) / 2e6) if usec and usec.isdigit() else 10.0
 
     def run() -> None:

@@ -410,8 +410,8 @@ def _human(n: int | None) -> str:
 def format_table(rows: list[ModelStatus]) -> str:
     header = ("ID", "ROLE", "STATE", "SIZE", "VERIFICATION", "WHERE")
     body = [(r.id, r.role, r.state, _human(r.size), r.verification, (r.path or r.detail or "-")) for r in rows]
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *body)]
-    lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in (header, *body)]
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *body, strict=True)]
+    lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in (header, *body)]
     return "\n".join(lines)
 
 

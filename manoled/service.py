@@ -493,14 +493,23 @@ class ServiceStatus:
     log_hint: str
 
 
+def _answer(res: Result) -> str:
+    """systemctl's one-word answer, or why there is none (e.g. no user bus)."""
+    out = res.stdout.strip()
+    if out:
+        return out.splitlines()[0]
+    err = res.stderr.strip()
+    return f"unknown: {err.splitlines()[0]}" if err else "unknown"
+
+
 def query_status(ctx: Context, runner: Runner) -> ServiceStatus:
     if ctx.platform == "linux":
         d = unit_dir(ctx)
         files = [d / SERVICE_UNIT, d / SOCKET_UNIT]
         details = {
-            "service": runner(("systemctl", "--user", "is-active", SERVICE_UNIT)).stdout.strip() or "unknown",
-            "socket": runner(("systemctl", "--user", "is-active", SOCKET_UNIT)).stdout.strip() or "unknown",
-            "enabled": runner(("systemctl", "--user", "is-enabled", SERVICE_UNIT)).stdout.strip() or "unknown",
+            "service": _answer(runner(("systemctl", "--user", "is-active", SERVICE_UNIT))),
+            "socket": _answer(runner(("systemctl", "--user", "is-active", SOCKET_UNIT))),
+            "enabled": _answer(runner(("systemctl", "--user", "is-enabled", SERVICE_UNIT))),
         }
         running = details["service"] == "active"
         return ServiceStatus(all(f.exists() for f in files), running, files, details,

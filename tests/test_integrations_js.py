@@ -221,3 +221,95 @@ def test_real_daemon(js: Path, daemon) -> None:
     assert hits and hits[0]["path"] == str((docs / "lease.txt").resolve())
     cp = node(js, "search", "lease", env=env)
     assert str((docs / "lease.txt").resolve()) in cp.stdout
+
+
+# -- the editor and shell snippets in docs/integrations.md (against FakeService) ----------
+
+SNIPPETS = ROOT / "integrations"
+
+
+def snippet_env(sock: Path) -> dict[str, str]:
+    venv_bin = str(Path(sys.executable).absolute().parent)  # manole-client
+    return {**os.environ, "MANOLE_SOCKET": str(sock), "PATH": venv_bin + os.pathsep + os.environ.get("PATH", "")}
+
+
+def test_shell_snippet(fake, tmp_path: Path) -> None:
+    _svc, sock = fake
+    script = f". {SNIPPETS / 'shell' / 'manole.sh'}\nmf tax 2023\n"
+    cp = subprocess.run(["bash", "-c", script], env=snippet_env(sock), capture_output=True, text=True,
+                        timeout=60, check=False)
+    assert cp.returncode == 0, cp.stderr
+    assert cp.stdout.splitlines()[0] == "0.900\t/home/u/Documents/tax 2023-0.txt"
+    script = f"shopt -s expand_aliases\n. {SNIPPETS / 'shell' / 'manole.sh'}\nma where is it?\n"
+    cp = subprocess.run(["bash", "-c", script], env=snippet_env(sock), capture_output=True, text=True,
+                        timeout=60, check=False)
+    assert cp.returncode == 0, cp.stderr
+    assert cp.stdout.splitlines()[0] == answer_for("where is it?")
+
+
+def test_emacs_snippet(fake) -> None:
+    emacs = shutil.which("emacs")
+    if not emacs:
+        pytest.skip("emacs not installed (apt-get install emacs-nox)")
+    _svc, sock = fake
+    code = ('(progn (let ((p (manole-ask "where is it?"))) (while (process-live-p p) (accept-process-output p 0.05))'
+            ' (accept-process-output nil 0.05)) (with-current-buffer "*manole*" (princ (buffer-string))))')
+    cp = subprocess.run([emacs, "-Q", "--batch", "-L", str(SNIPPETS / "emacs"), "-l", "manole", "--eval", code],
+                        env=snippet_env(sock), capture_output=True, text=True, timeout=120, check=False)
+    assert cp.returncode == 0, cp.stderr
+    lines = cp.stdout.splitlines()
+    assert lines[0] == "Q: where is it?" and answer_for("where is it?") in lines
+    assert any("/home/u/Documents/notes.txt" in line for line in lines)
+
+
+def test_vim_snippet(fake, tmp_path: Path) -> None:
+    vim = shutil.which("vim")
+    if not vim:
+        pytest.skip("vim not installed")
+    has_job = subprocess.run([vim, "--version"], capture_output=True, text=True, check=False).stdout
+    if "+job" not in has_job:
+        pytest.skip("this vim has no +job")
+    _svc, sock = fake
+    qf, ask = tmp_path / "qf.txt", tmp_path / "ask.txt"
+    cp = subprocess.run(
+        [vim, "-Nu", "NONE", "-i", "NONE", "-es",
+         "-c", f"source {SNIPPETS / 'vim' / 'manole.vim'}",
+         "-c", "ManoleSearch tax",
+         "-c", f"call writefile(map(getqflist(), 'bufname(v:val.bufnr)'), '{qf}')",
+         "-c", "Manole where is it?",
+         "-c", 'while job_status(g:manole_job) ==# "run" | sleep 10m | endwhile',
+         "-c", "let deadline = reltime() | while len(getbufline('__manole__', 1, '$')) < 5"
+               " && reltimefloat(reltime(deadline)) < 10 | sleep 10m | endwhile",
+         "-c", f"call writefile(getbufline('__manole__', 1, '$'), '{ask}')",
+         "-c", "qa!"],
+        cwd=tmp_path, env=snippet_env(sock), capture_output=True, text=True, timeout=120, check=False)
+    assert cp.returncode == 0, cp.stdout + cp.stderr
+    assert qf.read_text().splitlines() == [f"/home/u/Documents/tax-{i}.txt" for i in range(3)]
+    lines = ask.read_text().splitlines()
+    assert lines[0] == "Q: where is it?" and answer_for("where is it?") in lines
+
+
+def test_rofi_script(fake, tmp_path: Path) -> None:
+    """The launcher script with stand-ins for dmenu and xdg-open (it needs jq)."""
+    if not shutil.which("jq"):
+        pytest.skip("jq not installed")
+    _svc, sock = fake
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    menu = bindir / "dmenu"
+    # first call: type the question; second call: record the menu and pick its last line (a source)
+    menu.write_text(f"""#!/bin/sh
+if [ ! -e {tmp_path}/asked ]; then touch {tmp_path}/asked; echo "where is it?"; exit 0; fi
+cat > {tmp_path}/menu.txt; tail -n 1 {tmp_path}/menu.txt
+""")
+    opener = bindir / "xdg-open"
+    opener.write_text(f'#!/bin/sh\necho "$1" > {tmp_path}/opened\n')
+    for f in (menu, opener):
+        f.chmod(0o755)
+    env = snippet_env(sock)
+    env.update({"MANOLE_MENU": "dmenu", "PATH": f"{bindir}{os.pathsep}{env['PATH']}"})
+    cp = subprocess.run([str(SNIPPETS / "rofi" / "manole-rofi")], env=env, capture_output=True, text=True,
+                        timeout=60, check=False)
+    assert cp.returncode == 0, cp.stderr
+    shown = (tmp_path / "menu.txt").read_text().splitlines()
+    assert shown[0] == answer_for("where is it?") and shown[-1] == "/home/u/Documents/notes.txt"

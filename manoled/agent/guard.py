@@ -32,6 +32,8 @@ _FILE_TOKEN = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])")
+_COUNT_CLAIM = re.compile(
+    r"\b(\d+)\s+(?:\.?[a-z0-9]{2,5}\s+)?(?:files?|documents?|folders?|images?|photos?|pdfs?)\b", re.IGNORECASE)
 _NUM_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
               9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 
@@ -106,6 +108,13 @@ def check(answer: str, question: str, results: list[ToolResult], last_step: list
     for num in _numbers(answer):
         if len(num.replace(".", "")) >= 2 and num not in known_numbers:
             return Verdict(False, f"states a number no tool returned: {num}")
+    # file counts ("3 files", "2 .pdf files") must be counts some tool returned
+    known_counts = {str(r.output.data["count"]) for r in ok_results if "count" in r.output.data}
+    known_counts |= {str(len(r.output.data.get("files", []))) for r in ok_results}
+    known_counts |= set(_COUNT_CLAIM.findall(allowed))
+    for num in _COUNT_CLAIM.findall(answer):
+        if num not in known_counts:
+            return Verdict(False, f"states a file count no tool returned: {num}")
     # decisive facts of the last step
     for r in (r for r in last_step if r.ok):
         data = r.output.data

@@ -98,7 +98,7 @@ def _is_optional(tp: Any) -> tuple[bool, Any]:
     if origin is typing.Union or origin is types.UnionType:
         args = [a for a in get_args(tp) if a is not type(None)]
         if len(args) < len(get_args(tp)):
-            return True, (args[0] if len(args) == 1 else typing.Union[tuple(args)])
+            return True, (args[0] if len(args) == 1 else typing.Union[tuple(args)])  # noqa: UP007
     return False, tp
 
 
@@ -136,6 +136,7 @@ def parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
         i += 1
     section = None
     current = None
+    args_indent = 0
     for line in lines[i:]:
         stripped = line.strip()
         if stripped in ("Args:", "Arguments:", "Returns:", "Raises:", "Examples:"):

@@ -79,6 +79,11 @@ class QueryRewriter:
 
     def rewrite(self, query: str, history: list[Any] | None = None) -> Rewrite:
         base = fallback(query, history)
+        if not history and base.intent != "factual":
+            # nothing to resolve and the keywords already say what this is ("how many", "list"):
+            # skip a model call (seconds on a CPU) that could only add noise
+            base.source = "heuristic"
+            return base
         context = context_text(history or [])
         user = f"{context}\n\nQuestion: {query}" if context else f"Question: {query}"
         out = self.llm.chat([{"role": "system", "content": REWRITER_SYSTEM}, {"role": "user", "content": user}],

@@ -331,7 +331,8 @@ def directory_tree(ctx: ToolContext, max_depth: int = 2, folder: str | None = No
         title = f"{root.name}/{base}" if base else f"{root.name}/"
         lines.append(f"{title} ({_plural(len(by_root[root]), 'file')})")
 
-        def walk(prefix: str, depth: int, indent: str) -> None:
+        def walk(prefix: str, depth: int, indent: str, counts: Counter[str] = counts,
+                 leaves: dict[str, list[str]] = leaves, lines: list[str] = lines) -> None:
             children = sorted({k for k in counts if k.rsplit("/", 1)[0] == prefix and "/" in k}
                               if prefix else {k for k in counts if "/" not in k})
             for child in children:

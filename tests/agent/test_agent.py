@@ -143,7 +143,7 @@ def test_no_followup_when_the_results_cover_the_keywords(ctx):
 def test_guard_replaces_a_wrong_count(ctx):
     _, agent = make(ctx, TC.format('count_files(extension="pdf")'), "You have 7 PDF files.")
     _, final = run(agent, "how many PDFs?")
-    assert final.path == "guard" and final.answer == "You have 2 .pdf files." and "count 2" in final.guard_reason
+    assert final.path == "guard" and final.answer == "You have 2 .pdf files." and "7" in final.guard_reason
 
 
 def test_guard_replaces_degenerate_answers(ctx):
@@ -172,6 +172,13 @@ def test_guard_uses_extracted_facts_when_the_model_ignores_them(ctx):
     _, final = run(agent, "what is the engineering budget?")
     assert final.path == "guard" and "450,000" in final.answer and "budget_2024.txt" in final.answer
     assert final.sources[0].endswith("budget_2024.txt")
+
+
+def test_guard_rejects_an_invented_file_count(ctx):
+    _, agent = make(ctx, TC.format('list_files(extension="pdf")'),
+                    "3 .pdf files: macbook_ssd_upgrade.pdf and router_setup.pdf.")
+    _, final = run(agent, "list the pdf files")
+    assert final.path == "guard" and "file count" in final.guard_reason
 
 
 def test_guard_rejects_invented_numbers(ctx):
@@ -250,9 +257,9 @@ def test_rewriter_runs_first_and_feeds_the_loop(ctx):
     rewrites = [json.dumps({"intent": "count", "search_query": "pdf documents",
                             "resolved_query": "How many PDF files are there?"})]
     llm, agent = make(ctx, "no idea", "You have 2 PDF files.", rewrite=True, rewrites=rewrites)
-    steps, final = run(agent, "pdfs, how many?")
+    steps, final = run(agent, "and those pdf documents?")
     rw = steps[0]
-    assert isinstance(rw, RewriteStep) and rw.source == "model" and rw.intent == "count"
+    assert isinstance(rw, RewriteStep) and rw.source == "model" and rw.intent == "count"  # from the resolved query
     assert llm.calls[0].purpose == "rewrite"
     assert llm.calls[1].messages[-1]["content"] == "How many PDF files are there?"
     assert calls(steps)[0][0] == "count_files" and final.answer == "You have 2 PDF files."

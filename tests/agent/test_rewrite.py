@@ -69,8 +69,15 @@ def test_invented_rewrite_is_rejected():
 
 
 def test_keyword_intent_beats_the_model():
-    _, r = rw(json.dumps({"intent": "factual", "search_query": "pdf", "resolved_query": "how many pdf files"}))
-    assert r.rewrite("how many pdf files").intent == "count"
+    _, r = rw(json.dumps({"intent": "factual", "search_query": "pdf", "resolved_query": "how many pdf files?"}))
+    hist = [turn("hello", "hi")]
+    assert r.rewrite("how many pdf files", hist).intent == "count"
+
+
+def test_clear_filesystem_question_skips_the_model():
+    llm, r = rw("never used")
+    out = r.rewrite("how many pdf files do I have?")
+    assert (out.intent, out.source) == ("count", "heuristic") and llm.calls == []
 
 
 def test_followup_resolved_without_the_model():
