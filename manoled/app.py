@@ -38,7 +38,6 @@ def setup_logging(debug: bool = False) -> None:
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(logging.DEBUG if debug else logging.ERROR)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
     if not debug:
         import warnings
 

@@ -131,6 +131,8 @@ def _guarded_emitter_class() -> type | None:
         on_overflow: Any = None
 
         def _add_callback(self, path: bytes) -> None:
+            if path in self._active_callbacks_by_path and path != self.path:
+                return  # already watched (a new folder seen both by its event and by the recursive walk)
             try:
                 wd = self._inotify_fd.add_callback(path, self.event_mask, self._callback, self._id)
             except OSError as exc:
