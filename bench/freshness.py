@@ -108,7 +108,8 @@ def wait_for(predicate, timeout: float, interval: float = 0.01) -> float | None:
 
 
 def hit(indexer, text: str, path: Path) -> bool:
-    return any(h.path == str(path) for h in indexer.search(text[:200], k=5))
+    # k=20: the corpus is word soup from one small vocabulary, and IVF search is approximate
+    return any(h.path == str(path) for h in indexer.search(text[:200], k=20))
 
 
 def run_manoled(work: Path, args) -> tuple[dict, list[Path]]:
@@ -279,6 +280,7 @@ def main() -> None:
             "modify": (ours["modify"]["p95_s"] or 1e9) <= 1.0,
             "delete": (ours["delete"]["p95_s"] or 1e9) <= 0.5,
             "idle_cpu": ours["idle_cpu_pct_of_core"] < 1.0,
+            "no_timeouts": ours["timeouts"] == 0,
         },
         "wall_s": round(time.monotonic() - started, 1),
     }

@@ -24,8 +24,6 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import IndexError_
-
 log = logging.getLogger(__name__)
 
 INDEX_NAME = "manole.leann"
@@ -225,7 +223,7 @@ class VectorIndex:
             ivf.nprobe = min(ivf.nlist, max(8, ivf.nlist // 4))
             q = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, self.dimensions)
             scores, labels = self._index.search(q, min(k, int(self._index.ntotal)))
-        return [(int(i), float(s)) for i, s in zip(labels[0], scores[0]) if i >= 0]
+        return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=False) if i >= 0]
 
 
 def _rmtree(path: Path) -> None:

@@ -436,7 +436,7 @@ class Indexer:
             kind=p.kind, state="pending", hash=p.hash,
         )
         assert p.vectors is not None
-        new = [NewPassage(seq, text, page, vec) for (seq, text, page), vec in zip(p.chunks, p.vectors)]
+        new = [NewPassage(seq, text, page, vec) for (seq, text, page), vec in zip(p.chunks, p.vectors, strict=False)]
         ids = self.catalog.replace_passages(fid, new, hash=p.hash, state="indexed")
         self.index.add(ids, p.vectors)
         stats.indexed += 1

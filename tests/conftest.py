@@ -6,10 +6,10 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from waiting import wait_until  # noqa: F401 - re-exported for fixtures
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -41,18 +41,6 @@ def no_leaked_threads():
             break
         time.sleep(0.05)
     assert not leaked, f"test leaked threads: {leaked}"
-
-
-def wait_until(predicate: Callable[[], object], timeout: float = 20.0, interval: float = 0.02, message: str = ""):
-    """Poll ``predicate`` until it returns something truthy or the deadline passes."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"condition not met within {timeout}s: {message or predicate}")
-        time.sleep(interval)
 
 
 class CountingEmbedder:

@@ -18,7 +18,7 @@ from caption_images import (
     make_image,
     make_truncated_jpeg,
 )
-from conftest import wait_until
+from waiting import wait_until
 
 from manoled.caption import FakeCaptioner, producer
 from manoled.captioning import CaptionWorker, content_hash

@@ -11,8 +11,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import wait_until
 from fake_service import RawClient, short_dir
+from waiting import wait_until
 
 from manoled import protocol as p
 
