@@ -263,6 +263,7 @@ class Indexer:
                 prog.passages += part.passages
                 if progress:
                     progress(prog)
+            self._flush_index()  # deletes and moves only: one save for the whole batch
             if self.index.needs_retrain():
                 self.rebuild_index()
         stats.seconds = time.monotonic() - started
@@ -281,9 +282,7 @@ class Indexer:
         for f in self.catalog.files(root_id=root.id, under=rel) if rel else []:
             self.catalog.delete_file(f.id)
             n += 1
-        if n:
-            self._flush_index()
-        return n
+        return n  # the index catches up once, at the end of the batch
 
     def _move(self, src: Path, dest: Path, stats: ApplyStats) -> list[Path]:
         """Apply a rename; returns paths that need content indexing instead."""
@@ -342,7 +341,7 @@ class Indexer:
         if loc is None or not loc[1]:
             return None
         root, rel = loc
-        st = _stat(path)
+        st = _stat(path, follow=self.config.watch.follow_symlinks)
         rec = self.catalog.get_file(root.id, rel)
         if st is None or not stat_mod.S_ISREG(st.st_mode):
             if rec is not None and not path.exists():
@@ -534,9 +533,9 @@ class Indexer:
                 self.extractor.close()
 
 
-def _stat(path: Path) -> os.stat_result | None:
+def _stat(path: Path, follow: bool = False) -> os.stat_result | None:
     try:
-        return os.stat(path, follow_symlinks=False)
+        return os.stat(path, follow_symlinks=follow)
     except OSError:
         return None
 
