@@ -173,43 +173,54 @@ class Daemon(Service):
         return {"daemon": "manoled", "version": __version__}
 
     def status(self) -> dict[str, Any]:
-        sched = self.live.status()
-        scheduler = sched.get("scheduler", sched) if isinstance(sched, dict) else {}
-        applied = scheduler.get("applied", {}) if isinstance(scheduler, dict) else {}
-        done = int(applied.get("files", 0) or 0) if isinstance(applied, dict) else 0
-        pending = int(scheduler.get("queue_depth", 0) or 0) if isinstance(scheduler, dict) else 0
+        live = self.live.status()
+        applied = live.get("applied") or {}
+        done = sum(int(applied.get(k, 0) or 0) for k in ("added", "modified", "deleted", "moved"))
+        pending = int(live.get("queue_depth", 0) or 0)
+        paused = live.get("state") == "paused"
+        indexing = self.rate.snapshot(done, pending)
+        indexing["state"] = "paused" if paused else ("idle" if not pending else "indexing")
+        if live.get("errors"):
+            indexing["message"] = f"{live['errors']} error(s); see the daemon log"
+        modes = {str(r.get("path")): r.get("mode") for r in live.get("roots", []) if isinstance(r, dict)}
         cat = self.core.catalog
         out: dict[str, Any] = {
             "version": __version__,
-            "paused": scheduler.get("state") == "paused" if isinstance(scheduler, dict) else False,
-            "roots": [{"path": str(r.path), "online": r.online} for r in cat.roots()],
-            "indexing": self.rate.snapshot(done, pending),
+            "paused": paused,
+            "roots": [{"path": str(r.path), "online": r.online, "watch": modes.get(str(r.path), "offline")}
+                      for r in cat.roots()],
+            "indexing": indexing,
+            "captioning": self._caption_status(),
             "counts": cat.counts(),
             "passages": cat.passage_count(),
             "failures": [{"path": str(f.path), "state": f.state, "reason": f.reason} for f in cat.failures(10)],
-            "watcher": sched,
         }
-        if self.captions is not None:
-            cs = self.captions.status()
-            out["captioning"] = cs
-        else:
-            out["captioning"] = {"state": "disabled", "message": "captioning off: caption.enabled = false"}
         text: dict[str, Any] = {"name": None, "loaded": False}
         if self.models is not None:
             ms = self.models.status()
-            text = {"name": ms.get("text_model"), "loaded": ms.get("loaded"), "fallback": ms.get("fallback"),
-                    "message": ms.get("fallback_reason") or ms.get("error") or "", "path": ms.get("text_model_path")}
+            text = {"name": ms.get("text_model"), "loaded": bool(ms.get("loaded")),
+                    "fallback": bool(ms.get("fallback")),
+                    "message": ms.get("fallback_reason") or ms.get("error") or ""}
         elif self._agent is not None:
             text = {"name": getattr(self._agent.llm, "model_id", "?"), "loaded": True}
         if self._agent_error:
-            text["error"] = self._agent_error
+            text["message"] = self._agent_error
         text["state"] = "answering" if self.question_busy.is_set() else "idle"
+        raw = self.captions.status() if self.captions is not None else {}
         out["models"] = {
             "text": text,
             "embedding": {"name": self.core.embedder.model_id, "loaded": True},
-            "vision": {"name": out["captioning"].get("model_id"), "loaded": bool(out["captioning"].get("model_loaded")),
-                       "message": out["captioning"].get("message", "")},
+            "vision": {"name": raw.get("model_id"), "loaded": bool(raw.get("model_loaded"))},
         }
+        return out
+
+    def _caption_status(self) -> dict[str, Any]:
+        if self.captions is None:
+            return {"state": "disabled", "message": "captioning off: caption.enabled = false in the config"}
+        raw = self.captions.status()
+        out = {k: raw.get(k) for k in ("done", "total", "rate", "eta_s", "state", "message")}
+        if raw.get("failures"):
+            out["message"] = (f"{out['message']}; " if out.get("message") else "") + f"{raw['failures']} failed"
         return out
 
     def ask(self, text: str, session: str | None, cancel: threading.Event) -> Iterator[dict[str, Any]]:

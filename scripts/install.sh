@@ -28,7 +28,7 @@ PIP=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
 "${PIP[@]}" install --upgrade pip wheel setuptools >/dev/null
 
 # torch first and pinned: a bare torch requirement pulls GBs of CUDA packages.
-"${PIP[@]}" install "torch==2.13.0"
+"${PIP[@]}" install "torch==2.13.0" "numpy>=1.26"
 
 if ! ls "$WHEELHOUSE"/llama_cpp_python-"$LLAMA_VERSION"-*.whl >/dev/null 2>&1; then
     say "building llama-cpp-python $LLAMA_VERSION with safe CMAKE_ARGS (7-10 minutes, once)"

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import waiting
 
 from manoled.config import Config
 from manoled.indexer import ApplyStats, Change
@@ -20,14 +21,7 @@ from manoled.scheduler import Scheduler, lower_thread_priority
 
 
 def wait_until(predicate: Callable[[], object], timeout: float = 10.0, message: str = ""):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true within {timeout}s: {message or predicate}")
-        time.sleep(0.01)
+    return waiting.wait_until(predicate, timeout, message=message)
 
 
 class FakeRecord:

@@ -9,11 +9,11 @@ import logging
 import os
 import shutil
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import waiting
 
 from manoled.app import open_core
 from manoled.catalog import Catalog
@@ -24,15 +24,7 @@ from manoled.watcher import LiveIndex, make_observer
 
 
 def wait_until(predicate: Callable[[], object], timeout: float = 60.0, message: str = ""):
-    """Poll ``predicate`` until it is truthy; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not reached within {timeout}s: {message or getattr(predicate, '__name__', '')}")
-        time.sleep(0.02)
+    return waiting.wait_until(predicate, timeout, message=message)
 
 
 # -- helpers ----------------------------------------------------------------

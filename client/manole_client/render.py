@@ -18,6 +18,7 @@ _STATUS_SECTIONS = (
     "models",
     "connections",
     "asks_queued",
+    "passages",
 )
 
 
@@ -102,7 +103,13 @@ def status(st: Any) -> str:
         if roots:
             lines.append("Folders:")
             for r in roots:
-                lines.append(f"  {r.get('path', short(r)) if isinstance(r, dict) else r}")
+                if isinstance(r, dict):
+                    note = "" if r.get("online", True) else "  (offline: entries kept)"
+                    if r.get("online", True) and r.get("watch") == "polling":
+                        note = "  (polling: inotify watch limit reached)"
+                    lines.append(f"  {r.get('path', short(r))}{note}")
+                else:
+                    lines.append(f"  {r}")
         else:
             lines.append("Folders: none (add one with `manole-client folders add PATH`)")
     for key, label in (("indexing", "Indexing"), ("captioning", "Captioning")):
@@ -110,7 +117,7 @@ def status(st: Any) -> str:
             lines.append(progress_line(label, st[key]))
     counts = st.get("counts")
     if isinstance(counts, dict) and counts:
-        lines.append("Files:")
+        lines.append("Files:" + (f" ({int(st['passages'])} passages)" if _num(st.get("passages")) is not None else ""))
         for kind, by_state in counts.items():
             if isinstance(by_state, dict):
                 detail = "  ".join(f"{state} {n}" for state, n in by_state.items())
