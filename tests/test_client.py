@@ -58,6 +58,14 @@ def test_ask_streams_the_answer_then_sources(env, fake: FakeService) -> None:
     assert ("ask", ("where is my passport", None)) in fake.calls
 
 
+def test_ask_shows_the_final_answer_when_the_guard_replaced_the_streamed_one(env, fake: FakeService) -> None:
+    r = run_client("ask", "guarded question", env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith(answer_for("guarded question"))  # what streamed
+    assert "From the tool results: 3 files." in r.stdout  # then the authoritative answer
+    assert "did not hold up" in r.stderr
+
+
 def test_ask_verbose_shows_steps_and_session_is_passed(env, fake: FakeService) -> None:
     r = run_client("ask", "-v", "--session", "work", "tax forms", env=env)
     assert r.returncode == 0, r.stderr

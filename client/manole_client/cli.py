@@ -50,10 +50,12 @@ class _AskPrinter:
         self.steps: list[Any] = []
         self.printed = False
         self.at_line_start = True
+        self.streamed = ""
 
     def __call__(self, event: str, data: Any) -> None:
         if event == "token":
             text = data.get("text", "") if isinstance(data, dict) else ""
+            self.streamed += text
             if not self.json_mode and text:
                 sys.stdout.write(text)
                 sys.stdout.flush()
@@ -95,6 +97,10 @@ def _ask_once(client: Client, text: str, session: str | None, verbose: bool, jso
         _print_json(out)
         return EXIT_OK
     answer = result.get("answer") if isinstance(result, dict) else result
+    if printer.printed and answer and str(answer).strip() != printer.streamed.strip():
+        # tokens are provisional: the daemon's answer guard replaced what the model streamed
+        printer._side("(the model's answer did not hold up against your files; from the tool results:)")
+        printer.printed = False
     if not printer.printed and answer:
         sys.stdout.write(str(answer))
         printer.at_line_start = str(answer).endswith("\n")

@@ -23,7 +23,7 @@ from .router import STOPWORDS
 
 _DEBRIS = re.compile(
     r"<\|[^>]*\|>|<(?:start|end)_of_turn>|<tool_call>|</tool_call>|\[TOOL_CALLS?\]|\"name\"\s*:|"
-    r"^\s*\[?\s*(?:semantic_search|count_files|list_files|file_metadata|grep_files|directory_tree|folder_stats"
+    r"^\s*(?:[-*•]\s*)?\[?\s*(?:semantic_search|count_files|list_files|file_metadata|grep_files|directory_tree|folder_stats"
     r"|disk_usage|respond)\s*\(",
     re.MULTILINE,
 )

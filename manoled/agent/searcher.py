@@ -13,6 +13,7 @@ The result carries the files it used, so only those can be cited.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -78,13 +79,33 @@ def normalize_fact(f: Any) -> str | None:
     return None
 
 
-def parse_extraction(raw: str) -> tuple[bool, list[str]]:
-    """(relevant, facts) from the model's JSON; anything unparsable counts as irrelevant."""
+EXCERPT_CHARS = 300
+
+
+def excerpt(text: str, query: str) -> str | None:
+    """The chunk's own words, when they share a keyword with the query (for a model that cannot write JSON)."""
+    kws = [k for k in keywords(query) if len(k) >= 3]
+    flat = " ".join(text.split())
+    low = flat.lower()
+    if not kws or not any(k in low for k in kws):
+        return None
+    if len(flat) <= EXCERPT_CHARS:
+        return flat
+    sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+|\n+", text) if x.strip()]
+    picked = [" ".join(x.split()) for x in sentences if any(k in x.lower() for k in kws)]
+    return (" ".join(picked) or flat)[:EXCERPT_CHARS]
+
+
+UNPARSABLE = None  # marker: the model's extraction was not JSON at all
+
+
+def parse_extraction(raw: str) -> tuple[bool, list[str]] | None:
+    """(relevant, facts) from the model's JSON; ``None`` when the output is not JSON at all."""
     parsed = parse_json_object(raw or "")
     if isinstance(parsed, list):
         parsed = {"relevant": bool(parsed), "facts": parsed}
     if not isinstance(parsed, dict):
-        return False, []
+        return UNPARSABLE
     facts = parsed.get("facts", [])
     if isinstance(facts, (str, dict)):
         facts = [facts]
@@ -116,7 +137,12 @@ class Searcher:
         ]
         out = self.llm.chat(messages, max_tokens=self.max_tokens)
         raw = out.text if isinstance(out, ChatResult) else "".join(out if isinstance(out, Iterator) else [])
-        relevant, facts = parse_extraction(raw)
+        parsed = parse_extraction(raw)
+        if parsed is UNPARSABLE:
+            # a weak model ignored the JSON instruction: keep the passage's own words if they share a keyword
+            quote = excerpt(text, query)
+            parsed = (True, [quote]) if quote else (False, [])
+        relevant, facts = parsed
         log.debug("extract %s: relevant=%s facts=%d raw=%r", file_name, relevant, len(facts), raw[:120])
         return relevant, facts
 

@@ -225,7 +225,9 @@ def test_repeated_calls_are_not_executed_twice(ctx):
     llm, agent = make(ctx, TC.format('grep_files(pattern="invoice")'), TC.format('grep_files(pattern="invoice")'),
                       "invoice_april.txt and invoice_march.txt.")
     steps, final = run(agent, "find invoice files")
-    assert len(calls(steps)) == 2 and final.tools == ["grep_files"]
+    # the repeat is not executed again: it ends the tool phase (a small model stuck in a loop)
+    assert len(calls(steps)) == 1 and final.tools == ["grep_files"]
+    assert "invoice_april.txt" in final.answer
 
 
 def test_cancel_before_and_during_a_run(ctx):

@@ -93,6 +93,14 @@ def test_unparsable_extraction_counts_as_irrelevant():
     assert "none were relevant" in out.text.lower()
 
 
+def test_unparsable_extraction_keeps_a_quote_when_keywords_match():
+    chunk = "INVOICE 2026-03. Item: MacBook Air. Total paid: 1,299.00 EUR."
+    out = Searcher(FakeLLM(extract=["I think it is about a laptop"]), FakeIndex(hits(chunk, names=["inv.txt"]))
+                   ).search_and_extract("what did I pay for the macbook?")
+    assert "From inv.txt:" in out.text and "1,299.00 EUR" in out.text
+    assert out.sources == ["/docs/inv.txt"]
+
+
 def test_multiple_sources_grouped_and_facts_normalised():
     llm = FakeLLM(extract=[yes("fact A", {"name": "Total", "value": "5 EUR"}), yes("fact B", "x")])
     out = Searcher(llm, FakeIndex(hits("d1", "d2", names=["a.pdf", "b.pdf"]))).search_and_extract("test")
