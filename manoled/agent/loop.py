@@ -75,6 +75,20 @@ question questions answer answers final first last previous next
 STEP_MAX_TOKENS = 256
 
 
+# Which tools can serve which intent; a first step that calls none of them is re-routed.
+_CONTENT = frozenset({"semantic_search", "grep_files", "file_metadata", "respond"})
+INTENT_TOOLS: dict[str, frozenset[str]] = {
+    "factual": _CONTENT | {"count_files", "list_files"},
+    "summarize": _CONTENT,
+    "compare": _CONTENT | {"list_files"},
+    "count": frozenset({"count_files", "grep_files", "list_files", "semantic_search", "respond"}),
+    "list": frozenset({"list_files", "grep_files", "directory_tree", "semantic_search", "folder_stats", "respond"}),
+    "metadata": frozenset({"file_metadata", "list_files", "folder_stats", "disk_usage", "directory_tree",
+                           "grep_files", "count_files", "respond"}),
+}
+ALL_TOOLS = frozenset().union(*INTENT_TOOLS.values())
+
+
 # -- step records ------------------------------------------------------------
 @dataclass
 class Step:
@@ -291,6 +305,11 @@ class Agent:
             if step > 0 and calls and all(_call_key(c.name, c.args) in done for c in calls if c.name != "respond") \
                     and not any(c.name == "respond" for c in calls):
                 calls = []  # only repeats of earlier calls: treat as an answer (follow-ups may still run)
+            if step == 0 and calls and not any(self._fits(c, rw) for c in calls):
+                # a guardrail for small models: a first call that cannot serve the question's intent
+                # ("what did I pay…" answered with disk_usage) goes to the keyword router instead
+                log.debug("model's first call %s does not fit intent %s: routing", [c.name for c in calls], rw.intent)
+                calls = []
             step_route = "model"
             if not calls:
                 if step == 0:
@@ -396,6 +415,21 @@ class Agent:
         if emitting is None and text.strip() and not _looks_like_call(text):
             yield TokenStep(text)
         return text, []
+
+    def _fits(self, call: ToolCall, rw: Rewrite) -> bool:
+        """Could this first call serve the question? Its tool fits the intent and its words come from the question."""
+        if call.name not in self._signatures:
+            return True  # unknown tools go to the model as an error, as any bad call does
+        if call.name not in INTENT_TOOLS.get(rw.intent, ALL_TOOLS):
+            return False
+        asked = f"{rw.original} {rw.resolved_query} {rw.search_query}".lower()
+        for key in ("query", "pattern", "name_hint", "extension", "folder"):
+            value = call.args.get(key)
+            if isinstance(value, str) and value.strip():
+                words = [w for w in re.findall(r"[a-z0-9]+", value.lower()) if len(w) >= 3]
+                if words and not any(w in asked for w in words):
+                    return False
+        return True
 
     def _echoed(self, call: ToolCall) -> bool:
         """A small model that copies the tool list back ("count_files(extension?)") made no real call."""

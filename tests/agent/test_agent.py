@@ -282,3 +282,26 @@ def test_step_records_map_to_protocol_events(ctx):
     data = events[-1]["data"]
     assert {"answer", "sources", "timings", "path", "route", "model", "session"} <= set(data)
     assert set(data["timings"]) == {"rewrite_ms", "llm_ms", "tools_ms", "total_ms"}
+
+
+# -- guardrails for small models ----------------------------------------------------------
+def test_echoed_tool_list_is_not_a_call(ctx):
+    """A base model that copies the tool list ("count_files(extension?)") made no call: the router runs."""
+    _, agent = make(ctx, "count_files(extension?, time_filter?)\nsemantic_search(query, top_k?)", "You have 2 PDF files.")
+    steps, final = run(agent, "how many PDF files do I have?")
+    assert calls(steps) == [("count_files", {"extension": "pdf", "time_filter": None}, "router")]
+    assert final.route == "router"
+
+
+def test_first_call_that_cannot_serve_the_intent_is_rerouted(ctx):
+    """"What did I pay…" answered with disk_usage(): the router's semantic_search runs instead."""
+    _, agent = make(ctx, TC.format("disk_usage()"), *["no idea"] * 5,
+                    extract=[json.dumps({"relevant": True, "facts": ["Total paid: 1299 EUR"]})] + ["not json"] * 5)
+    steps, final = run(agent, "what did I pay for the macbook?")
+    assert [c[0] for c in calls(steps)][:1] == ["semantic_search"] and calls(steps)[0][2] == "router"
+
+
+def test_first_call_with_words_not_in_the_question_is_rerouted(ctx):
+    _, agent = make(ctx, TC.format('file_metadata(name_hint="date")'), *["no idea"] * 5, extract=["not json"] * 9)
+    steps, _ = run(agent, "what is in the budget notes?")
+    assert calls(steps)[0][0] != "file_metadata" and calls(steps)[0][2] == "router"
