@@ -37,7 +37,7 @@ from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
 from .registry import ToolRegistry, ToolResult
 from .rewrite import QueryRewriter, Rewrite, fallback
-from .router import keywords, route, widen
+from .router import classify, keywords, route, widen
 from .searcher import Searcher
 from .tools import ToolContext, build_registry
 
@@ -305,11 +305,12 @@ class Agent:
             if step > 0 and calls and all(_call_key(c.name, c.args) in done for c in calls if c.name != "respond") \
                     and not any(c.name == "respond" for c in calls):
                 calls = []  # only repeats of earlier calls: treat as an answer (follow-ups may still run)
-            if step == 0 and calls and not any(self._fits(c, rw) for c in calls):
-                # a guardrail for small models: a first call that cannot serve the question's intent
-                # ("what did I pay…" answered with disk_usage) goes to the keyword router instead
-                log.debug("model's first call %s does not fit intent %s: routing", [c.name for c in calls], rw.intent)
-                calls = []
+            # a guardrail for small models: a call that cannot serve the question ("what did I pay…"
+            # answered with disk_usage) is dropped; on the first step the keyword router runs instead
+            fitting = [c for c in calls if self._fits(c, rw)]
+            if len(fitting) < len(calls):
+                log.debug("dropping calls that do not fit the question: %s", [c.name for c in calls if c not in fitting])
+                calls = fitting
             step_route = "model"
             if not calls:
                 if step == 0:
@@ -420,7 +421,10 @@ class Agent:
         """Could this first call serve the question? Its tool fits the intent and its words come from the question."""
         if call.name not in self._signatures:
             return True  # unknown tools go to the model as an error, as any bad call does
-        if call.name not in INTENT_TOOLS.get(rw.intent, ALL_TOOLS):
+        if call.name == "respond":
+            return True
+        # the keyword heuristic, not a small model's guess, decides the intent here
+        if call.name not in INTENT_TOOLS.get(classify(rw.resolved_query), ALL_TOOLS):
             return False
         asked = f"{rw.original} {rw.resolved_query} {rw.search_query}".lower()
         for key in ("query", "pattern", "name_hint", "extension", "folder"):

@@ -68,7 +68,7 @@ def test_respond_tool_gives_the_answer(ctx):
 def test_max_steps_forces_a_synthesis_turn(ctx):
     outputs = [TC.format(f'grep_files(pattern="zz{i}")') for i in range(5)] + ["Nothing matched those names."]
     llm, agent = make(ctx, *outputs)
-    steps, final = run(agent, "complex question")
+    steps, final = run(agent, "complex question about zz0 zz1 zz2 zz3 zz4")
     assert len(llm.calls_for("agent")) == 6  # 5 tool steps + 1 forced synthesis
     assert "Give a concise final answer" in llm.calls[-1].messages[-1]["content"]
     assert final.answer == "Nothing matched those names." and final.steps == 5
