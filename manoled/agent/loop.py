@@ -210,7 +210,7 @@ def _looks_like_call(text: str) -> bool:
     t = text.lstrip()
     if not t:
         return True
-    return t[:1] in "<[{`" or bool(re.match(r"[A-Za-z_]\w*\s*\(", t))
+    return t[:1] in "<[{`" or bool(re.match(r"[A-Za-z_]\w*\s*\(", t)) or bool(guard.is_degenerate(t) == "markup debris")
 
 
 def _call_key(name: str, args: dict[str, Any]) -> str:
@@ -411,6 +411,8 @@ class Agent:
                 if emitting:
                     yield TokenStep(text)
                 continue
+            if emitting and guard.is_degenerate(text) == "markup debris":
+                emitting = False  # the model started echoing tool calls or template markup: stop streaming it
             if emitting:
                 yield TokenStep(piece)
         if emitting is None and text.strip() and not _looks_like_call(text):
