@@ -121,10 +121,10 @@ def bench_leann(corpus: Path, workdir: Path, n_files: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--files", type=int, default=2000)
-    ap.add_argument("--quick", action="store_true", help="40 files, finishes in under a minute")
+    ap.add_argument("--quick", action="store_true", help="25 files, finishes in under a minute")
     ap.add_argument("--no-leann", action="store_true")
     args = ap.parse_args()
-    n = 40 if args.quick else args.files
+    n = 25 if args.quick else args.files
     work = Path(tempfile.mkdtemp(prefix="manole-bench-"))
     try:
         corpus = work / "corpus"

@@ -27,6 +27,7 @@ import numpy as np
 log = logging.getLogger(__name__)
 
 INDEX_NAME = "manole.leann"
+EXACT_UP_TO = 200_000
 
 
 def _quiet_leann() -> None:
@@ -220,7 +221,9 @@ class VectorIndex:
             if self._index is None or self._index.ntotal == 0 or k <= 0:
                 return []
             ivf = self._faiss.extract_index_ivf(self._index)
-            ivf.nprobe = min(ivf.nlist, max(8, ivf.nlist // 4))
+            # probe every cell up to EXACT_UP_TO vectors: exact recall (a fresh passage is always found);
+            # IVF is here for in-place removal, and a flat scan of 200k x 384 floats is tens of ms
+            ivf.nprobe = ivf.nlist if self._index.ntotal <= EXACT_UP_TO else max(32, ivf.nlist // 4)
             q = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, self.dimensions)
             scores, labels = self._index.search(q, min(k, int(self._index.ntotal)))
         return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=False) if i >= 0]
