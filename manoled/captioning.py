@@ -113,6 +113,7 @@ class CaptionWorker:
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)
         self._questions = 0
+        self._held = False  # the user paused background work
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._idle = threading.Event()
@@ -204,15 +205,25 @@ class CaptionWorker:
                 self._questions -= 1
                 self._cond.notify_all()
 
+    def pause(self) -> None:
+        """Hold captioning (the user's `pause`) until :meth:`resume`."""
+        with self._cond:
+            self._held = True
+
+    def resume(self) -> None:
+        with self._cond:
+            self._held = False
+            self._cond.notify_all()
+
     def _paused(self) -> bool:
-        return self._questions > 0 or self.busy.is_set()
+        return self._questions > 0 or self.busy.is_set() or self._held
 
     def _wait_not_busy(self) -> None:
         with self._cond:
             if not self._paused():
                 return
             previous = (self._state, self._message)
-            self._state, self._message = "paused", "paused while a question is answered"
+            self._state, self._message = "paused", ("paused" if self._held else "paused while a question is answered")
             while self._paused() and not self._stop.is_set():
                 self._cond.wait(0.05)  # the busy Event cannot notify us: poll it
             self._state, self._message = previous

@@ -296,13 +296,13 @@ class Daemon(Service):
     def pause(self) -> dict[str, Any]:
         self.live.pause()
         if self.captions is not None:
-            self.captions.busy.set() if hasattr(self.captions, "busy") else None
+            self.captions.pause()
         return {"paused": True}
 
     def resume(self) -> dict[str, Any]:
         self.live.resume()
-        if self.captions is not None and hasattr(self.captions, "busy"):
-            self.captions.busy.clear()
+        if self.captions is not None:
+            self.captions.resume()
         return {"paused": False}
 
     def graph(self, params: dict[str, Any]) -> dict[str, Any]:

@@ -29,10 +29,10 @@ Any other exception becomes ``internal`` (and is logged)::
 
 ``ask`` is a *generator*: it yields event dicts ``{"event": "step" | "token",
 "data": {...}}`` and ``return``\\ s the final result ``{"answer", "sources",
-"timings"}``. Only one ask runs at a time (the model queue); its steps all run
-on one dedicated worker thread. It must check ``cancel`` (set on a ``cancel``
-request, a client disconnect or a server stop) often, e.g. between tokens,
-and stop early; the server also stops pulling from the generator and closes
+"timings"}``. Only one ask runs at a time (the model queue, in
+:mod:`manoled.askqueue`); its steps all run on one dedicated worker thread.
+It must check ``cancel`` (set on a ``cancel`` request, a client disconnect
+or a server stop) often, e.g. between tokens, and stop early; the server also stops pulling from the generator and closes
 it (``GeneratorExit`` at the current ``yield``) as soon as ``cancel`` is set.
 
 Using it
@@ -55,15 +55,15 @@ import os
 import socket
 import stat
 import threading
-import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import __version__
 from . import protocol as p
+from .askqueue import AskQueue, call_soon, run_ask
 from .config import ServerConfig
 from .errors import Busy, ManoledError, PathError
 from .peercred import peer_uid as default_peer_uid
@@ -148,115 +148,6 @@ def _param(params: dict[str, Any], name: str, typ: type, *, required: bool = Fal
     if not isinstance(value, typ):
         raise _invalid(f"parameter '{name}' must be {typ.__name__}, got {type(value).__name__}")
     return value
-
-
-def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[..., Any], *args: Any) -> None:
-    with contextlib.suppress(RuntimeError):  # the loop is already closed (server stopped)
-        loop.call_soon_threadsafe(fn, *args)
-
-
-# ---------------------------------------------------------------------------
-# the model queue
-
-
-@dataclass(eq=False)
-class _Ticket:
-    future: asyncio.Future[None]
-    on_position: Callable[[int], None]
-    position: int = 0
-
-
-class AskQueue:
-    """One ask at a time, first come first served; waiters learn their position.
-
-    ``position`` is the number of asks ahead of a waiter, counting the one
-    running (so the next in line is at position 1). Event-loop only.
-    """
-
-    def __init__(self) -> None:
-        self._running: _Ticket | None = None
-        self._waiting: list[_Ticket] = []
-
-    @property
-    def busy(self) -> bool:
-        return self._running is not None
-
-    def __len__(self) -> int:
-        return len(self._waiting) + (1 if self._running else 0)
-
-    async def acquire(self, on_position: Callable[[int], None] = lambda _pos: None) -> _Ticket:
-        ticket = _Ticket(asyncio.get_running_loop().create_future(), on_position)
-        if self._running is None and not self._waiting:
-            self._running = ticket
-            return ticket
-        self._waiting.append(ticket)
-        self._renumber()
-        try:
-            await ticket.future
-        except asyncio.CancelledError:
-            if ticket in self._waiting:
-                self._waiting.remove(ticket)
-                self._renumber()
-            else:
-                self.release(ticket)
-            raise
-        return ticket
-
-    def release(self, ticket: _Ticket) -> None:
-        if self._running is not ticket:
-            return
-        self._running = None
-        while self._waiting:
-            nxt = self._waiting.pop(0)
-            if not nxt.future.done():
-                self._running = nxt
-                nxt.future.set_result(None)
-                break
-        self._renumber()
-
-    def _renumber(self) -> None:
-        for i, t in enumerate(self._waiting):
-            if t.position != i + 1:
-                t.position = i + 1
-                try:
-                    t.on_position(i + 1)
-                except Exception:  # a dead connection must not break the queue
-                    log.debug("queued notification failed", exc_info=True)
-
-
-class _AskRun:
-    """The thread-side of one ask: every method runs on the ask worker thread."""
-
-    def __init__(self, service: Service, text: str, session: str | None, cancel: threading.Event) -> None:
-        self.service, self.text, self.session, self.cancel = service, text, session, cancel
-        self.gen: Iterator[dict[str, Any]] | None = None
-        self.done = False
-
-    def start(self) -> None:
-        if not self.cancel.is_set():
-            self.gen = iter(self.service.ask(self.text, self.session, self.cancel))
-
-    def step(self) -> tuple[str, Any]:
-        if self.cancel.is_set() or self.gen is None:
-            return ("cancelled", None)
-        try:
-            return ("event", next(self.gen))
-        except StopIteration as stop:
-            self.done = True
-            return ("result", stop.value)
-        except BaseException:
-            self.done = True
-            raise
-
-    def close(self) -> None:
-        if self.gen is not None and not self.done:
-            self.done = True
-            close = getattr(self.gen, "close", None)
-            if close is not None:
-                try:
-                    close()
-                except Exception:
-                    log.warning("closing a cancelled ask failed", exc_info=True)
 
 
 # ---------------------------------------------------------------------------
@@ -386,7 +277,7 @@ class Server:
         self._stop_requested.set()
         loop, ev = self._loop, self._stop_event
         if loop is not None and ev is not None:
-            _call_soon(loop, ev.set)
+            call_soon(loop, ev.set)
         t = self._thread
         if t is not None and t is not threading.current_thread():
             t.join(timeout)
@@ -677,46 +568,25 @@ class Server:
         stream = _param(params, "stream", bool, default=True)
         if not text.strip():
             raise _invalid("parameter 'text' must not be empty")
-        loop = asyncio.get_running_loop()
         assert self._ask_pool is not None
-        pool = self._ask_pool
-        t0 = time.perf_counter()
 
         def on_position(pos: int) -> None:
             conn.emit(p.event(req.rid, "queued", {"position": pos}))
 
-        ticket = await self.queue.acquire(on_position)
-        queue_s = time.perf_counter() - t0
-        run = _AskRun(self.service, text, session, req.cancel)
-        try:
-            await asyncio.wrap_future(pool.submit(run.start))
-            while True:
-                kind, value = await asyncio.wrap_future(pool.submit(run.step))
-                if kind == "result":
-                    break
-                if kind == "cancelled":
-                    raise asyncio.CancelledError
-                if not (isinstance(value, dict) and isinstance(value.get("event"), str)):
-                    log.warning("ask yielded a malformed event %r; skipped", value)
-                    continue
-                name = value["event"]
-                if not stream and name in ("step", "token"):
-                    continue
-                data = value.get("data")
-                await conn.send(p.event(req.rid, name, data if data is not None else {}))
-            if not isinstance(value, dict):
-                raise ManoledError(f"ask returned {type(value).__name__}, not a map")
-            timings = value.get("timings")
-            if isinstance(timings, dict):
-                timings.setdefault("queue_s", round(queue_s, 6))
-            return value
-        finally:
-            # Release the model only once the generator is really finished: the
-            # close runs on the ask thread after any step still in progress.
-            if not run.done:
-                req.cancel.set()
-            fut: Future[None] = pool.submit(run.close)
-            fut.add_done_callback(lambda _f: _call_soon(loop, self.queue.release, ticket))
+        async def send_event(name: str, data: Any) -> None:
+            await conn.send(p.event(req.rid, name, data))
+
+        return await run_ask(
+            self.queue,
+            self._ask_pool,
+            self.service,
+            text,
+            session,
+            req.cancel,
+            stream=stream,
+            on_position=on_position,
+            send_event=send_event,
+        )
 
 
 class _Eof:
