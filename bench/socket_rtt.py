@@ -13,7 +13,18 @@ MANOLE_HOME. Otherwise a fake search is used, and ``search_backend`` says so. Th
 load (the clients) runs in a child process so that clients and server do not share a
 GIL. Progress is printed as it goes; the LAST line of stdout is one JSON object.
 
-    .venv/bin/python bench/socket_rtt.py [--quick]
+* ``leann_serve``: LEANN's own HTTP server (``leann serve``) answering the same
+  searches side by side: ``leann build`` (HNSW, --no-recompute) of the same corpus files
+  into a temporary project, ``leann serve`` on a free 127.0.0.1 port, the same queries
+  over HTTP with recompute_embeddings=false; p50/p99 and the ratio to manoled's socket
+  search. The build overlaps manoled's own indexing (so the "indexed ... in" line is
+  slower than alone) but nothing timed overlaps it. ``leann serve`` needs leann-core's
+  ``server`` extra (fastapi, uvicorn); without it, or on any failure, ``leann_serve`` is
+  null and ``leann_serve_reason`` says why. ``--leann-pythonpath DIR`` (or
+  $MANOLE_BENCH_LEANN_PYTHONPATH) adds DIR to ``leann serve``'s PYTHONPATH, for those
+  dependencies installed outside the venv (``pip install --target DIR``).
+
+    .venv/bin/python bench/socket_rtt.py [--quick] [--leann-pythonpath DIR]
 """
 
 from __future__ import annotations
@@ -126,6 +137,21 @@ def load_in_child(sock_path: str, method: str, clients: int, requests: int) -> d
 # -- the services -----------------------------------------------------------
 
 
+def write_corpus(corpus: Path, n_files: int) -> None:
+    corpus.mkdir(parents=True)
+    topics = [
+        "The plumber sent an invoice for fixing the kitchen sink; total 240 euros.",
+        "Passport renewal appointment at the consulate, bring two photos.",
+        "Tax return 2023: deductible donations and the home office allowance.",
+        "Holiday in Lisbon: tram 28, pastéis de nata, the castle at sunset.",
+        "Meeting notes: the budget for next quarter is frozen until review.",
+        "Recipe: lemon cake with 200 g flour, 3 eggs, zest of two lemons.",
+    ]
+    for i in range(n_files):
+        body = "\n\n".join(topics[(i + j) % len(topics)] + f" (note {i}.{j})" for j in range(4))
+        (corpus / f"note_{i:03d}.txt").write_text(body, encoding="utf-8")
+
+
 def make_service(home: Path, n_files: int) -> tuple[Any, str, Any]:
     """(service, backend description, cleanup)."""
     from manoled.server import Service
@@ -145,18 +171,8 @@ def make_service(home: Path, n_files: int) -> tuple[Any, str, Any]:
         from manoled.config import Config
 
         corpus = home / "corpus"
-        corpus.mkdir(parents=True)
-        topics = [
-            "The plumber sent an invoice for fixing the kitchen sink; total 240 euros.",
-            "Passport renewal appointment at the consulate, bring two photos.",
-            "Tax return 2023: deductible donations and the home office allowance.",
-            "Holiday in Lisbon: tram 28, pastéis de nata, the castle at sunset.",
-            "Meeting notes: the budget for next quarter is frozen until review.",
-            "Recipe: lemon cake with 200 g flour, 3 eggs, zest of two lemons.",
-        ]
-        for i in range(n_files):
-            body = "\n\n".join(topics[(i + j) % len(topics)] + f" (note {i}.{j})" for j in range(4))
-            (corpus / f"note_{i:03d}.txt").write_text(body, encoding="utf-8")
+        if not corpus.is_dir():
+            write_corpus(corpus, n_files)
         paths = paths_mod.resolve(home=home / "manole")
         cfg = Config(roots=[str(corpus)])
         t0 = time.perf_counter()
@@ -212,9 +228,31 @@ def _http(method: str, url: str, body: Any = None, timeout: float = 10.0) -> Any
         return json.loads(resp.read())
 
 
+def _group_alive(pgid: int) -> bool:
+    """Whether any process of group ``pgid`` is alive (zombies, which wait to be reaped, do not count)."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    proc_dir = Path("/proc")
+    if not proc_dir.is_dir():
+        return True
+    for stat in proc_dir.glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
+            return True
+    return False
+
+
 def _stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """End the `leann serve` process group: the server and the embedding daemon it spawns."""
-    for sig, wait_s in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 2.0)):
+    """End a process group started with start_new_session: `leann serve` and the embedding
+    daemon it spawns, or `leann build`."""
+    for sig, wait_s in ((signal.SIGTERM, 1.0), (signal.SIGKILL, 2.0)):
         try:
             os.killpg(proc.pid, sig)
         except ProcessLookupError:
@@ -222,131 +260,187 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
         deadline = time.monotonic() + wait_s
         while time.monotonic() < deadline:
             proc.poll()  # reap the group leader once it exits
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
+            if not _group_alive(proc.pid):
+                proc.poll()
                 return
-            time.sleep(0.1)
+            time.sleep(0.05)
     proc.poll()
 
 
-def leann_serve_bench(
-    corpus: Path, work: Path, n_queries: int, budget_s: float, extra_pythonpath: str | None
-) -> tuple[dict[str, Any] | None, str | None]:
-    """Build a LEANN HNSW index of ``corpus``, run `leann serve` on it and time searches over HTTP.
+class LeannServeBench:
+    """LEANN's own HTTP server (`leann serve`) on a LEANN HNSW index of the same corpus files.
 
-    Returns (result, None) or (None, reason). Never raises.
+    ``start()`` checks the install and launches ``leann build`` in the background (it can
+    overlap manoled's own indexing; ``wait_built()`` is called before anything is timed);
+    ``run()`` starts the server, warms it up and times the searches over HTTP; ``close()``
+    always ends every process this started. Failures become a reason string, never an
+    exception.
     """
-    t_start = time.monotonic()
 
-    def left() -> float:
-        return budget_s - (time.monotonic() - t_start)
+    def __init__(self, corpus: Path, work: Path, budget_s: float, extra_pythonpath: str | None) -> None:
+        self.corpus, self.work, self.budget_s = corpus, work, budget_s
+        self.extra_pythonpath = extra_pythonpath
+        self.t_start = time.monotonic()
+        self.reason: str | None = None
+        self.build: subprocess.Popen[bytes] | None = None
+        self.serve: subprocess.Popen[bytes] | None = None
+        self.t_build = 0.0
+        self.build_s: float | None = None
+        self.stage = ""
+        self.env: dict[str, str] = {}
+        self.exe = Path()
 
-    exe = Path(sys.executable).parent / "leann"
-    if not exe.exists():
-        found = shutil.which("leann")
-        if not found:
-            return None, "`leann` CLI not installed (no leann next to the interpreter or on PATH)"
-        exe = Path(found)
-    try:
-        from manoled.embed import bundled_model_path
+    def left(self) -> float:
+        return self.budget_s - (time.monotonic() - self.t_start)
 
-        model = str(bundled_model_path())
-    except Exception as exc:
-        return None, f"bundled embedding model unavailable: {type(exc).__name__}: {exc}"
-
-    home = work / "home"  # isolates ~/.leann (project list, embedding-daemon registry)
-    home.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ)
-    env.update(
-        HOME=str(home),
-        HF_HUB_OFFLINE="1",
-        TRANSFORMERS_OFFLINE="1",
-        TOKENIZERS_PARALLELISM="false",
-        LEANN_EMBEDDING_SERVER_HOST="127.0.0.1",
-    )
-    if extra_pythonpath:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [extra_pythonpath, env.get("PYTHONPATH")]))
-
-    # `leann serve` needs leann-core's "server" extra (fastapi, uvicorn); check before building.
-    try:
-        chk = subprocess.run(
-            [sys.executable, "-c", "import fastapi, uvicorn, leann.server"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=max(1.0, min(60.0, left())),
-        )
-    except subprocess.TimeoutExpired:
-        return None, "timed out importing leann.server"
-    if chk.returncode != 0:
-        return None, (
-            "`leann serve` cannot start: its HTTP dependencies are not installed ("
-            + _tail(chk.stderr, 160)
-            + "); install leann-core[server] (fastapi, uvicorn), or point "
-            + f"{LEANN_DEPS_ENV}/--leann-pythonpath at a directory that holds them"
-        )
-
-    build_cmd = [
-        str(exe),
-        "build",
-        LEANN_INDEX,
-        "--docs",
-        str(corpus),
-        "--backend-name",
-        "hnsw",
-        "--no-recompute",
-        "--no-compact",
-        "--embedding-model",
-        model,
-        "--force",
-    ]
-    t0 = time.perf_counter()
-    try:
-        b = subprocess.run(build_cmd, cwd=work, env=env, capture_output=True, text=True, timeout=max(1.0, left()))
-    except subprocess.TimeoutExpired:
-        return None, f"`leann build` did not finish within the {budget_s:.0f}s LEANN budget"
-    build_s = time.perf_counter() - t0
-    if b.returncode != 0:
-        return None, f"`leann build` exited {b.returncode}: {_tail(b.stderr or b.stdout)}"
-    if not (work / ".leann" / "indexes" / LEANN_INDEX / "documents.leann.meta.json").exists():
-        return None, f"`leann build` left no index: {_tail(b.stdout)}"
-    print(f"leann build ({len(list(corpus.iterdir()))} files, hnsw, no-recompute) in {build_s:.1f}s", flush=True)
-
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log_path = work / "leann_serve.log"
-    proc: subprocess.Popen[bytes] | None = None
-
-    def serve_log() -> str:
+    def _log(self, name: str) -> str:
         try:
-            return log_path.read_text(errors="replace")
+            return (self.work / name).read_text(errors="replace")
         except OSError:
             return ""
 
-    try:
-        with open(log_path, "wb") as log:
-            # Its own session/process group, so the embedding daemon it spawns dies with it.
-            proc = subprocess.Popen(
-                [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port)],
-                cwd=work,
+    def start(self) -> None:
+        try:
+            self.reason = self._start()
+        except Exception as exc:
+            self.reason = f"could not start `leann build`: {type(exc).__name__}: {exc}"
+
+    def _start(self) -> str | None:
+        exe = Path(sys.executable).parent / "leann"
+        if not exe.exists():
+            found = shutil.which("leann")
+            if not found:
+                return "`leann` CLI not installed (no leann next to the interpreter or on PATH)"
+            exe = Path(found)
+        self.exe = exe
+        try:
+            from manoled.embed import bundled_model_path
+
+            model = str(bundled_model_path())
+        except Exception as exc:
+            return f"bundled embedding model unavailable: {type(exc).__name__}: {exc}"
+
+        home = self.work / "home"  # isolates ~/.leann (project list, embedding-daemon registry)
+        home.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ)
+        env.update(
+            HOME=str(home),
+            HF_HUB_OFFLINE="1",
+            TRANSFORMERS_OFFLINE="1",
+            TOKENIZERS_PARALLELISM="false",
+            LEANN_EMBEDDING_SERVER_HOST="127.0.0.1",
+        )
+        if self.extra_pythonpath:
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [self.extra_pythonpath, env.get("PYTHONPATH")]))
+        self.env = env
+
+        # `leann serve` needs leann-core's "server" extra (fastapi, uvicorn): check before building.
+        try:
+            chk = subprocess.run(
+                [sys.executable, "-c", "import fastapi, uvicorn"],
                 env=env,
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
+        except subprocess.TimeoutExpired:
+            return "timed out importing fastapi/uvicorn for `leann serve`"
+        if chk.returncode != 0:
+            return (
+                "`leann serve` cannot start: its HTTP dependencies are not installed ("
+                + (chk.stderr.strip().splitlines() or ["?"])[-1][:160]
+                + "); install leann-core[server] (fastapi, uvicorn), or point "
+                + f"{LEANN_DEPS_ENV} / --leann-pythonpath at a directory that holds them"
+            )
+
+        cmd = [
+            str(exe),
+            "build",
+            LEANN_INDEX,
+            "--docs",
+            str(self.corpus),
+            "--backend-name",
+            "hnsw",
+            "--no-recompute",
+            "--no-compact",
+            "--embedding-model",
+            model,
+            "--force",
+        ]
+        self.t_build = time.perf_counter()
+        with open(self.work / "leann_build.log", "wb") as log:
+            self.build = subprocess.Popen(
+                cmd, cwd=self.work, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        return None
+
+    def wait_built(self) -> None:
+        """Block until `leann build` is done (so that it does not overlap any timing)."""
+        if self.reason is not None or self.build is None or self.build_s is not None:
+            return
+        try:
+            rc = self.build.wait(timeout=max(1.0, self.left()))
+        except subprocess.TimeoutExpired:
+            self.reason = f"`leann build` did not finish within the {self.budget_s:.0f}s LEANN budget"
+            _stop_group(self.build)
+            return
+        self.build_s = time.perf_counter() - self.t_build
+        if rc != 0:
+            self.reason = f"`leann build` exited {rc}: {_tail(self._log('leann_build.log'))}"
+        elif not (self.work / ".leann" / "indexes" / LEANN_INDEX / "documents.leann.meta.json").exists():
+            self.reason = f"`leann build` left no index: {_tail(self._log('leann_build.log'))}"
+        else:
+            n = len(list(self.corpus.iterdir()))
+            print(f"leann build ({n} files, hnsw, no-recompute) done in {self.build_s:.1f}s", flush=True)
+
+    def run(self, n_queries: int) -> tuple[dict[str, Any] | None, str | None]:
+        self.wait_built()
+        if self.reason is not None:
+            return None, self.reason
+        # The budget counts LEANN's own phases only: the build, then from here on.
+        self.t_start = time.monotonic() - (self.build_s or 0.0)
+        self.stage = "starting `leann serve`"
+        try:
+            return self._run(n_queries)
+        except urllib.error.HTTPError as exc:
+            detail = exc.read()[:200].decode(errors="replace")
+            return None, f"`leann serve` answered HTTP {exc.code} while {self.stage}: {detail}"
+        except TimeoutError as exc:
+            return None, (
+                f"`leann serve` timed out while {self.stage} ({exc}; LEANN budget {self.budget_s:.0f}s, "
+                f"{max(0.0, self.left()):.1f}s left)"
+            )
+        except Exception as exc:
+            log_tail = _tail(self._log("leann_serve.log"))
+            return None, f"`leann serve` failed while {self.stage}: {type(exc).__name__}: {exc}; log: {log_tail}"
+
+    def _run(self, n_queries: int) -> tuple[dict[str, Any] | None, str | None]:
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        with open(self.work / "leann_serve.log", "wb") as log:
+            # Its own session/process group, so the embedding daemon it spawns ends with it.
+            self.serve = subprocess.Popen(
+                [str(self.exe), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                cwd=self.work,  # `leann serve` finds indexes under ./.leann/indexes
+                env=self.env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
         t0 = time.perf_counter()
         while True:
-            if proc.poll() is not None:
-                return None, f"`leann serve` exited {proc.returncode} before answering: {_tail(serve_log())}"
-            if left() <= 0:
-                return None, f"`leann serve` did not answer /health within the {budget_s:.0f}s LEANN budget"
+            if self.serve.poll() is not None:
+                log_tail = _tail(self._log("leann_serve.log"))
+                return None, f"`leann serve` exited {self.serve.returncode} before answering: {log_tail}"
+            if self.left() <= 0:
+                return None, f"`leann serve` did not answer /health within the {self.budget_s:.0f}s LEANN budget"
             try:
                 if _http("GET", base + "/health", timeout=1.0).get("status") == "ok":
                     break
             except (OSError, ValueError):
                 time.sleep(0.1)
         startup_s = time.perf_counter() - t0
+        self.stage = "listing indexes (GET /indexes)"
         names = [i.get("name") for i in _http("GET", base + "/indexes", timeout=10.0)]
         if LEANN_INDEX not in names:
             return None, f"`leann serve` does not list the built index (lists {names})"
@@ -356,23 +450,26 @@ def leann_serve_bench(
         def search(q: str) -> list[Any]:
             # recompute_embeddings=False: search the stored embeddings (index built --no-recompute).
             body = {"query": q, "top_k": 5, "recompute_embeddings": False}
-            return _http("POST", url, body, timeout=max(1.0, min(120.0, left())))
+            return _http("POST", url, body, timeout=max(1.0, min(120.0, self.left())))
 
         # Warm-up: the first search spawns LEANN's embedding daemon and loads the model.
+        self.stage = "answering the first (warm-up) search"
         t0 = time.perf_counter()
         first = search(QUERIES[0])
         first_s = time.perf_counter() - t0
+        if not isinstance(first, list) or not first:
+            return None, f"`leann serve` returned no hits for {QUERIES[0]!r}: {str(first)[:200]}"
+        self.stage = "answering the warm-up searches"
         for q in QUERIES:
             search(q)
         print(f"leann serve up in {startup_s:.1f}s, first search {first_s:.1f}s (warm-up)", flush=True)
-        if not isinstance(first, list) or not first:
-            return None, f"`leann serve` returned no hits for {QUERIES[0]!r}: {str(first)[:200]}"
 
+        self.stage = "answering the timed searches"
         lat: list[float] = []
         hits = 0
         for i in range(n_queries):
-            if left() <= 0:
-                return None, f"LEANN budget of {budget_s:.0f}s ran out after {i} of {n_queries} timed searches"
+            if self.left() <= 0:
+                return None, f"LEANN budget of {self.budget_s:.0f}s ran out after {i} of {n_queries} timed searches"
             t0 = time.perf_counter()
             r = search(QUERIES[i % len(QUERIES)])
             lat.append(time.perf_counter() - t0)
@@ -382,18 +479,18 @@ def leann_serve_bench(
             "p99_ms": round(pct(lat, 0.99) * 1000, 3),
             "queries": n_queries,
             "mean_hits": round(hits / n_queries, 2),
-            "build_s": round(build_s, 2),
+            "build_s": round(self.build_s or 0.0, 2),
             "startup_s": round(startup_s, 2),
             "first_search_s": round(first_s, 2),
         }, None
-    except urllib.error.HTTPError as exc:
-        detail = exc.read()[:200].decode(errors="replace")
-        return None, f"`leann serve` answered HTTP {exc.code}: {detail}"
-    except Exception as exc:
-        return None, f"`leann serve` failed: {type(exc).__name__}: {exc}; log: {_tail(serve_log())}"
-    finally:
-        if proc is not None:
-            _stop_group(proc)
+
+    def close(self) -> None:
+        if self.build is not None and self.build.poll() is None:
+            _stop_group(self.build)
+        if self.serve is not None:  # always: the embedding daemon can outlive the server
+            t0 = time.perf_counter()
+            _stop_group(self.serve)
+            print(f"leann serve stopped in {time.perf_counter() - t0:.1f}s", flush=True)
 
 
 # -- main -------------------------------------------------------------------
@@ -424,12 +521,22 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="msb", dir="/tmp"))
     os.environ["MANOLE_HOME"] = str(tmp / "manole")
     n_files = 24 if args.quick else 120
-    service, backend, cleanup = make_service(tmp, n_files)
-    server = Server(service, ServerConfig(max_connections=256), tmp / "run" / "b.sock")
-    server.start()
-    sock_path = str(server.path)
-    result: dict[str, Any] = {"bench": "socket_rtt", "quick": args.quick, "search_backend": backend}
+    corpus = tmp / "corpus"
+    write_corpus(corpus, n_files)
+    # LEANN's `leann build` of the same files runs while manoled indexes them (setup only;
+    # it is waited for before anything is timed).
+    (tmp / "leann").mkdir()
+    leann_bench = LeannServeBench(corpus, tmp / "leann", 40.0 if args.quick else 300.0, args.leann_pythonpath)
+    leann_bench.start()
+    server = None
+    cleanup: Any = None
     try:
+        service, backend, cleanup = make_service(tmp, n_files)
+        leann_bench.wait_built()
+        server = Server(service, ServerConfig(max_connections=256), tmp / "run" / "b.sock")
+        server.start()
+        sock_path = str(server.path)
+        result: dict[str, Any] = {"bench": "socket_rtt", "quick": args.quick, "search_backend": backend}
         per_client = {1: 300, 10: 60, 50: 12} if args.quick else {1: 3000, 10: 600, 50: 120}
         status_runs = []
         for clients, reqs in per_client.items():
@@ -478,12 +585,10 @@ def main() -> None:
             flush=True,
         )
         # LEANN's own HTTP server on an index of the same corpus files, same queries, side by side.
-        corpus = tmp / "corpus"
-        if not backend.startswith("real") or not corpus.is_dir():
+        if not backend.startswith("real"):
             leann, reason = None, f"not compared: manoled search is {backend}, so there is no same-corpus index"
         else:
-            budget = 40.0 if args.quick else 300.0
-            leann, reason = leann_serve_bench(corpus, tmp / "leann", n_search, budget, args.leann_pythonpath)
+            leann, reason = leann_bench.run(n_search)
         if leann is not None:
             sock_p50, sock_p99 = sock_r["p50_ms"], sock_r["p99_ms"]
             leann["manoled_socket_p50_ms"] = sock_p50
@@ -509,8 +614,11 @@ def main() -> None:
         result["leann_serve_reason"] = reason
         result["note"] = "server in this process (asyncio thread + rpc pool); clients in a child process"
     finally:
-        server.stop()
-        cleanup()
+        leann_bench.close()
+        if server is not None:
+            server.stop()
+        if cleanup is not None:
+            cleanup()
         shutil.rmtree(tmp, ignore_errors=True)
     print(json.dumps(result))
 

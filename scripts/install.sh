@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
 VENV=${VENV:-.venv}
-EXTRAS=${EXTRAS:-test}
+EXTRAS=${EXTRAS:-test,bench}
 LLAMA_VERSION=0.3.36
 SAFE_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
 key=$(printf '%s|%s' "$LLAMA_VERSION" "$SAFE_CMAKE_ARGS" | sha256sum | cut -c1-16)
