@@ -32,7 +32,7 @@ TEXT = {
     "notes/carbonara.md": ("# Carbonara\n\nRecipe: 3 eggs, 100 g pecorino, 150 g guanciale and 320 g spaghetti.", 40),
     "notes/todo.txt": ("Renew the passport. Call the plumber about the kitchen sink.", 3),
     "invoices/invoice_march.txt": ("Invoice 2024-031 from Acme Corp. Total due: 1,250 EUR. Due 15 April 2024.", 1),
-    "invoices/invoice_april.txt": ("Invoice 2024-044 from Globex Ltd. Total due: 980 EUR. Paid by bank transfer.", 0.1),
+    "invoices/invoice_april.txt": ("Invoice 2024-044 from Globex Ltd. Total due: 980 EUR. Paid by bank transfer.", 0.0),
     "travel/lisbon_trip.txt": ("Flight to Lisbon on 12 May. Hotel Avenida Palace for three nights.", 400),
     "big/dataset.csv": ("city,population\n" + "\n".join(f"town{i},{i * 1000}" for i in range(4000)), 100),
 }

@@ -90,11 +90,22 @@ def _content_words(text: str) -> set[str]:
             if w not in STOPWORDS and len(w) > 2}
 
 
+def echoes(answer: str, instructions: str, window: int = 8) -> bool:
+    """True when the answer repeats a run of ``window`` words from the system prompt."""
+    said = re.findall(r"\w+", answer.lower())
+    if len(said) < window or not instructions:
+        return False
+    given = " " + " ".join(re.findall(r"\w+", instructions.lower())) + " "
+    return any(" " + " ".join(said[i:i + window]) + " " in given for i in range(len(said) - window + 1))
+
+
 def check(answer: str, question: str, results: list[ToolResult], last_step: list[ToolResult],
-          history_text: str = "") -> Verdict:
+          history_text: str = "", instructions: str = "") -> Verdict:
     bad = is_degenerate(answer)
     if bad:
         return Verdict(False, bad)
+    if echoes(answer, instructions):
+        return Verdict(False, "repeats its instructions")
     ok_results = [r for r in results if r.ok]
     evidence = "\n".join(r.output.text + " " + str(r.output.data.get("answer", "")) for r in ok_results)
     allowed = evidence + "\n" + question + "\n" + history_text

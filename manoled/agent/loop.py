@@ -369,7 +369,8 @@ class Agent:
 
         # 3. guard
         history_text = "\n".join(f"{t.question}\n{t.answer}" for t in history)
-        verdict = guard.check(answer or "", question + "\n" + rw.resolved_query, results, last_step, history_text)
+        verdict = guard.check(answer or "", question + "\n" + rw.resolved_query, results, last_step, history_text,
+                              instructions=messages[0]["content"])
         path = "model"
         if not verdict.ok:
             log.info("answer guard (%s): %r", verdict.reason, (answer or "")[:120])
@@ -429,7 +430,7 @@ class Agent:
         if call.name not in INTENT_TOOLS.get(classify(rw.resolved_query), ALL_TOOLS):
             return False
         asked = f"{rw.original} {rw.resolved_query} {rw.search_query}".lower()
-        for key in ("query", "pattern", "name_hint", "extension", "folder"):
+        for key in ("query", "pattern", "name_hint", "extension", "folder", "time_filter"):
             value = call.args.get(key)
             if isinstance(value, str) and value.strip():
                 words = [w for w in re.findall(r"[a-z0-9]+", value.lower()) if len(w) >= 3]
@@ -453,8 +454,15 @@ class Agent:
 
     def _route(self, rw: Rewrite, history: list[Turn]) -> list[ToolCall]:
         if rw.followup and history and history[-1].calls:
-            return [ToolCall(name, widen(name, args), id=f"router_{i}", fmt="router")
-                    for i, (name, args) in enumerate(history[-1].calls) if name != "respond"]
+            which = re.search(r"\b(which|what are|list|show|name)\b", rw.original.lower()) is not None
+            out = []
+            for i, (name, args) in enumerate(history[-1].calls):
+                if name == "respond":
+                    continue
+                if name == "count_files" and which:  # "how many PDFs?" then "which ones are they?"
+                    name, args = "list_files", {"extension": args.get("extension"), "limit": 50, "sort_by": "name"}
+                out.append(ToolCall(name, widen(name, args), id=f"router_{i}", fmt="router"))
+            return out
         name, args = route(rw.resolved_query if not rw.followup else rw.original)
         if name == "semantic_search":
             args = {"query": rw.search_query or rw.resolved_query}

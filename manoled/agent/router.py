@@ -108,6 +108,16 @@ def keywords(query: str) -> list[str]:
     return out
 
 
+_FILEISH = re.compile(
+    r"\b(files?|documents?|docs?|folders?|photos?|images?|pictures?|screenshots?|notes?|invoices?|receipts?|"
+    r"contracts?|reports?|spreadsheets?|scans?|do i have|are there|i have)\b")
+
+
+def _about_files(q: str) -> bool:
+    """"How many PDFs do I have" counts files; "how many eggs go in the carbonara" asks the content."""
+    return bool(_FILEISH.search(q)) or detect_extension(q) is not None
+
+
 def _pattern_hint(q: str) -> str | None:
     m = re.search(r"(?:named|called|name contains|with)\s+[\"']?([\w\-\.]+)[\"']?(?:\s+in\s+(?:the|their)\s+name)?", q)
     if m and (("name" in q) or ("named" in q) or ("called" in q)):
@@ -129,7 +139,7 @@ def route(query: str) -> tuple[str, dict[str, Any]]:
         return "folder_stats", {"sort_by": sort_by, "limit": 10}
     if any(k in q for k in ("biggest", "largest", "smallest", "heaviest", "huge")):
         return "list_files", {"extension": detect_extension(q), "limit": 10, "sort_by": "size"}
-    if any(k in q for k in ("how many", "count", "number of")):
+    if any(k in q for k in ("how many", "count", "number of")) and _about_files(q):
         return "count_files", {"extension": detect_extension(q), "time_filter": detect_time_filter(q)}
     if any(k in q for k in ("file types", "folder", "tree", "directory", "structure", "organi")):
         return "directory_tree", {"max_depth": 2}

@@ -16,7 +16,7 @@ TEXT_FILES: dict[str, tuple[str, float]] = {
     "notes/budget_2024.txt": ("The engineering budget for 2024 is 450,000 euros. Marketing gets 120,000 euros.", 2),
     "notes/carbonara.md": ("# Carbonara\n\nRecipe: 3 eggs, 100 g pecorino, 150 g guanciale and 320 g spaghetti.", 40),
     "invoices/invoice_march.txt": ("Invoice 2024-031 from Acme Corp. Total due: 1,250 EUR. Due date: 15 April 2024.", 1),
-    "invoices/invoice_april.txt": ("Invoice 2024-044 from Globex Ltd. Total due: 980 EUR. Paid by bank transfer.", 0.1),
+    "invoices/invoice_april.txt": ("Invoice 2024-044 from Globex Ltd. Total due: 980 EUR. Paid by bank transfer.", 0.0),
     "travel/lisbon_trip.txt": ("Flight to Lisbon on 12 May. Hotel Avenida Palace for three nights.", 400),
     "big/dataset.csv": ("city,population\n" + "\n".join(f"town{i},{i * 1000}" for i in range(4000)), 100),
 }

@@ -305,3 +305,20 @@ def test_first_call_with_words_not_in_the_question_is_rerouted(ctx):
     _, agent = make(ctx, TC.format('file_metadata(name_hint="date")'), *["no idea"] * 5, extract=["not json"] * 9)
     steps, _ = run(agent, "what is in the budget notes?")
     assert calls(steps)[0][0] != "file_metadata" and calls(steps)[0][2] == "router"
+
+
+def test_which_ones_after_a_count_lists_the_files(ctx):
+    _, agent = make(ctx, "Let me count.", "You have 2 PDF files.", "ok", "ok", "ok", "ok")
+    _, first = run(agent, "how many PDF files do I have?")
+    steps, final = run(agent, "and which ones are they?", session=first.session)
+    assert calls(steps)[0][0] == "list_files" and calls(steps)[0][1]["extension"] == "pdf"
+    assert "macbook_ssd_upgrade.pdf" in final.answer
+
+
+def test_answer_that_repeats_the_system_prompt_is_replaced(ctx):
+    from manoled.agent.loop import SYSTEM_PROMPT
+
+    echo = " ".join(SYSTEM_PROMPT.split()[:20])
+    _, agent = make(ctx, "Let me see.", echo)
+    _, final = run(agent, "how many PDF files do I have?")
+    assert final.path == "guard" and final.guard_reason == "repeats its instructions" and "2" in final.answer

@@ -61,3 +61,10 @@ def test_followup_detection_and_widening():
     assert not is_followup("what is the engineering budget for 2024 in euros?")
     assert widen("semantic_search", {"query": "x", "top_k": 5})["top_k"] == 10
     assert widen("list_files", {"limit": 10})["limit"] == 50
+
+
+def test_how_many_about_content_is_a_search_not_a_count():
+    """Seed 001: "how many eggs in carbonara" needs no file count."""
+    assert route("How many eggs go in the carbonara?")[0] == "semantic_search"
+    assert route("how many invoices do I have?")[0] == "count_files"
+    assert route("how many photos from the trip?")[0] == "count_files"
