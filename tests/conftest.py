@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -34,13 +33,14 @@ def no_leaked_threads():
     """Fail a test that leaves a non-daemon thread running (as watchdog's suite does)."""
     before = set(threading.enumerate())
     yield
-    deadline = time.monotonic() + 5
-    while True:
-        leaked = [t for t in threading.enumerate() if t not in before and t.is_alive() and not t.daemon]
-        if not leaked or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
-    assert not leaked, f"test leaked threads: {leaked}"
+
+    def leaked() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t not in before and t.is_alive() and not t.daemon]
+
+    try:
+        wait_until(lambda: not leaked(), 5, interval=0.05)
+    except AssertionError:
+        raise AssertionError(f"test leaked threads: {leaked()}") from None
 
 
 class CountingEmbedder:

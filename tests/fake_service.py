@@ -13,10 +13,11 @@ import socket
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import waiting
 
 from manoled import protocol as p
 from manoled.config import ServerConfig
@@ -188,11 +189,7 @@ class FakeService(Service):
 
 def wait_for(pred: Any, timeout: float = 10.0, what: str = "condition") -> None:
     """Poll ``pred`` until true (a deadline for safety, not a timing assertion)."""
-    deadline = time.monotonic() + timeout
-    while not pred():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.002)
+    waiting.wait_until(pred, timeout, interval=0.002, message=what)
 
 
 @contextlib.contextmanager

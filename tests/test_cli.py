@@ -7,10 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 
@@ -68,15 +68,18 @@ def test_index_interrupted_by_sigint_resumes(tmp_path):
     from manoled.paths import resolve
 
     catalog = resolve().catalog
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and proc.poll() is None:
-        if catalog.exists():
-            c = Catalog(catalog)
-            n = c.query("SELECT COUNT(*) FROM files WHERE state='indexed'")[0][0]
+
+    def some_indexed() -> bool:
+        assert proc.poll() is None, "manoled index finished before it could be interrupted"
+        if not catalog.exists():
+            return False
+        c = Catalog(catalog)
+        try:
+            return c.query("SELECT COUNT(*) FROM files WHERE state='indexed'")[0][0] >= 20
+        finally:
             c.close()
-            if n >= 20:
-                break
-        time.sleep(0.1)
+
+    wait_until(some_indexed, 240, interval=0.1, message="20 files indexed")
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=120)
     out = manoled("index", str(docs))

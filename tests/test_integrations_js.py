@@ -16,13 +16,13 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import msgpack
 import pytest
 from fake_service import FakeService, answer_for, running_server, short_dir
+from waiting import wait_until
 
 from manoled import protocol as p
 
@@ -169,11 +169,11 @@ def daemon(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
         proc = subprocess.Popen([str(MANOLED), "run", str(docs)], env=env, stdout=log, stderr=subprocess.STDOUT)
         sock = home / "run" / "manoled.sock"
         try:
-            deadline = time.monotonic() + 180
-            while not _answers(sock):
+            def serving() -> bool:
                 assert proc.poll() is None, (d / "daemon.log").read_text(errors="replace")
-                assert time.monotonic() < deadline, "manoled did not start serving"
-                time.sleep(0.1)
+                return _answers(sock)
+
+            wait_until(serving, 180, interval=0.1, message="manoled serving")
             yield sock, docs
         finally:
             if proc.poll() is None:
@@ -208,13 +208,11 @@ def test_real_daemon(js: Path, daemon) -> None:
     assert [f["path"] for f in json.loads(cp.stdout)["folders"]] == [str(docs.resolve())]
 
     # the folder is indexed in the background: poll status until the file is in
-    deadline = time.monotonic() + 180
-    while True:
+    def lease_indexed() -> bool:
         status = json.loads(node(js, "status", env=env).stdout)
-        if status.get("counts", {}).get("text", {}).get("indexed", 0) >= 1:
-            break
-        assert time.monotonic() < deadline, f"lease.txt not indexed: {status}"
-        time.sleep(0.2)
+        return status.get("counts", {}).get("text", {}).get("indexed", 0) >= 1
+
+    wait_until(lease_indexed, 180, interval=0.2, message="lease.txt indexed")
     cp = node(js, "--json", "search", "rent", "of", "the", "apartment", "-k", "3", env=env)
     assert cp.returncode == 0, cp.stderr
     hits = json.loads(cp.stdout)["hits"]
