@@ -49,11 +49,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
 import os
 import socket
-import stat
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -61,11 +59,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, sockfile
 from . import protocol as p
 from .askqueue import AskQueue, call_soon, run_ask
 from .config import ServerConfig
-from .errors import Busy, ManoledError, PathError
+from .errors import ManoledError
 from .peercred import peer_uid as default_peer_uid
 
 log = logging.getLogger(__name__)
@@ -86,7 +84,6 @@ METHODS = (
 )
 BASE_CAPABILITIES = ("cancel", "events", "queue")
 MAX_SEARCH_K = 1000
-AF_UNIX_PATH_MAX = 107
 
 
 class Service:
@@ -316,43 +313,12 @@ class Server:
 
     def _bind(self) -> socket.socket:
         assert self.path is not None
-        path = self.path
-        if len(os.fsencode(str(path))) > AF_UNIX_PATH_MAX:
-            raise PathError(f"socket path too long for AF_UNIX ({len(str(path))} bytes): {path}; set MANOLE_SOCKET")
-        _private_dir(path.parent)
-        try:
-            st = path.lstat()
-        except FileNotFoundError:
-            pass
-        else:
-            if not stat.S_ISSOCK(st.st_mode):
-                raise PathError(f"{path} exists and is not a socket")
-            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                probe.connect(str(path))
-            except OSError:
-                path.unlink()  # a stale socket from a crashed daemon
-            else:
-                raise Busy(f"another manoled is already listening on {path}")
-            finally:
-                probe.close()
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            sock.bind(str(path))
-            os.chmod(path, 0o600)
-            sock.listen(128)
-        except OSError:
-            sock.close()
-            raise
-        self._bound_ino = os.stat(path).st_ino
+        sock, self._bound_ino = sockfile.bind_private(self.path)
         return sock
 
     def _unlink(self) -> None:
-        if self.path is None or self._bound_ino is None:
-            return
-        with contextlib.suppress(OSError):
-            if os.stat(self.path).st_ino == self._bound_ino:
-                self.path.unlink()
+        if self.path is not None and self._bound_ino is not None:
+            sockfile.unlink_if_ours(self.path, self._bound_ino)
 
     # -- connections ------------------------------------------------------
 
@@ -594,21 +560,3 @@ class _Eof:
 
 
 _EOF = _Eof()
-
-
-def _private_dir(d: Path) -> None:
-    """Make ``d`` (the socket's directory) exist and be private to us (0700)."""
-    try:
-        d.mkdir(parents=True, mode=0o700)
-    except FileExistsError:
-        pass
-    st = d.stat()
-    if st.st_uid != os.getuid():
-        raise PathError(f"the socket directory {d} belongs to another user")
-    if stat.S_IMODE(st.st_mode) & 0o077:
-        try:
-            os.chmod(d, 0o700)
-        except OSError as exc:
-            raise PathError(
-                f"cannot make the socket directory {d} private: {os.strerror(exc.errno or errno.EPERM)}"
-            ) from exc
