@@ -428,10 +428,15 @@ def cmd_models_list(paths: Paths, config: Config, ids: list[str] | None = None) 
     return 1 if any(r.state == "corrupt" for r in rows) else 0
 
 
+ALIASES: dict[str, list[str]] = {"moondream2": ["moondream2-text", "moondream2-mmproj"]}
+
+
 def cmd_models_pull(paths: Paths, config: Config, ids: list[str] | None = None,
                     endpoint: str | None = None) -> int:
     """Download the given models (default: the default text model); exit code 1 on any failure."""
     ids = list(ids or [default_text_id()])
+    # "moondream2" names the vision model as a whole: its text model and its projector
+    ids = [x for i in ids for x in (ALIASES.get(i, [i]))]
     rc = 0
     for model_id in ids:
         try:

@@ -242,3 +242,20 @@ def test_cmd_pull_reports_offline(tmp_path, capsys):
     rc = models.cmd_models_pull(resolve(home=tmp_path / "h"), Config(), None, endpoint=f"http://127.0.0.1:{port}")
     assert rc == 1 and "unreachable" in capsys.readouterr().err
     assert not Path(tmp_path / "h" / "data" / "models" / "LFM2.5-1.2B-Instruct-Q4_0.gguf").exists()
+
+
+def test_moondream2_alias_pulls_both_files(tmp_path, monkeypatch):
+    from manoled import models
+
+    pulled = []
+
+    def offline_pull(model_id, dest, endpoint=None):
+        pulled.append(model_id)
+        raise models.ModelError("offline")
+
+    monkeypatch.setattr(models, "pull", offline_pull)
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    assert models.cmd_models_pull(resolve(), Config(), ["moondream2"]) == 1
+    assert pulled == ["moondream2-text", "moondream2-mmproj"]
