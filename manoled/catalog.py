@@ -357,6 +357,19 @@ class Catalog:
         with self.tx() as c:
             c.execute("UPDATE files SET state=?, reason=?, updated=? WHERE id=?", (state, reason, time.time(), file_id))
 
+    def mark_pending(self, root_id: int | None = None, under: str | None = None) -> int:
+        """Queue files for re-processing (``reindex``): failed and skipped ones get another try."""
+        sql, args = "UPDATE files SET state='pending' WHERE 1=1", []
+        if root_id is not None:
+            sql += " AND root_id=?"
+            args.append(root_id)
+        if under:
+            prefix = under.rstrip("/") + "/"
+            sql += " AND (relpath=? OR substr(relpath, 1, ?)=?)"
+            args.extend([under.rstrip("/"), len(prefix), prefix])
+        with self.tx() as c:
+            return c.execute(sql, args).rowcount
+
     def replace_passages(self, file_id: int, passages: list[NewPassage], *, hash: str | None = None,
                          state: str = "indexed", reason: str | None = None) -> list[int]:
         """Swap a file's passages in one transaction; returns the new passage ids."""

@@ -160,7 +160,10 @@ class Daemon(Service):
         """SIGHUP: new config, roots included."""
         old = {str(p) for p in self.config.root_paths()}
         new = {str(p) for p in config.root_paths()}
-        self.config.watch.ignore = config.watch.ignore
+        if config.watch.ignore != self.config.watch.ignore:
+            self.config.watch.ignore = config.watch.ignore
+            self.core.indexer.reset_ignore_rules()
+            self.live.rescan()  # newly ignored files leave the index, newly allowed ones enter it
         self.config.roots = config.roots
         for p in sorted(new - old):
             self.live.add_root(p)
@@ -284,14 +287,20 @@ class Daemon(Service):
         config_mod.save(cfg, self.paths.config_file)
 
     def reindex(self, path: str | None) -> dict[str, Any]:
+        """Re-process files (extracted text comes from the content cache) and retry failures, then reconcile."""
+        cat = self.core.catalog
         if path:
             p = Path(path).expanduser().resolve()
-            if self.core.catalog.root_for(p) is None:
+            root = cat.root_for(p)
+            if root is None:
                 raise PathError(f"{p} is not inside a watched folder")
+            rel = p.relative_to(root.path).as_posix()
+            n = cat.mark_pending(root.id, None if rel == "." else rel)
             self.live.rescan(p)
         else:
+            n = cat.mark_pending()
             self.live.rescan()
-        return {"scheduled": True, "path": path}
+        return {"scheduled": n, "path": path}
 
     def pause(self) -> dict[str, Any]:
         self.live.pause()

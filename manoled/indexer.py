@@ -149,6 +149,10 @@ class Indexer:
             rules = self._ignore[root.id] = IgnoreRules(root.path, self.config.watch.ignore)
         return rules
 
+    def reset_ignore_rules(self) -> None:
+        """Forget the parsed rules (the config's globs changed); they are rebuilt on next use."""
+        self._ignore.clear()
+
     def locate(self, path: Path) -> tuple[Root, str] | None:
         """The root holding ``path`` and the path relative to it (never following ``..``)."""
         path = Path(os.path.abspath(path))

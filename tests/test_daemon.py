@@ -223,6 +223,10 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
             assert c.call("pause")["result"] == {"paused": True}
             assert c.call("status")["result"]["paused"] is True
             assert c.call("resume")["result"] == {"paused": False}
+            # reindex re-processes (and retries failures), then everything is indexed again
+            assert c.call("reindex", {})["result"]["scheduled"] == 3
+            assert c.call("reindex", {"path": "/not/watched"})["error"]["code"] == "path"
+            wait_until(lambda: c.call("status")["result"]["counts"] == {"text": {"indexed": 3}}, 120)
     finally:
         stop.set()
         t.join(120)
