@@ -184,6 +184,11 @@ def test_graph_json_and_output_file(env, fake: FakeService, tmp_path: Path) -> N
     out = tmp_path / "g.json"
     r = run_client("graph", "-o", str(out), env=env)
     assert r.returncode == 0 and json.loads(out.read_text())["edges"][0]["weight"] == 0.8
+    r = run_client("graph", "--around", "/home/u/a.txt", "--depth", "2", "--types", "reference,similarity",
+                   "--min-weight", "0.7", env=env)
+    assert r.returncode == 0, r.stderr
+    assert ("graph", {"around": "/home/u/a.txt", "depth": 2, "edge_types": ["reference", "similarity"],
+                      "min_weight": 0.7}) in fake.calls
 
 
 def test_exit_3_when_no_daemon(tmp_path: Path) -> None:

@@ -265,29 +265,24 @@ def _simple(method: str, message: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
-def _render_graph(data: Any, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps(data, ensure_ascii=False, indent=2, default=str)
-    try:
-        from . import graph_render  # the graph contributor's module
-    except ImportError:
-        _err(f"graph rendering as {fmt} is not available in this client; printing JSON")
-        return json.dumps(data, ensure_ascii=False, indent=2, default=str)
-    for name in ("render", f"to_{fmt}", f"render_{fmt}"):
-        fn = getattr(graph_render, name, None)
-        if callable(fn):
-            return str(fn(data, fmt) if name == "render" else fn(data))
-    _err(f"graph_render has no renderer for {fmt}; printing JSON")
-    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
-
-
 def cmd_graph(args: argparse.Namespace) -> int:
+    from . import graph_render
+
     params: dict[str, Any] = {}
     if args.around:
         params["around"] = os.path.abspath(os.path.expanduser(args.around))
+    if args.depth is not None:
+        params["depth"] = args.depth
+    for key in ("root", "folder"):
+        if getattr(args, key):
+            params[key] = os.path.abspath(os.path.expanduser(getattr(args, key)))
+    if args.types:
+        params["edge_types"] = [t.strip() for t in args.types.split(",") if t.strip()]
+    if args.min_weight:
+        params["min_weight"] = args.min_weight
     with _connect(args) as c:
         data = c.call("graph", params)
-    text = _render_graph(data, args.format)
+    text = graph_render.render(data, args.format)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as fh:
             fh.write(text if text.endswith("\n") else text + "\n")
@@ -362,6 +357,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("graph", parents=[common], help="the file similarity graph")
     p.add_argument("--format", choices=["json", "dot", "html"], default="json")
     p.add_argument("--around", metavar="FILE", help="only the neighbourhood of FILE")
+    p.add_argument("--depth", type=int, help="hops around FILE (default 1)")
+    p.add_argument("--root", metavar="DIR", help="only files of this watched folder")
+    p.add_argument("--folder", metavar="DIR", help="only files under this folder")
+    p.add_argument("--types", metavar="LIST", help="edge types, e.g. similarity,reference,structure")
+    p.add_argument("--min-weight", type=float, default=0.0, help="drop weaker similarity/reference edges")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.set_defaults(func=cmd_graph)
     return parser
