@@ -68,7 +68,6 @@ class Rate:
 
     def __init__(self) -> None:
         self.started = time.monotonic()
-        self.done = 0
 
     def snapshot(self, done: int, pending: int) -> dict[str, Any]:
         elapsed = max(1e-6, time.monotonic() - self.started)
@@ -86,7 +85,6 @@ class Daemon(Service):
         self.core = core
         self.question_busy = threading.Event()
         self.rate = Rate()
-        self._applied_base = 0
         from .watcher import LiveIndex
 
         self.live = LiveIndex(core.indexer, core.catalog, config)
@@ -187,13 +185,14 @@ class Daemon(Service):
             indexing["message"] = f"{live['errors']} error(s); see the daemon log"
         modes = {str(r.get("path")): r.get("mode") for r in live.get("roots", []) if isinstance(r, dict)}
         cat = self.core.catalog
+        raw = self.captions.status() if self.captions is not None else {}
         out: dict[str, Any] = {
             "version": __version__,
             "paused": paused,
             "roots": [{"path": str(r.path), "online": r.online, "watch": modes.get(str(r.path), "offline")}
                       for r in cat.roots()],
             "indexing": indexing,
-            "captioning": self._caption_status(),
+            "captioning": self._caption_status(raw),
             "counts": cat.counts(),
             "passages": cat.passage_count(),
             "failures": [{"path": str(f.path), "state": f.state, "reason": f.reason} for f in cat.failures(10)],
@@ -209,7 +208,6 @@ class Daemon(Service):
         if self._agent_error:
             text["message"] = self._agent_error
         text["state"] = "answering" if self.question_busy.is_set() else "idle"
-        raw = self.captions.status() if self.captions is not None else {}
         out["models"] = {
             "text": text,
             "embedding": {"name": self.core.embedder.model_id, "loaded": True},
@@ -217,10 +215,10 @@ class Daemon(Service):
         }
         return out
 
-    def _caption_status(self) -> dict[str, Any]:
+    def _caption_status(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The worker's status (``raw``, read once per status call) in the protocol's shape."""
         if self.captions is None:
             return {"state": "disabled", "message": "captioning off: caption.enabled = false in the config"}
-        raw = self.captions.status()
         out = {k: raw.get(k) for k in ("done", "total", "rate", "eta_s", "state", "message")}
         if raw.get("failures"):
             out["message"] = (f"{out['message']}; " if out.get("message") else "") + f"{raw['failures']} failed"

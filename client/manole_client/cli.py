@@ -218,6 +218,13 @@ def cmd_status(args: argparse.Namespace) -> int:
             return EXIT_OK
 
 
+def _print_result(args: argparse.Namespace, res: Any, text: Callable[[Any], str]) -> None:
+    if args.json:
+        _print_json(res)
+    else:
+        print(text(res))
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     query = " ".join(args.query).strip()
     if not query:
@@ -225,7 +232,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     with _connect(args) as c:
         res = c.call("search", {"query": query, "k": args.k})
-    _print_json(res) if args.json else print(render.hits(res))
+    _print_result(args, res, render.hits)
     return EXIT_OK
 
 
@@ -238,7 +245,7 @@ def cmd_folders(args: argparse.Namespace) -> int:
             res = c.call("folders.list")
         else:
             res = c.call(f"folders.{args.action}", {"path": os.path.abspath(os.path.expanduser(args.path))})
-    _print_json(res) if args.json else print(render.folders(res))
+    _print_result(args, res, render.folders)
     return EXIT_OK
 
 
@@ -259,7 +266,7 @@ def _simple(method: str, message: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         with _connect(args) as c:
             res = c.call(method)
-        _print_json(res) if args.json else print(message)
+        _print_result(args, res, lambda _res: message)
         return EXIT_OK
 
     return run

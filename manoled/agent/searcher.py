@@ -96,16 +96,13 @@ def excerpt(text: str, query: str) -> str | None:
     return (" ".join(picked) or flat)[:EXCERPT_CHARS]
 
 
-UNPARSABLE = None  # marker: the model's extraction was not JSON at all
-
-
 def parse_extraction(raw: str) -> tuple[bool, list[str]] | None:
     """(relevant, facts) from the model's JSON; ``None`` when the output is not JSON at all."""
     parsed = parse_json_object(raw or "")
     if isinstance(parsed, list):
         parsed = {"relevant": bool(parsed), "facts": parsed}
     if not isinstance(parsed, dict):
-        return UNPARSABLE
+        return None
     facts = parsed.get("facts", [])
     if isinstance(facts, (str, dict)):
         facts = [facts]
@@ -138,7 +135,7 @@ class Searcher:
         out = self.llm.chat(messages, max_tokens=self.max_tokens)
         raw = out.text if isinstance(out, ChatResult) else "".join(out if isinstance(out, Iterator) else [])
         parsed = parse_extraction(raw)
-        if parsed is UNPARSABLE:
+        if parsed is None:
             # a weak model ignored the JSON instruction: keep the passage's own words if they share a keyword
             quote = excerpt(text, query)
             parsed = (True, [quote]) if quote else (False, [])
