@@ -301,7 +301,6 @@ class Agent:
             text, native = yield from self._generate(messages, tools, stream=step > 0, cancel=cancel)
             llm_ms += _ms(t0)
             calls = parse_tool_calls(text, native, known=self.registry.names(), signatures=self._signatures)
-            calls = [c for c in calls if not self._echoed(c)]
             if step > 0 and calls and all(_call_key(c.name, c.args) in done for c in calls if c.name != "respond") \
                     and not any(c.name == "respond" for c in calls):
                 calls = []  # only repeats of earlier calls: treat as an answer (follow-ups may still run)
@@ -437,20 +436,6 @@ class Agent:
                 if words and not any(w in asked for w in words):
                     return False
         return True
-
-    def _echoed(self, call: ToolCall) -> bool:
-        """A small model that copies the tool list back ("count_files(extension?)") made no real call."""
-        names = {p for params in self._signatures.values() for p in params} | set(self._signatures)
-        for value in call.args.values():
-            if not isinstance(value, str):
-                continue
-            v = value.strip()
-            tokens = [t.rstrip("?") for t in re.split(r"[\s,]+", v) if t]
-            if ("|" in v or v.startswith("<") or (v.endswith("?") and " " not in v)
-                    or (tokens and all(t in names for t in tokens))):
-                log.debug("dropping echoed tool call %s(%r)", call.name, call.args)
-                return True
-        return False
 
     def _route(self, rw: Rewrite, history: list[Turn]) -> list[ToolCall]:
         if rw.followup and history and history[-1].calls:

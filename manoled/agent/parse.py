@@ -272,7 +272,37 @@ def parse_tool_calls(
     known: Iterable[str] | None = None,
     signatures: dict[str, list[str]] | None = None,
 ) -> list[ToolCall]:
-    """All tool calls in a model response, in order; [] when it is a plain answer."""
+    """All tool calls in a model response, in order; [] when it is a plain answer.
+
+    With ``signatures``, a call whose arguments are the tool list copied back
+    (``count_files(extension?)``, ``semantic_search(query, top_k?)``) is not a call.
+    """
+    calls = _parse(text, tool_calls, known, signatures)
+    if signatures:
+        calls = [c for c in calls if not is_echo(c, signatures)]
+    return calls
+
+
+def is_echo(call: ToolCall, signatures: dict[str, list[str]]) -> bool:
+    """A small model that copies the tool list back made no real call: its values are parameter names."""
+    names = {p for params in signatures.values() for p in params} | set(signatures)
+    for value in call.args.values():
+        if not isinstance(value, str):
+            continue
+        v = value.strip()
+        tokens = [t.rstrip("?") for t in re.split(r"[\s,]+", v) if t]
+        if ("|" in v or v.startswith("<") or (v.endswith("?") and " " not in v)
+                or (tokens and all(t in names for t in tokens))):
+            return True
+    return False
+
+
+def _parse(
+    text: str,
+    tool_calls: list[dict[str, Any]] | None,
+    known: Iterable[str] | None,
+    signatures: dict[str, list[str]] | None,
+) -> list[ToolCall]:
     calls = native_calls(tool_calls)
     if calls:
         return _with_ids(calls)

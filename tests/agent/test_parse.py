@@ -90,3 +90,12 @@ def test_json_object_helper_and_markup_stripping():
     assert parse_json_object('{"relevant": true, "facts": ["a"]}') == {"relevant": True, "facts": ["a"]}
     assert parse_json_object("nope") is None
     assert strip_tool_markup("<|tool_call_start|>[x()]<|tool_call_end|>Done.<|im_end|>") == "Done."
+
+
+def test_tool_list_copied_back_is_not_a_call():
+    sigs = {"count_files": ["extension", "time_filter"], "semantic_search": ["query", "top_k"]}
+    assert parse_tool_calls("count_files(extension?, time_filter?)", signatures=sigs) == []
+    assert parse_tool_calls("semantic_search(query, top_k?)", signatures=sigs) == []
+    assert parse_tool_calls('semantic_search(query="query")', signatures=sigs) == []
+    (call,) = parse_tool_calls('semantic_search(query="lease agreement")', signatures=sigs)
+    assert call.args == {"query": "lease agreement"}
