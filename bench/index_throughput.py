@@ -1,5 +1,8 @@
 """Indexing throughput: manoled vs LEANN's own `leann build` vs the bare embedding ceiling.
 
+It also embeds the same passages with the torch path and the ONNX Runtime int8
+path side by side (``embedding``: passages/s of each, their ratio, cosine).
+
     .venv/bin/python bench/index_throughput.py [--files 2000] [--quick]
 
 All three run on the same generated corpus, with the same embedding model (the
@@ -95,6 +98,50 @@ def bench_ceiling(texts: list[str]) -> dict:
     return {"seconds": wall, "passages": len(texts), "passages_per_s": len(texts) / wall}
 
 
+def bench_embedders(texts: list[str], rounds: int = 8) -> dict:
+    """Torch (sentence-transformers) vs ONNX Runtime int8 on the same passages, interleaved.
+
+    The passages are cut into ``rounds`` slices and each slice is embedded by
+    both, one after the other, so a load spike on a shared machine hits both.
+    Also reports the cosine between the two vectors of every passage.
+    """
+    import numpy as np
+
+    from manoled.embed import OnnxEmbedder, SentenceEmbedder
+
+    torch_emb, onnx_emb = SentenceEmbedder(), OnnxEmbedder().load()
+    torch_emb.embed(["warm up"])
+    onnx_emb.embed(["warm up"])
+    spent = {"torch": 0.0, "onnx": 0.0}
+    cpu = {"torch": 0.0, "onnx": 0.0}  # CPU seconds (all threads): steadier than wall time on a loaded machine
+    cos: list[np.ndarray] = []
+    step = max(1, -(-len(texts) // rounds))
+    for start in range(0, len(texts), step):
+        part = texts[start:start + step]
+        vecs = {}
+        for name, emb in (("torch", torch_emb), ("onnx", onnx_emb)):
+            t, c0 = time.perf_counter(), time.process_time()
+            vecs[name] = emb.embed(part)
+            spent[name] += time.perf_counter() - t
+            cpu[name] += time.process_time() - c0
+        cos.append((vecs["torch"] * vecs["onnx"]).sum(axis=1))
+    c = np.concatenate(cos) if cos else np.ones(1)
+    rate = {k: len(texts) / v for k, v in spent.items()}
+    return {
+        "passages": len(texts),
+        "torch_passages_per_s": rate["torch"],
+        "onnx_passages_per_s": rate["onnx"],
+        "ratio_onnx_vs_torch": rate["onnx"] / rate["torch"],
+        "torch_cpu_s": cpu["torch"],
+        "onnx_cpu_s": cpu["onnx"],
+        "ratio_onnx_vs_torch_cpu": cpu["torch"] / max(cpu["onnx"], 1e-9),
+        "cosine_mean": float(c.mean()),
+        "cosine_min": float(c.min()),
+        "onnx_model": str(onnx_emb.onnx_path.name),
+        "note": "interleaved slices in one process; ONNX int8 weights, torch fp32",
+    }
+
+
 def bench_leann(corpus: Path, workdir: Path, n_files: int) -> dict:
     from manoled.embed import bundled_model_path
 
@@ -136,6 +183,11 @@ def main() -> None:
               f"one modified file applied in {m['modify_one_file_s'] * 1000:.0f} ms", file=sys.stderr)
         c = bench_ceiling(texts)
         print(f"bare embedding ceiling: {c['passages_per_s']:.1f} passages/s", file=sys.stderr)
+        e = bench_embedders(texts)
+        print(f"embedding torch vs onnx int8: {e['torch_passages_per_s']:.1f} vs {e['onnx_passages_per_s']:.1f} "
+              f"passages/s ({e['ratio_onnx_vs_torch']:.2f}x wall, {e['ratio_onnx_vs_torch_cpu']:.2f}x CPU time), "
+              f"cosine mean {e['cosine_mean']:.4f} "
+              f"min {e['cosine_min']:.4f}", file=sys.stderr)
         leann_dir = work / "leann"
         leann_dir.mkdir()
         lb = {"skipped": True} if args.no_leann else bench_leann(corpus, leann_dir, n)
@@ -150,6 +202,10 @@ def main() -> None:
             "ratio_manoled_vs_ceiling_passages": m["passages_per_s"] / c["passages_per_s"],
             "ratio_manoled_vs_leann_files": (m["files_per_s"] / lb["files_per_s"]) if lb.get("files_per_s") else None,
             "modify_one_file_s": m["modify_one_file_s"],
+            "embedding": e,
+            "ratio_onnx_vs_torch_embedding": e["ratio_onnx_vs_torch"],
+            "ratio_onnx_embedding_vs_leann_passages": (e["onnx_passages_per_s"] / lb["passages_per_s"])
+            if lb.get("passages_per_s") else None,
         }
         print(json.dumps(result))
     finally:

@@ -124,7 +124,7 @@ class SentenceEmbedder:
 
 
 # -- ONNX Runtime ----------------------------------------------------------------
-ONNX_EXPORT_VERSION = 1  # bump when the exported graph changes: the cache key includes it
+ONNX_EXPORT_VERSION = 2  # bump when the exported graph changes: the cache key includes it
 EXPORT_TIMEOUT_S = 600.0
 
 
