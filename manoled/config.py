@@ -28,6 +28,7 @@ class IndexConfig:
     embed_threads: int = 0  # ONNX only; 0: all cores
     embed_batch_size: int = 64
     commit_batch_files: int = 64
+    quantize_above: int = 200_000  # vectors: from this size a rebuilt index holds 8-bit vectors (IVF-SQ8)
     compact_ratio: float = 0.25
 
 
