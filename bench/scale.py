@@ -214,6 +214,41 @@ def bench_corpus(n_files: int, work: Path, queries: int) -> dict:
     }
 
 
+def bench_index_only(n: int, queries: int, work: Path) -> dict:
+    """The vector index alone at ``n`` passages (no files): build, size, load time, RSS, search, recall@10."""
+    from manoled.index import QUANTIZE_ABOVE, VectorIndex
+
+    rng = np.random.default_rng(5)
+    centroids = np.random.default_rng(0).standard_normal((TOPICS, DIMS)).astype(np.float32)
+    vecs = np.empty((n, DIMS), dtype=np.float32)
+    for start in range(0, n, 100_000):
+        m = min(100_000, n - start)
+        v = centroids[rng.integers(0, TOPICS, m)] + 0.9 * rng.standard_normal((m, DIMS), dtype=np.float32)
+        vecs[start:start + m] = v / np.linalg.norm(v, axis=1, keepdims=True)
+    ids = np.arange(1, n + 1, dtype=np.int64)
+    rss0 = rss_of()
+    t = time.perf_counter()
+    VectorIndex(work / "idx", DIMS).build(ids, vecs)
+    build_s = time.perf_counter() - t
+    t = time.perf_counter()
+    idx = VectorIndex(work / "idx", DIMS)
+    load_s = time.perf_counter() - t
+    qs = StandInEmbedder().embed([f"q{i}" for i in range(queries)])
+    lat, recall = [], []
+    for q in qs:
+        t = time.perf_counter()
+        got = idx.search(q, 10)
+        lat.append((time.perf_counter() - t) * 1000)
+        exact = set(ids[np.argpartition(-(vecs @ q), 10)[:10]].tolist())
+        recall.append(len(exact & {pid for pid, _ in got}) / 10)
+    lat.sort()
+    return {"passages": n, "quantized": n >= QUANTIZE_ABOVE, "build_s": build_s, "load_s": load_s,
+            "index_file_bytes": (work / "idx" / "manole.index").stat().st_size,
+            "rss_growth_mb_incl_test_vectors": (rss_of() - rss0) / 2**20,
+            "search_p50_ms": statistics.median(lat), "search_p95_ms": lat[int(0.95 * (len(lat) - 1))],
+            "recall_at_10": float(np.mean(recall)), "queries": queries}
+
+
 def project_1m(r: dict) -> dict:
     """Straight-line projection from the measured per-passage costs (not a run)."""
     n = 1_000_000
@@ -285,22 +320,29 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--files", type=int, default=10_000)
     ap.add_argument("--queries", type=int, default=200)
-    ap.add_argument("--quick", action="store_true", help="600 files, no demo daemon: under a minute")
+    ap.add_argument("--quick", action="store_true", help="300 files, a 10k-vector index, no demo daemon: under a minute")
     ap.add_argument("--demo-rss", action=argparse.BooleanOptionalAction, default=None,
                     help="run the real daemon on samples/demo and report its idle RSS (default: on unless --quick)")
     ap.add_argument("--torch-too", action="store_true", help="also the demo RSS with the torch embedder")
+    ap.add_argument("--index-only", type=int, nargs="*", default=None,
+                    help="vector-index-only runs at these passage counts (default: 10000 quick, 250000 full)")
     args = ap.parse_args()
-    n = 600 if args.quick else args.files
+    n = 300 if args.quick else args.files
     demo = (not args.quick) if args.demo_rss is None else args.demo_rss
     work = Path(tempfile.mkdtemp(prefix="manole-scale-"))
+    sizes = args.index_only if args.index_only is not None else ([10_000] if args.quick else [250_000])
     try:
         r = bench_corpus(n, work, 50 if args.quick else args.queries)
+        index_only = []
+        for size in sizes:
+            index_only.append(bench_index_only(size, 50 if args.quick else args.queries, work / f"i{size}"))
+            print(f"index only: {json.dumps(index_only[-1])}", file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"search p50 {r['search_p50_ms']:.2f} ms p95 {r['search_p95_ms']:.2f} ms, recall@10 {r['recall_at_10']:.3f}; "
           f"{r['disk_bytes_per_passage']:.0f} disk bytes/passage; cold start {r['cold_start_first_search_s']:.2f} s",
           file=sys.stderr)
-    out = {"embedder": STAND_IN, "corpus": r, "projection_1m": project_1m(r), "demo": None,
+    out = {"embedder": STAND_IN, "corpus": r, "index_only": index_only, "projection_1m": project_1m(r), "demo": None,
            "status_p99_ms_50_clients": None, "status_note": "not measured here: see bench/socket_rtt.py"}
     if demo:
         out["demo"] = {"onnx": demo_idle_rss("onnx")}
