@@ -170,6 +170,11 @@ def vector_to_blob(vec: np.ndarray) -> bytes:
     return F16_TAG + np.asarray(vec, dtype=np.float16).tobytes()
 
 
+def as_stored(vectors: np.ndarray) -> np.ndarray:
+    """The vectors as the catalog gives them back (float16-rounded), so the live index equals a rebuilt one."""
+    return np.asarray(vectors, dtype=np.float16).astype(np.float32)
+
+
 def blob_to_vector(blob: bytes) -> np.ndarray:
     if blob[:4] == F16_TAG:
         return np.frombuffer(blob, dtype=np.float16, offset=4).astype(np.float32)

@@ -33,7 +33,7 @@ from typing import Literal
 import numpy as np
 
 from . import images
-from .catalog import Catalog, NewPassage, Root
+from .catalog import Catalog, NewPassage, Root, as_stored, blob_to_vector
 from .chunk import chunk
 from .config import Config
 from .embed import Embedder
@@ -430,7 +430,7 @@ class Indexer:
         if not rows:
             return None
         chunks = [(r[0], r[1], r[2]) for r in rows]
-        vectors = np.stack([np.frombuffer(r[3], dtype=np.float32) for r in rows])
+        vectors = np.stack([blob_to_vector(r[3]) for r in rows])
         return chunks, vectors
 
     def _commit(self, p: _Prepared, stats: ApplyStats) -> None:
@@ -441,7 +441,7 @@ class Indexer:
         assert p.vectors is not None
         new = [NewPassage(seq, text, page, vec) for (seq, text, page), vec in zip(p.chunks, p.vectors, strict=False)]
         ids = self.catalog.replace_passages(fid, new, hash=p.hash, state="indexed")
-        self.index.add(ids, p.vectors)
+        self.index.add(ids, as_stored(p.vectors))
         stats.indexed += 1
         stats.passages += len(ids)
         texts = [c[1] for c in p.chunks]
