@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 CACHE = Path(__file__).resolve().parent / "artifacts" / "tiny-gguf" / f"v{GENERATOR_VERSION}"
 LFM2_TEMPLATE = Path(__file__).resolve().parent / "models_data" / "LFM2.5-Instruct.jinja"
 
@@ -102,20 +102,31 @@ def _common_chunks() -> list[str]:
     return list(seen)
 
 
-def _vocab(special: Sequence[str], words: Sequence[str]) -> tuple[list[str], list[int], list[str]]:
-    """Special tokens (CONTROL, as convert_hf_to_gguf marks ``<|...|>`` added tokens), the 256 byte
-    tokens, then whole-word tokens; merges building a few of them so the BPE tables are not empty."""
+def _vocab(special: Sequence[str], words: Sequence[str], *, special_last: bool = False,
+           ) -> tuple[list[str], list[int], list[str]]:
+    """The 256 byte tokens, whole-word tokens and the special tokens (CONTROL, as convert_hf_to_gguf
+    marks ``<|...|>`` added tokens): first as in LFM2's vocab, or last as in GPT-2's (Moondream2).
+    A few merges build some of the words, so the BPE tables are not empty.
+
+    Where the special tokens go matters: the Moondream handler leaves the ids of the image
+    positions at 0, and llama-cpp-python warns about a doubled BOS when id 0 is the BOS.
+    """
     from gguf import TokenType
 
-    tokens = list(special)
-    types = [int(TokenType.CONTROL)] * len(special)
+    tokens: list[str] = []
+    types: list[int] = []
     for ch in _byte_chars():
         tokens.append(ch)
         types.append(int(TokenType.NORMAL))
     for w in [*words, "Ġt", "he", "Ġthe", *_common_chunks()]:
-        if w not in tokens:
+        if w not in tokens and w not in special:
             tokens.append(w)
             types.append(int(TokenType.NORMAL))
+    control = [int(TokenType.CONTROL)] * len(special)
+    if special_last:
+        tokens, types = tokens + list(special), types + control
+    else:
+        tokens, types = list(special) + tokens, control + types
     merges = ["Ġ t", "h e", "Ġt he"]
     return tokens, types, merges
 
@@ -238,7 +249,8 @@ def _build_phi2(path: Path) -> None:
 
     rng = _rng(3)
     n_embd, n_head, n_layer, n_ff = N_EMBD, 4, 2, 4 * N_EMBD
-    tokens, types, merges = _vocab(MOONDREAM_SPECIAL, [w for w in MOONDREAM_SCRIPT if w not in MOONDREAM_SPECIAL])
+    tokens, types, merges = _vocab(MOONDREAM_SPECIAL, [w for w in MOONDREAM_SCRIPT if w not in MOONDREAM_SPECIAL],
+                                   special_last=True)
     chain = [(":", MOONDREAM_SCRIPT[0])] + list(zip(MOONDREAM_SCRIPT[:-1], MOONDREAM_SCRIPT[1:], strict=True))
     embd, out = _scripted_embeddings(rng, tokens, chain, n_embd)
 
