@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 CACHE = Path(__file__).resolve().parent / "artifacts" / "tiny-gguf" / f"v{GENERATOR_VERSION}"
 LFM2_TEMPLATE = Path(__file__).resolve().parent / "models_data" / "LFM2.5-Instruct.jinja"
 
@@ -194,7 +194,8 @@ def _build_lfm2(path: Path) -> None:
     w.add_layer_norm_rms_eps(1e-5)
     w.add_shortconv_l_cache(l_cache)
     w.add_vocab_size(len(tokens))
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    w.add_file_type(gguf.LlamaFileType.MOSTLY_Q4_0)
+    add = _typed(w, gguf.GGMLQuantizationType.Q4_0)
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("lfm2")
     w.add_token_list(tokens)
@@ -209,31 +210,49 @@ def _build_lfm2(path: Path) -> None:
     t = gguf.TENSOR_NAMES
     T = gguf.MODEL_TENSOR
     # numpy shapes are ggml's ne reversed: ne {n_embd, n_vocab} -> (n_vocab, n_embd)
-    w.add_tensor(t[T.TOKEN_EMBD] + ".weight", embd)
-    w.add_tensor(t[T.OUTPUT] + ".weight", out)
+    add(t[T.TOKEN_EMBD] + ".weight", embd)
+    add(t[T.OUTPUT] + ".weight", out)
     # llama.cpp reads the output norm of lfm2 as "token_embd_norm" (LLM_TENSOR_OUTPUT_NORM_LFM2)
-    w.add_tensor(t[T.TOKEN_EMBD_NORM] + ".weight", np.ones(n_embd, np.float32))
+    add(t[T.TOKEN_EMBD_NORM] + ".weight", np.ones(n_embd, np.float32))
     for i, kind in enumerate(LFM2_LAYERS):
         def name(tensor: gguf.MODEL_TENSOR, i: int = i) -> str:
             return t[tensor].format(bid=i) + ".weight"
 
-        w.add_tensor(name(T.FFN_NORM), np.ones(n_embd, np.float32))
-        w.add_tensor(name(T.ATTN_NORM), np.ones(n_embd, np.float32))
-        w.add_tensor(name(T.FFN_GATE), _small(rng, n_ff, n_embd))
-        w.add_tensor(name(T.FFN_UP), _small(rng, n_ff, n_embd))
-        w.add_tensor(name(T.FFN_DOWN), _small(rng, n_embd, n_ff))
+        add(name(T.FFN_NORM), np.ones(n_embd, np.float32))
+        add(name(T.ATTN_NORM), np.ones(n_embd, np.float32))
+        add(name(T.FFN_GATE), _small(rng, n_ff, n_embd))
+        add(name(T.FFN_UP), _small(rng, n_ff, n_embd))
+        add(name(T.FFN_DOWN), _small(rng, n_embd, n_ff))
         if kind == "attn":
-            w.add_tensor(name(T.ATTN_Q_NORM), np.ones(head_dim, np.float32))
-            w.add_tensor(name(T.ATTN_K_NORM), np.ones(head_dim, np.float32))
-            w.add_tensor(name(T.ATTN_Q), _small(rng, n_embd, n_embd))
-            w.add_tensor(name(T.ATTN_K), _small(rng, n_head_kv * head_dim, n_embd))
-            w.add_tensor(name(T.ATTN_V), _small(rng, n_head_kv * head_dim, n_embd))
-            w.add_tensor(name(T.ATTN_OUT), _small(rng, n_embd, n_embd))
+            add(name(T.ATTN_Q_NORM), np.ones(head_dim, np.float32))
+            add(name(T.ATTN_K_NORM), np.ones(head_dim, np.float32))
+            add(name(T.ATTN_Q), _small(rng, n_embd, n_embd))
+            add(name(T.ATTN_K), _small(rng, n_head_kv * head_dim, n_embd))
+            add(name(T.ATTN_V), _small(rng, n_head_kv * head_dim, n_embd))
+            add(name(T.ATTN_OUT), _small(rng, n_embd, n_embd))
         else:
-            w.add_tensor(name(T.SHORTCONV_CONV), _small(rng, n_embd, l_cache))
-            w.add_tensor(name(T.SHORTCONV_INPROJ), _small(rng, 3 * n_embd, n_embd))
-            w.add_tensor(name(T.SHORTCONV_OUTPROJ), _small(rng, n_embd, n_embd))
+            add(name(T.SHORTCONV_CONV), _small(rng, n_embd, l_cache))
+            add(name(T.SHORTCONV_INPROJ), _small(rng, 3 * n_embd, n_embd))
+            add(name(T.SHORTCONV_OUTPROJ), _small(rng, n_embd, n_embd))
     _finish(w)
+
+
+def _typed(w, qtype):
+    """``add(name, array)`` storing matrices as ``qtype`` (the real files' Q4_0 or F16) where the
+    row length allows; vectors and odd-sized rows stay F32, as convert_hf_to_gguf keeps them."""
+    import gguf
+
+    block = gguf.GGML_QUANT_SIZES[qtype][0]
+
+    def add(name: str, arr: np.ndarray) -> None:
+        if arr.ndim < 2 or arr.shape[-1] % block:
+            w.add_tensor(name, arr.astype(np.float32))
+        elif qtype == gguf.GGMLQuantizationType.F16:
+            w.add_tensor(name, arr.astype(np.float16))
+        else:
+            w.add_tensor(name, gguf.quants.quantize(arr, qtype), raw_dtype=qtype)
+
+    return add
 
 
 def _finish(w) -> None:
@@ -264,7 +283,8 @@ def _build_phi2(path: Path) -> None:
     w.add_head_count_kv(n_head)
     w.add_layer_norm_eps(1e-5)
     w.add_rope_dimension_count((n_embd // n_head) // 2)  # partial rotary factor 0.5, as phi
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    w.add_file_type(gguf.LlamaFileType.MOSTLY_F16)
+    add = _typed(w, gguf.GGMLQuantizationType.F16)
     w.add_add_bos_token(False)
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("phi-2")
@@ -277,25 +297,25 @@ def _build_phi2(path: Path) -> None:
 
     t = gguf.TENSOR_NAMES
     T = gguf.MODEL_TENSOR
-    w.add_tensor(t[T.TOKEN_EMBD] + ".weight", embd)
-    w.add_tensor(t[T.OUTPUT_NORM] + ".weight", np.ones(n_embd, np.float32))
-    w.add_tensor(t[T.OUTPUT_NORM] + ".bias", np.zeros(n_embd, np.float32))
-    w.add_tensor(t[T.OUTPUT] + ".weight", out)
-    w.add_tensor(t[T.OUTPUT] + ".bias", np.zeros(len(tokens), np.float32))
+    add(t[T.TOKEN_EMBD] + ".weight", embd)
+    add(t[T.OUTPUT_NORM] + ".weight", np.ones(n_embd, np.float32))
+    add(t[T.OUTPUT_NORM] + ".bias", np.zeros(n_embd, np.float32))
+    add(t[T.OUTPUT] + ".weight", out)
+    add(t[T.OUTPUT] + ".bias", np.zeros(len(tokens), np.float32))
     for i in range(n_layer):
         def name(tensor: gguf.MODEL_TENSOR, kind: str = "weight", i: int = i) -> str:
             return t[tensor].format(bid=i) + "." + kind
 
-        w.add_tensor(name(T.ATTN_NORM), np.ones(n_embd, np.float32))
-        w.add_tensor(name(T.ATTN_NORM, "bias"), np.zeros(n_embd, np.float32))
-        w.add_tensor(name(T.ATTN_QKV), _small(rng, 3 * n_embd, n_embd))
-        w.add_tensor(name(T.ATTN_QKV, "bias"), np.zeros(3 * n_embd, np.float32))
-        w.add_tensor(name(T.ATTN_OUT), _small(rng, n_embd, n_embd))
-        w.add_tensor(name(T.ATTN_OUT, "bias"), np.zeros(n_embd, np.float32))
-        w.add_tensor(name(T.FFN_UP), _small(rng, n_ff, n_embd))
-        w.add_tensor(name(T.FFN_UP, "bias"), np.zeros(n_ff, np.float32))
-        w.add_tensor(name(T.FFN_DOWN), _small(rng, n_embd, n_ff))
-        w.add_tensor(name(T.FFN_DOWN, "bias"), np.zeros(n_embd, np.float32))
+        add(name(T.ATTN_NORM), np.ones(n_embd, np.float32))
+        add(name(T.ATTN_NORM, "bias"), np.zeros(n_embd, np.float32))
+        add(name(T.ATTN_QKV), _small(rng, 3 * n_embd, n_embd))
+        add(name(T.ATTN_QKV, "bias"), np.zeros(3 * n_embd, np.float32))
+        add(name(T.ATTN_OUT), _small(rng, n_embd, n_embd))
+        add(name(T.ATTN_OUT, "bias"), np.zeros(n_embd, np.float32))
+        add(name(T.FFN_UP), _small(rng, n_ff, n_embd))
+        add(name(T.FFN_UP, "bias"), np.zeros(n_ff, np.float32))
+        add(name(T.FFN_DOWN), _small(rng, n_embd, n_ff))
+        add(name(T.FFN_DOWN, "bias"), np.zeros(n_embd, np.float32))
     _finish(w)
 
 
@@ -307,7 +327,8 @@ def _build_mmproj(path: Path, text_n_embd: int = N_EMBD) -> None:
     v_embd, v_head, v_ff, v_layers, proj_hidden = 32, 4, 64, 2, 64
     w = gguf.GGUFWriter(str(path), "clip")
     w.add_name("tiny-moondream2-mmproj (random weights, architecture test)")
-    w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    w.add_file_type(gguf.LlamaFileType.MOSTLY_F16)
+    add = _typed(w, gguf.GGMLQuantizationType.F16)
     w.add_bool("clip.has_vision_encoder", True)
     w.add_bool("clip.has_text_encoder", False)
     w.add_bool("clip.has_llava_projector", True)
@@ -324,27 +345,27 @@ def _build_mmproj(path: Path, text_n_embd: int = N_EMBD) -> None:
     w.add_array("clip.vision.image_mean", [0.5, 0.5, 0.5])
     w.add_array("clip.vision.image_std", [0.5, 0.5, 0.5])
 
-    w.add_tensor("v.patch_embd.weight", _small(rng, v_embd, 3, VISION_PATCH, VISION_PATCH, scale=0.05))
-    w.add_tensor("v.patch_embd.bias", np.zeros(v_embd, np.float32))
-    w.add_tensor("v.position_embd.weight", _small(rng, VISION_PATCHES, v_embd))
+    add("v.patch_embd.weight", _small(rng, v_embd, 3, VISION_PATCH, VISION_PATCH, scale=0.05))
+    add("v.patch_embd.bias", np.zeros(v_embd, np.float32))
+    add("v.position_embd.weight", _small(rng, VISION_PATCHES, v_embd))
     for i in range(v_layers):
         p = f"v.blk.{i}"
         for part in ("attn_q", "attn_k", "attn_v", "attn_out"):
-            w.add_tensor(f"{p}.{part}.weight", _small(rng, v_embd, v_embd))
-            w.add_tensor(f"{p}.{part}.bias", np.zeros(v_embd, np.float32))
+            add(f"{p}.{part}.weight", _small(rng, v_embd, v_embd))
+            add(f"{p}.{part}.bias", np.zeros(v_embd, np.float32))
         for ln in ("ln1", "ln2"):
-            w.add_tensor(f"{p}.{ln}.weight", np.ones(v_embd, np.float32))
-            w.add_tensor(f"{p}.{ln}.bias", np.zeros(v_embd, np.float32))
-        w.add_tensor(f"{p}.ffn_up.weight", _small(rng, v_ff, v_embd))  # ne {v_embd, v_ff}
-        w.add_tensor(f"{p}.ffn_up.bias", np.zeros(v_ff, np.float32))
-        w.add_tensor(f"{p}.ffn_down.weight", _small(rng, v_embd, v_ff))  # ne {v_ff, v_embd}: not "swapped"
-        w.add_tensor(f"{p}.ffn_down.bias", np.zeros(v_embd, np.float32))
-    w.add_tensor("v.post_ln.weight", np.ones(v_embd, np.float32))
-    w.add_tensor("v.post_ln.bias", np.zeros(v_embd, np.float32))
-    w.add_tensor("mm.0.weight", _small(rng, proj_hidden, v_embd))
-    w.add_tensor("mm.0.bias", np.zeros(proj_hidden, np.float32))
-    w.add_tensor("mm.2.weight", _small(rng, text_n_embd, proj_hidden))  # n_mmproj_embd = mm.2 ne[1]
-    w.add_tensor("mm.2.bias", np.zeros(text_n_embd, np.float32))
+            add(f"{p}.{ln}.weight", np.ones(v_embd, np.float32))
+            add(f"{p}.{ln}.bias", np.zeros(v_embd, np.float32))
+        add(f"{p}.ffn_up.weight", _small(rng, v_ff, v_embd))  # ne {v_embd, v_ff}
+        add(f"{p}.ffn_up.bias", np.zeros(v_ff, np.float32))
+        add(f"{p}.ffn_down.weight", _small(rng, v_embd, v_ff))  # ne {v_ff, v_embd}: not "swapped"
+        add(f"{p}.ffn_down.bias", np.zeros(v_embd, np.float32))
+    add("v.post_ln.weight", np.ones(v_embd, np.float32))
+    add("v.post_ln.bias", np.zeros(v_embd, np.float32))
+    add("mm.0.weight", _small(rng, proj_hidden, v_embd))
+    add("mm.0.bias", np.zeros(proj_hidden, np.float32))
+    add("mm.2.weight", _small(rng, text_n_embd, proj_hidden))  # n_mmproj_embd = mm.2 ne[1]
+    add("mm.2.bias", np.zeros(text_n_embd, np.float32))
     _finish(w)
 
 
