@@ -14,16 +14,14 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("llama_cpp")
-pytest.importorskip("gguf")
+# no importorskip: llama-cpp-python is a dependency and gguf a pinned test extra, so CI must run these
+import tiny_gguf
+from caption_images import BLUE, RED, exif_for, make_heic, make_image, make_noise_jpeg
 
-import tiny_gguf  # noqa: E402
-from caption_images import BLUE, RED, exif_for, make_heic, make_image, make_noise_jpeg  # noqa: E402
-
-from manoled.caption import PROMPT, MoondreamCaptioner, producer  # noqa: E402
-from manoled.captioning import CaptionWorker  # noqa: E402
-from manoled.config import CaptionConfig, Config  # noqa: E402
-from manoled.imageload import load_image  # noqa: E402
+from manoled.caption import PROMPT, MoondreamCaptioner, producer
+from manoled.captioning import CaptionWorker
+from manoled.config import CaptionConfig, Config
+from manoled.imageload import load_image
 
 MODEL_ID = Path(tiny_gguf.MOONDREAM_TEXT_FILE).stem  # "moondream2-text-model-f16", as for the real file
 

@@ -12,15 +12,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+
+# no importorskip: llama-cpp-python is a dependency and gguf a pinned test extra, so CI must run these
+import tiny_gguf
+from caption_images import BLUE, make_image
 from fake_service import RawClient
 from test_daemon import DaemonProc, home, indexed  # noqa: F401 - home is a fixture
 from waiting import wait_until
-
-pytest.importorskip("llama_cpp")
-pytest.importorskip("gguf")
-
-import tiny_gguf  # noqa: E402
-from caption_images import BLUE, make_image  # noqa: E402
 
 
 def _write_pdf(path: Path, text: str) -> Path:

@@ -264,7 +264,7 @@ def test_moondream2_alias_pulls_both_files(tmp_path, monkeypatch):
 # -- the real files' layout, with the tiny architecture-true GGUFs (tests/tiny_gguf.py) --------------
 def _tiny_hub_files() -> tuple[dict[str, bytes], dict[str, bytes]]:
     """(files served at <repo>/<file> as the shipped manifest names them, bytes by model id)."""
-    tiny_gguf = pytest.importorskip("tiny_gguf")
+    import tiny_gguf
     text, mmproj = tiny_gguf.moondream_pair()
     by_id = {"lfm2.5-1.2b-instruct-q4_0": tiny_gguf.lfm2_text().read_bytes(),
              "moondream2-text": text.read_bytes(), "moondream2-mmproj": mmproj.read_bytes()}
@@ -290,7 +290,6 @@ def _manifest_with_moondream_checksums(tmp_path: Path, by_id: dict[str, bytes], 
 
 
 def test_pull_resumes_verifies_and_lists_the_tiny_models_then_the_daemon_loads_them(tmp_path, monkeypatch, capsys):
-    pytest.importorskip("llama_cpp")
     served, by_id = _tiny_hub_files()
     _manifest_with_moondream_checksums(tmp_path, by_id, monkeypatch)
     paths, cfg = resolve(home=tmp_path / "home"), Config()

@@ -13,18 +13,16 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("llama_cpp")
-pytest.importorskip("gguf")
+# no importorskip: llama-cpp-python is a dependency and gguf a pinned test extra, so CI must run these
+import tiny_gguf
 
-import tiny_gguf  # noqa: E402
-
-from manoled.agent.llm import LlamaChat, ModelManager  # noqa: E402
-from manoled.agent.loop import Agent, AnswerStep, ToolCallStep  # noqa: E402
-from manoled.agent.parse import parse_tool_calls  # noqa: E402
-from manoled.agent.tools import build_registry  # noqa: E402
-from manoled.config import Config  # noqa: E402
-from manoled.models import default_text_id, get_spec  # noqa: E402
-from manoled.paths import resolve  # noqa: E402
+from manoled.agent.llm import LlamaChat, ModelManager
+from manoled.agent.loop import Agent, AnswerStep, ToolCallStep
+from manoled.agent.parse import parse_tool_calls
+from manoled.agent.tools import build_registry
+from manoled.config import Config
+from manoled.models import default_text_id, get_spec
+from manoled.paths import resolve
 
 
 @pytest.fixture(scope="module")
