@@ -12,7 +12,7 @@ Tensor names, shapes and metadata keys follow the vendored llama.cpp sources
 (``src/models/lfm2.cpp``, ``src/models/phi2.cpp``, ``tools/mtmd/clip.cpp``, ``clip-impl.h``) and
 the ``gguf`` package's constants. Matrices are stored as the real files store them (LFM2 Q4_0,
 Moondream2 F16; vectors F32). Sizes are tiny (n_embd 64, 2-4 layers, a byte-level BPE vocab of
-about 700 tokens): each file is under 400 KB and all three are written in well under a second.
+about 530 tokens): each file is under 400 KB and all three are written in well under a second.
 
 The weights are random except the token embedding and the output matrix, which form a *bigram
 script*: the block weights are small, so the residual stream stays close to the last token's
