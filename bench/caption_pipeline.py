@@ -10,7 +10,7 @@ through three loaders, each measured in its own subprocess (honest peak RSS):
 The captioner is FakeCaptioner(delay_s=--delay). Overlap efficiency is
 ``ideal / wall`` with ``ideal = N x delay + first load`` (the best any pipeline
 can do). ``real_tiny`` runs the real llama.cpp ``MoondreamChatHandler`` (pipelined, all N
-images) on the tests' tiny random-weight Moondream2 pair (tests/tiny_gguf.py: phi2 text model
+images; 4 with --quick) on the tests' tiny random-weight Moondream2 pair (tests/tiny_gguf.py: phi2 text model
 + mlp projector, 56 px ViT): it measures the handler's per-image overhead and RSS, not
 Moondream2's speed. With MANOLE_MOONDREAM_MODEL and MANOLE_MOONDREAM_MMPROJ set, the real
 Moondream2 runs too (pipelined, a few images).
@@ -198,7 +198,7 @@ def main() -> None:
         log(tiny_skipped)
     else:
         log("running the real MoondreamChatHandler on the tiny random-weight pair (pipelined) ...")
-        results["real_tiny"] = child("real_tiny", args, paths)
+        results["real_tiny"] = child("real_tiny", args, paths[:4] if args.quick else paths)
     real_skipped = None
     model, mmproj = os.environ.get("MANOLE_MOONDREAM_MODEL"), os.environ.get("MANOLE_MOONDREAM_MMPROJ")
     if model and mmproj and Path(model).is_file() and Path(mmproj).is_file():
