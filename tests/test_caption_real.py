@@ -130,4 +130,4 @@ def test_rss_stays_bounded_over_50_images(pair, tmp_path: Path) -> None:
     finally:
         cap.unload()
     # after 10 warm-up images, 40 more may not grow the process by more than a few decoded images
-    assert rss[1] - rss[0] < 25, rss
+    assert rss[1] - rss[0] < 15, rss  # measured here: +0.3 MB (70.3 -> 70.6 MB)
