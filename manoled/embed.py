@@ -88,11 +88,11 @@ class SentenceEmbedder:
         if self._model is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+            before = rss_bytes()
             from sentence_transformers import SentenceTransformer
 
             for name in ("sentence_transformers", "transformers", "huggingface_hub"):
                 logging.getLogger(name).setLevel(logging.WARNING)
-            before = rss_bytes()
             try:
                 self._model = SentenceTransformer(self._source, device=self.device)
             except Exception as exc:  # noqa: BLE001 - any load failure is a model error
