@@ -443,6 +443,9 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
             daemon.stop()
             core.close()
         log.info("stopped")
+        busy = [t.name for t in threading.enumerate() if not t.daemon and t is not threading.current_thread()]
+        if busy:
+            log.debug("threads still running at exit: %s", ", ".join(busy))
         return 0
     except ManoledError as exc:
         log.error("%s", exc.message)

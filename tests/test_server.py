@@ -665,6 +665,9 @@ def test_stop_cancels_inflight_asks(fake: FakeService, tmp_path: Path) -> None:
         wait_for(fake.at_gate["stuck"].is_set, what="ask at gate")
         srv.stop()
         wait_for(fake.cancel_seen["stuck"].is_set, what="stop to cancel the ask")
+        # the ask's own terminal frame, then the fatal frame saying why the connection closes
+        frames = [f for f in p.iter_frames(c.sock) if p.is_terminal(f)]
+        assert [(f["id"], f["error"]["code"]) for f in frames] == [(1, "aborted"), (None, "shutdown")]
         c.close()
 
 
