@@ -22,6 +22,7 @@ from typing import Any
 import protocol_spec as spec
 import pytest
 from fake_service import short_dir
+from test_integrations_js import js  # noqa: F401 - the fixture: integrations/js with its npm packages
 from waiting import wait_until
 
 from manoled import protocol as p
@@ -252,3 +253,16 @@ def test_a_doc_example_with_a_renamed_field_fails_against_the_daemon(daemon: tup
         json.dumps(ex.lines[1].value).replace('"file_name"', '"filename"')))])
     with pytest.raises(pytest.fail.Exception, match="missing key 'filename'"):
         replay(sock, home, bad)
+
+
+# -- the Node client in integrations/js, against the same vectors ------------------------------
+
+def test_node_client_replays_the_published_vectors(daemon: tuple[Path, str], js: Path) -> None:
+    import subprocess
+
+    sock, home = daemon
+    cp = subprocess.run(["node", str(js / "manole.js"), "--socket", str(sock), "--home", home, "conformance",
+                         str(spec.VECTORS)], capture_output=True, text=True, timeout=150, check=False)
+    results = [json.loads(line) for line in cp.stdout.splitlines()]
+    assert [r["name"] for r in results] == [e.name for e in EXCHANGES], cp.stderr
+    assert [r for r in results if not r["ok"]] == [] and cp.returncode == 0, cp.stderr
