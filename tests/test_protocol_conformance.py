@@ -257,7 +257,7 @@ def test_a_doc_example_with_a_renamed_field_fails_against_the_daemon(daemon: tup
 
 # -- the Node client in integrations/js, against the same vectors ------------------------------
 
-def test_node_client_replays_the_published_vectors(daemon: tuple[Path, str], js: Path) -> None:
+def test_node_client_replays_the_published_vectors(daemon: tuple[Path, str], js: Path) -> None:  # noqa: F811
     import subprocess
 
     sock, home = daemon
