@@ -92,7 +92,7 @@ OPTIONAL_METHODS = {"ask": "ask", "search": "search", "graph": "graph", "folders
 CAPABILITY_METHODS = ("ask", "search", "graph")
 MAX_SEARCH_K = 1000
 # hello and status run on their own threads: they never wait behind other connections' searches
-STATUS_THREADS = 2
+STATUS_THREADS = 4
 
 
 class Service:
