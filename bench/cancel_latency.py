@@ -9,8 +9,8 @@ answers with the text model it finds (the tiny fallback on a bare machine). Meas
   ``tool_result``, while the answer is generated), the time from sending ``cancel`` to
   the model being free again (``status.asks_queued`` back to 0);
 * ``disconnect_to_free_s``: the same when the client closes its connection mid-generation;
-* ``sigterm_to_exit_s``: SIGTERM sent while the model works on an ask, until the process
-  has exited;
+* ``sigterm_to_exit_s``: SIGTERM sent while the model works on an ask (choosing a tool,
+  right after the rewrite step), until the process has exited;
 * ``status_under_flood``: another client's ``status`` latency (p50/max, ms) while one
   connection pipelines N searches, next to the same status latency with no flood.
 
@@ -41,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 from manoled import protocol as p  # noqa: E402
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
-QUESTION = "what did the landlord say about the deposit for the flat?"
+QUESTION = "what did the landlord say about the deposit for the flat?"  # factual: the model rewrites it
+QUICK_QUESTION = "list the files about the deposit for the flat"  # "list": rewritten without the model
 
 
 def log(msg: str) -> None:
@@ -112,7 +113,7 @@ def cancel_in_phase(sock: Path, phase: str, how: str = "cancel") -> float | None
     watch, c = Conn(sock), Conn(sock)
     try:
         wait(lambda: model_free(watch), 600, "the model to be free")
-        rid = c.send("ask", {"text": QUESTION})
+        rid = c.send("ask", {"text": QUESTION if phase == "rewrite" else QUICK_QUESTION})
         kinds: list[str] = []
 
         def reached() -> bool:
@@ -237,7 +238,7 @@ def main() -> int:
             log(f"status under flood: {out['status_under_flood']}")
             # SIGTERM while the model works on an ask
             c = Conn(sock)
-            rid = c.send("ask", {"text": QUESTION})
+            rid = c.send("ask", {"text": QUICK_QUESTION})
             while True:
                 f = p.read_frame(c.sock)
                 if f.get("id") == rid and f.get("data", {}).get("kind") == "rewrite":
