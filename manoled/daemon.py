@@ -328,7 +328,7 @@ class Daemon(Service):
                 raise PathError(f"{p} is not inside a watched folder")
             rel = p.relative_to(root.path).as_posix()
             n = cat.mark_pending(root.id, None if rel == "." else rel)
-            self.live.rescan(p)
+            self.live.rescan(p if p.is_dir() else p.parent)  # the watcher reconciles folders, not single files
         else:
             n = cat.mark_pending()
             self.live.rescan()

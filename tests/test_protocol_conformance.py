@@ -101,18 +101,30 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str
             assert started.wait(120), "the daemon did not start"
             sock = mh / "run" / "manoled.sock"
 
-            def indexed() -> bool:
-                with contextlib.closing(_connect(sock)) as c:
-                    p.write_frame(c, p.request(1, "status"))
-                    st = p.read_frame(c)["result"]
-                return st["counts"].get("text", {}).get("indexed", 0) == 1 and st["models"]["text"]["loaded"]
-
-            wait_until(indexed, 120, interval=0.05, message="travel.md indexed and the model loaded")
+            settle(sock)
             yield sock, str(home)
         finally:
             stop.set()
             t.join(120)
         assert result == [0]
+
+
+def settle(sock: Path) -> None:
+    """Wait until travel.md is indexed (again: an example reindexes it) and the model is loaded."""
+
+    def indexed() -> bool:
+        with contextlib.closing(_connect(sock)) as c:
+            p.write_frame(c, p.request(1, "status"))
+            st = p.read_frame(c)["result"]
+        seen[:] = [st["counts"], st["indexing"]]
+        text = st["counts"].get("text", {})
+        return text.get("indexed") == 1 and len(text) == 1 and st["models"]["text"]["loaded"]
+
+    seen: list[Any] = []
+    try:
+        wait_until(indexed, 120, interval=0.05, message="travel.md indexed and the model loaded")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; last status: {seen}") from None
 
 
 def _connect(sock: Path) -> socket.socket:
@@ -184,6 +196,7 @@ def replay(sock_path: Path, home: str, ex: spec.Exchange) -> Replay:
 @pytest.mark.parametrize("ex", EXCHANGES, ids=[e.name for e in EXCHANGES])
 def test_doc_example_against_the_daemon(daemon: tuple[Path, str], ex: spec.Exchange) -> None:
     sock, home = daemon
+    settle(sock)
     replay(sock, home, ex)
 
 
@@ -261,6 +274,7 @@ def test_node_client_replays_the_published_vectors(daemon: tuple[Path, str], js:
     import subprocess
 
     sock, home = daemon
+    settle(sock)
     cp = subprocess.run(["node", str(js / "manole.js"), "--socket", str(sock), "--home", home, "conformance",
                          str(spec.VECTORS)], capture_output=True, text=True, timeout=150, check=False)
     results = [json.loads(line) for line in cp.stdout.splitlines()]
