@@ -148,6 +148,7 @@ class Daemon(Service):
             log.exception("loading the text model failed")
 
     def stop(self) -> None:
+        self.core.indexer.interrupt()  # the file being extracted must not hold shutdown up
         self.live.stop()
         if self.captions is not None:
             self.captions.stop()
