@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -234,11 +235,10 @@ def secure_files(db: Path) -> None:
     for p in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm"),
               db.with_name(db.name + "-journal")):
         try:
-            if os.stat(p, follow_symlinks=False).st_mode & 0o077:
-                os.chmod(p, 0o600, follow_symlinks=False)
-        except (FileNotFoundError, NotImplementedError):
-            pass
-        except OSError:  # not ours to change (another owner): say nothing, SQLite will complain if it matters
+            st = os.stat(p, follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                os.chmod(p, 0o600)
+        except OSError:  # gone, or not ours to change: SQLite will complain if it matters
             pass
 
 

@@ -232,6 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     from .app import setup_logging
 
     setup_logging(args.debug or bool(os.environ.get("MANOLE_DEBUG")))
+    os.umask(0o077)  # everything manoled writes (catalog, index, models, config) is its user's alone
+    for stream in (sys.stdout, sys.stderr):  # file names are bytes: print undecodable ones as they are
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="surrogateescape")
     paths = resolve(args.home)
     try:
         return args.func(paths, args)

@@ -163,7 +163,12 @@ def _hook_exit(code: int) -> None:
 
 # Test seams, run in the worker before a task when the parent asks for them by name
 # (see ``Extractor._next_hook``). Functions must live in this module: the worker is spawned.
-WORKER_HOOKS: dict[str, Callable[[Any], None]] = {"sleep": _hook_sleep, "exit": _hook_exit}
+def _hook_alloc(mb: int) -> None:
+    block = bytearray(mb * 1024 * 1024)  # touched, so it is resident, as a parser's buffers would be
+    block[::4096] = b"x" * len(block[::4096])
+
+
+WORKER_HOOKS: dict[str, Callable[[Any], None]] = {"sleep": _hook_sleep, "exit": _hook_exit, "alloc": _hook_alloc}
 
 _PARSERS: dict[str, Callable[[int, int], Extraction]] = {"pdf": _pdf_segments, "doc": _docx_segments}
 

@@ -74,6 +74,8 @@ def _refusal(exc: OSError, name: str, dir_fd: int | None) -> ExtractError:
             st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
         except OSError:
             return ExtractError("file not found")
+        if stat.S_ISLNK(st.st_mode):  # a link to a folder on the way (O_DIRECTORY|O_NOFOLLOW)
+            return Skip("symbolic link (not followed)")
         return Skip(f"inside a {describe_mode(st.st_mode)}, not a folder")
     if isinstance(exc, PermissionError):
         return ExtractError("permission denied")
@@ -136,6 +138,19 @@ def open_beneath(root: Path, rel: str) -> tuple[int, os.stat_result]:
         os.close(fd)
         raise
     return fd, st
+
+
+def read_regular(path: Path, limit: int = 1 << 40) -> bytes:
+    """The content of the regular file ``path`` (the last component is not followed; no blocking);
+    raises :class:`OSError` for a link, FIFO, socket or device."""
+    fd = os.open(path, FILE_FLAGS)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, f"not a regular file ({describe_mode(st.st_mode)})")
+        return read_all(fd, limit)
+    finally:
+        os.close(fd)
 
 
 def read_all(fd: int, limit: int) -> bytes:

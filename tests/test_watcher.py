@@ -217,7 +217,10 @@ def test_symlink_loops_never_hang_the_watcher_or_the_scan(core, live_index, tmp_
     os.symlink(root, root / "up")
     os.symlink(root / "a" / "file.txt", root / "link.txt")
     live = live_index(root)
-    assert set(files(core.catalog, root)) == {"a/file.txt"}
+    assert {f.relpath for f in core.catalog.files(state="indexed")} == {"a/file.txt"}
+    # the links are recorded, never followed
+    links = {f.relpath: f.reason for f in core.catalog.files(state="skipped")}
+    assert links == dict.fromkeys(["a/loop", "up", "link.txt"], "symbolic link (not followed)")
 
     write(root / "a" / "new.txt", "A salamander under a log.")
     wait_until(lambda: "a/new.txt" in files(core.catalog, root))
