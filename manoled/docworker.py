@@ -336,8 +336,12 @@ class DocWorker:
         child.close()
         self._proc, self._conn = proc, parent
         try:
-            if not parent.poll(_WORKER_START_TIMEOUT_S):
-                raise ExtractError("parser process did not start")
+            deadline = time.monotonic() + _WORKER_START_TIMEOUT_S
+            while not parent.poll(_CANCEL_POLL_S):
+                if self._cancel.is_set():
+                    raise ExtractCancelled("cancelled (shutting down)")
+                if time.monotonic() > deadline:
+                    raise ExtractError("parser process did not start")
             status, detail = parent.recv()
         except (EOFError, OSError) as exc:
             self._kill("worker failed to start")

@@ -386,7 +386,14 @@ class Indexer:
         todo = [p for p in prepared if p.vectors is None]
         texts = [text for p in todo for _, text, _ in p.chunks]
         if texts:
-            vecs = self.embedder.embed(texts)
+            # in slices, so that a shutdown waits for one slice at most (the files stay pending)
+            step = max(1, self.config.index.embed_batch_size) * 4
+            parts = []
+            for start in range(0, len(texts), step):
+                if self.stop_event.is_set():
+                    return stats
+                parts.append(self.embedder.embed(texts[start:start + step]))
+            vecs = np.concatenate(parts) if len(parts) > 1 else parts[0]
             stats.embedded += len(texts)
             offset = 0
             for p in todo:

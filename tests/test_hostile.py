@@ -496,3 +496,25 @@ def test_sigterm_stops_the_daemon_promptly_while_a_slow_document_is_being_parsed
         # the old daemon finished the parse first (minutes); the bench reports the real figure (< 2 s)
         assert took < 15, took
         assert _rows(catalog)[os.fsencode(root / "slow.docx")][0] == "pending"  # resumed on the next start
+
+
+def test_follow_symlinks_follows_only_links_that_stay_inside_a_watched_root(core, tmp_path):
+    root = tmp_path / "root"
+    (root / "real").mkdir(parents=True)
+    (root / "real" / "inside.txt").write_text("A note about the pangolin, reached through a link.")
+    outside = outside_folder(tmp_path)
+    (root / "to-inside.txt").symlink_to(root / "real" / "inside.txt")
+    (root / "to-real").symlink_to(root / "real", target_is_directory=True)
+    (root / "to-passwd.txt").symlink_to(outside / "passwd")
+    (root / "to-outside").symlink_to(outside, target_is_directory=True)
+    core.config.watch.follow_symlinks = True
+    try:
+        core.indexer.index_paths([root])
+    finally:
+        core.config.watch.follow_symlinks = False
+    rels = by_rel(core)
+    assert rels["to-inside.txt"].state == "indexed" and rels["to-real/inside.txt"].state == "indexed"
+    assert rels["to-passwd.txt"].reason == "symbolic link to outside the watched folders (not followed)"
+    assert rels["to-outside"].reason == "symbolic link to outside the watched folders (not followed)"
+    assert not any(r.startswith("to-outside/") for r in rels)
+    assert not any(SECRET in t for t in passages(core) + cached(core))
