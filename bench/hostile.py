@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from hostile import html_bomb, write_big_docx, write_zip_bomb_docx  # noqa: E402
+from hostile import html_bomb, worker_rss_mb, write_big_docx, write_zip_bomb_docx  # noqa: E402
 
 from manoled.config import IndexConfig  # noqa: E402
 from manoled.errors import ExtractError  # noqa: E402
@@ -128,7 +128,11 @@ def sigterm_exit(tmp: Path) -> dict[str, object]:
             if time.monotonic() > deadline or proc.poll() is not None:
                 return {"sigterm_exit_s": None, "sigterm_note": "the slow document never started"}
             time.sleep(0.05)
-        time.sleep(1.0)  # well inside the parse
+        while worker_rss_mb(proc.pid) < 250:  # the worker is up (~170 MB) and building the document tree
+            if time.monotonic() > deadline or proc.poll() is not None:
+                return {"sigterm_exit_s": None, "sigterm_note": "the parser never got going"}
+            time.sleep(0.05)
+        rss = worker_rss_mb(proc.pid)
         t = time.monotonic()
         proc.send_signal(signal.SIGTERM)
         code = proc.wait(120)
@@ -137,7 +141,7 @@ def sigterm_exit(tmp: Path) -> dict[str, object]:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    return {"sigterm_exit_s": round(took, 3), "sigterm_exit_code": code,
+    return {"sigterm_exit_s": round(took, 3), "sigterm_exit_code": code, "worker_rss_at_sigterm_mb": round(rss),
             "slow_docx_state_after": _state(catalog, "slow.docx")}
 
 

@@ -240,5 +240,23 @@ def _hollow_docx(p: Path) -> None:
         z.writestr("[Content_Types].xml", _CONTENT_TYPES)
 
 
+def worker_rss_mb(pid: int) -> float:
+    """Resident memory of ``pid``'s biggest child (the parser worker), 0 if none."""
+    best = 0.0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            try:
+                for line in Path(f"/proc/{child}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        best = max(best, int(line.split()[1]) / 1024)
+            except OSError:
+                continue
+    return best
+
+
 def kinds(cases: list[Case]) -> set[str]:
     return {c.kind for c in cases}

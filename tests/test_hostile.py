@@ -23,6 +23,7 @@ from hostile import (
     jpeg_with_exif,
     kinds,
     make_hostile_folder,
+    worker_rss_mb,
     write_big_docx,
     write_zip_bomb_docx,
 )
@@ -483,7 +484,8 @@ def test_sigterm_stops_the_daemon_promptly_while_a_slow_document_is_being_parsed
             wait_until(lambda: _serving(proc, sock), 120, message="daemon serving")
             catalog = home / "data" / "catalog.sqlite3"
             wait_until(lambda: _rows(catalog).get(os.fsencode(root / "slow.docx"), ("",))[0] == "pending", 120,
-                       message="the slow document is being parsed")
+                       message="the slow document is next")
+            wait_until(lambda: worker_rss_mb(proc.pid) > 250, 120, message="the parser is building the document")
             t0 = time.monotonic()
             proc.send_signal(signal.SIGTERM)
             proc.wait(30)
