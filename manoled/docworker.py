@@ -2,7 +2,11 @@
 
 :class:`DocWorker` is the parent's handle on one worker process (``spawn``
 context, started on first use). Each task has a time limit; a worker that
-times out or dies is killed and replaced on the next task. The worker side
+times out or dies is killed and replaced on the next task. A task carries the
+caller's open file descriptor (``SCM_RIGHTS``), never a path, and runs under
+an address-space limit (what the loaded parsers take + ``memory_mb``) and a
+CPU-time backstop (``setrlimit``); a DOCX that would inflate past
+:data:`DOCX_MAX_XML_BYTES` is refused before parsing. The worker side
 (:func:`_worker_main` and the pymupdf / python-docx parsers) lives here too:
 the worker is spawned, so everything it runs must be importable from this
 module's top level.
@@ -189,15 +193,17 @@ def _set_limits(memory_mb: int, timeout: float) -> None:
     seconds (a backstop to the parent's wall-clock timeout). Soft limits only, so each task sets its own."""
     import resource
 
-    if memory_mb > 0:
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        want = _BASE_VM + memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
-    if timeout > 0:
-        used = resource.getrusage(resource.RUSAGE_SELF)
-        cpu = int(used.ru_utime + used.ru_stime + timeout * 2 + 5)
-        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu if hard == resource.RLIM_INFINITY else min(cpu, hard), hard))
+    def soft(limit: int, want: int | None) -> None:
+        _, hard = resource.getrlimit(limit)
+        if want is None:  # no limit for this task: back to the hard limit
+            want = hard
+        elif hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        resource.setrlimit(limit, (want, hard))
+
+    soft(resource.RLIMIT_AS, _BASE_VM + memory_mb * 1024 * 1024 if memory_mb > 0 and _BASE_VM else None)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    soft(resource.RLIMIT_CPU, int(used.ru_utime + used.ru_stime + timeout * 2 + 5) if timeout > 0 else None)
 
 
 def _worker_main(conn: Any) -> None:

@@ -403,6 +403,7 @@ def _serving(proc: subprocess.Popen, sock: Path) -> bool:
 CONFIG = """
 [index]
 extract_timeout_s = {timeout}
+max_text_chars = 50000
 
 [caption]
 enabled = false
@@ -412,6 +413,7 @@ quiet_s = 0.05
 """
 
 
+@pytest.mark.timeout(900)
 def test_a_hostile_folder_ends_indexed_skipped_or_failed_with_reasons_while_the_daemon_serves(tmp_path):
     with short_dir(tmp_path) as d:
         home, root, outside = d / "h", d / "r", d / "o"
@@ -430,7 +432,7 @@ def test_a_hostile_folder_ends_indexed_skipped_or_failed_with_reasons_while_the_
                 rows = _rows(catalog)
                 return all(os.fsencode(c.path) in rows and rows[os.fsencode(c.path)][0] in ANY_END for c in cases)
 
-            wait_until(settled, 240, interval=0.2, message="every hostile entry settled")
+            wait_until(settled, 600, interval=0.2, message="every hostile entry settled")
             # the rename of a link to a folder outside (issue item 1), live
             os.rename(root / "etc-link", root / "etc-link2")
             wait_until(lambda: os.fsencode(root / "etc-link2") in _rows(catalog), 60, message="rename applied")
