@@ -454,6 +454,8 @@ class Indexer:
         fid = self.catalog.upsert_file(root.id, rel, size=ident[0], mtime_ns=ident[1], inode=ident[2],
                                        kind=kind, state=state, reason=reason, hash=None)
         self.catalog.replace_passages(fid, [], state=state, reason=reason)
+        with self.catalog.tx() as c:  # its old content is gone: nothing here references that text now
+            c.execute("UPDATE files SET hash=NULL WHERE id=?", (fid,))
         stats.skipped += state == "skipped"
         stats.failed += state == "failed"
 
