@@ -169,9 +169,9 @@ def cmd_run(paths: Paths, args) -> int:
     from .daemon import run
 
     code = run(paths, [Path(p) for p in args.folders], debug=args.debug)
-    # The daemon has stopped in order: the index is saved, the catalog closed, the lock
-    # released. Skip the interpreter's own teardown (seconds of freeing model and torch
-    # state) so that SIGTERM exits at once, as a service manager expects.
+    # Everything is saved and closed by now (catalog, index, socket, parser worker). The interpreter's
+    # own teardown (atexit handlers, freeing the models) took 5-8 s, longer than a service manager
+    # should wait after SIGTERM, and has nothing left to save: end the process here.
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -240,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     from .app import setup_logging
 
     setup_logging(args.debug or bool(os.environ.get("MANOLE_DEBUG")))
+    os.umask(0o077)  # everything manoled writes (catalog, index, models, config) is its user's alone
+    for stream in (sys.stdout, sys.stderr):  # file names are bytes: print undecodable ones as they are
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="surrogateescape")
     paths = resolve(args.home)
     try:
         return args.func(paths, args)
