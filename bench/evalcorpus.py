@@ -204,6 +204,8 @@ INVOICES = [
     ("umbrella_energy", "2026", "2026-Q1", "txt", 9, 3, 2026, 33),
 ]
 
+# facts that a second file states too (the budget has a rent line): citing it is not a wrong source
+ALSO_IN = {"lease-rent": ("Documents/Finance/budget_2026.csv",)}
 LEASE = {
     "address": "Flat 3, 27 Willow Crescent, Bristol BS6 5QT", "rent": 1150, "deposit": 1725,
     "start": datetime(2025, 9, 1), "end": datetime(2026, 8, 31), "landlord": "Margaret Okafor",
@@ -234,7 +236,8 @@ def _padding(rng: random.Random, n_chars: int, topic: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _files(rng: random.Random) -> list[CorpusFile]:
+def _files(rng: random.Random, small: bool = False) -> list[CorpusFile]:
+    scale = 0.05 if small else 1.0  # small: the big logs shrink, so a quick run indexes fast
     files: list[CorpusFile] = []
     add = files.append
     # invoices: amounts and numbers from the seed
@@ -296,7 +299,7 @@ def _files(rng: random.Random) -> list[CorpusFile]:
         f"{c},March 2026,{p},{a}\n" for c, p, a in budget), 18))
     expenses = "date,merchant,category,amount\n" + "".join(
         f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d},{rng.choice(('Tesco', 'Lidl', 'Shell', 'Amazon', 'Cafe Lumen', 'Trainline'))},"
-        f"{rng.choice(('food', 'fuel', 'shopping', 'travel'))},{rng.uniform(2, 120):.2f}\n" for _ in range(6000))
+        f"{rng.choice(('food', 'fuel', 'shopping', 'travel'))},{rng.uniform(2, 120):.2f}\n" for _ in range(int(6000 * scale)))
     add(CorpusFile("Documents/Finance/expenses_2025.csv", "csv", expenses, 320))
     add(CorpusFile("Documents/Finance/tax_notes_2025.txt", "txt", _lines(
         "Tax return 2024/25 notes", "Filed online on 20 January 2026.", "Unique taxpayer reference kept in the HMRC app.",
@@ -317,7 +320,7 @@ def _files(rng: random.Random) -> list[CorpusFile]:
     add(CorpusFile("Documents/Work/quarterly_report_q4.pdf", "pdf", _lines(
         "Quarterly report Q4 2025", "Revenue grew 12% over Q3.", "Customer churn fell to 3.1%.",
         "Headcount at year end: 23."), 150))
-    add(CorpusFile("Documents/Work/standup_log.txt", "txt", _padding(rng, 150_000, "Standup"), 2.2))
+    add(CorpusFile("Documents/Work/standup_log.txt", "txt", _padding(rng, int(150_000 * scale), "Standup"), 2.2))
     add(CorpusFile("Notes/todo.txt", "txt", _lines(
         "TODO", "- book the winter tyre change at Garage Moreau", "- renew the bike lock key",
         "- send Priya the slides", "- water the basil", "- cancel the free trial of CloudBox before the 28th"), 0.3))
@@ -334,7 +337,7 @@ def _files(rng: random.Random) -> list[CorpusFile]:
     add(CorpusFile("Notes/car_service_log.txt", "txt", _lines(
         "Car: 2017 Skoda Octavia estate", "Last service: 11 November 2025 at Garage Moreau, 61,200 miles.",
         "Next MOT due: 3 May 2026."), 95))
-    add(CorpusFile("Notes/journal_2026.md", "md", _padding(rng, 24_000, "Journal"), 25))
+    add(CorpusFile("Notes/journal_2026.md", "md", _padding(rng, int(24_000 * scale), "Journal"), 25))
     add(CorpusFile("Notes/ideas/app_ideas.md", "md", _lines(
         "# App ideas", "- a plant watering reminder that reads the weather", "- a shared shopping list for the flat"), 380))
     add(CorpusFile("Notes/ideas/garden_plan.md", "md", _lines(
@@ -461,7 +464,7 @@ def _q(qs: list[Question], qid: str, intent: str, text: str, expect, about, **kw
 
 
 def _content(files: dict[str, CorpusFile]) -> list[tuple[str, str, tuple, tuple[str, str, str]]]:
-    """Content facts: (id, file, expect groups, (plain, casual, indirect))."""
+    """Content facts: (id, file, expect groups, (plain, casual, indirect)); ALSO_IN names other files that hold one."""
     inv = {f.relpath.rsplit("/", 1)[-1].rsplit(".", 1)[0]: f for f in files.values() if "/Invoices/" in f.relpath}
     a1, g3, u4, i2, s3 = (inv["acme_hosting_2025-01"], inv["globex_telecom_2025-03"], inv["umbrella_energy_2025-Q4"],
                           inv["initech_office_2026-02"], inv["stark_design_2026-03"])
@@ -747,8 +750,9 @@ def _questions(root: Path, files: dict[str, CorpusFile], now: float) -> list[Que
 
     # content: three wordings per fact
     for fid, rel, expect, wordings in _content(files):
+        facts = (rel, *ALSO_IN.get(fid, ()))
         for wording, text in zip(("plain", "casual", "indirect"), wordings, strict=True):
-            _q(qs, f"content-{fid}-{wording}", "content", text, expect, (rel,), fact_files=(rel,), wording=wording)
+            _q(qs, f"content-{fid}-{wording}", "content", text, expect, (rel,), fact_files=facts, wording=wording)
 
     # follow-ups: the scored question comes after setup turns in the same session
     inv = {f.name.rsplit(".", 1)[0]: f for f in files.values() if "/Invoices/" in f.relpath}
@@ -855,12 +859,16 @@ def _assign_splits(files: dict[str, CorpusFile], questions: list[Question], seed
     return splits
 
 
-def build(root: Path, seed: int = 13, now: float | None = None) -> Corpus:
-    """Write the corpus under ``root`` (which should be empty) and return it with its questions."""
+def build(root: Path, seed: int = 13, now: float | None = None, small: bool = False) -> Corpus:
+    """Write the corpus under ``root`` (which should be empty) and return it with its questions.
+
+    ``small`` shrinks the three big log-like files (same files and questions; the
+    expected sizes follow).
+    """
     now = time.time() if now is None else now
     rng = random.Random(seed)
     root = Path(root)
-    files = {f.relpath: f for f in _files(rng)}
+    files = {f.relpath: f for f in _files(rng, small)}
     for rel in sorted(files):
         _write(root, files[rel], rng, now)
     questions = _questions(root, files, now)

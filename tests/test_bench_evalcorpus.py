@@ -41,8 +41,8 @@ def test_written_files_match_their_records(corpus):
 def test_a_question_about_a_file_is_in_that_files_half(corpus):
     for q in corpus.questions:
         assert q.split == corpus.splits[q.about[0]]
-        for rel in q.fact_files:
-            assert corpus.splits[rel] == q.split, q.id
+        if q.fact_files:
+            assert corpus.splits[q.fact_files[0]] == q.split, q.id
 
 
 def test_content_facts_come_in_three_wordings_found_in_their_file(corpus):
@@ -51,8 +51,8 @@ def test_content_facts_come_in_three_wordings_found_in_their_file(corpus):
     assert set(by_fact.values()) == {3}
     assert len({q.text for q in corpus.questions}) == len(corpus.questions)
     for q in content:
-        (rel,) = q.fact_files
-        assert ec.expect_met(corpus.files[rel].text, q.expect), q.id
+        for rel in q.fact_files:
+            assert ec.expect_met(corpus.files[rel].text, q.expect), (q.id, rel)
 
 
 def test_generation_is_deterministic_for_a_seed(corpus, tmp_path):
