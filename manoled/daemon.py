@@ -130,7 +130,8 @@ class Daemon(Service):
                         self._agent_error = exc.message
                         raise
                 ctx = ToolContext(self.core.catalog, search=self.core.indexer.search)
-                self._agent = Agent(llm, ctx, self.config)
+                self._agent = Agent(llm, ctx, self.config, embed=self.core.embedder.embed)
+                self._agent.planner.warm()  # embed the labelled examples now, not in the first ask
                 self._agent_error = None
             return self._agent
 
@@ -247,7 +248,8 @@ class Daemon(Service):
             return {"answer": "", "sources": [], "timings": {}, "session": session, "cancelled": True}
         sources = [{"path": s, "file_name": Path(s).name} for s in final.get("sources", [])]
         return {"answer": final["answer"], "sources": sources, "timings": final.get("timings", {}),
-                "session": session, "path": final.get("path"), "route": final.get("route"),
+                "session": final.get("session") or session, "answered_by": final.get("answered_by"),
+                "intent": final.get("intent"), "path": final.get("path"), "route": final.get("route"),
                 "model": final.get("model"), "steps": final.get("steps")}
 
     def search(self, query: str, k: int) -> dict[str, Any]:
