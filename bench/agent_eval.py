@@ -188,11 +188,12 @@ class Daemon:
     def status(self) -> dict:
         return self.call("status") or {}
 
-    def stop(self) -> None:
+    def stop(self, grace_s: float = 20.0) -> None:
+        # the daemon may be mid-way through the ask-while-indexing batch; its shutdown is not measured
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(60)
+                self.proc.wait(grace_s)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)

@@ -566,6 +566,12 @@ def _questions(root: Path, files: dict[str, CorpusFile], now: float) -> list[Que
     week = [f for f in all_files if f.mtime >= now - 7 * DAY]
     month = [f for f in all_files if f.mtime >= now - 30 * DAY]
     year = [f for f in all_files if f.mtime >= now - 365 * DAY]
+    # "this week" / "this month" may mean the calendar week (from Monday) or month: both are accepted
+    today = datetime.fromtimestamp(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    monday = today.timestamp() - today.weekday() * DAY
+    first = today.replace(day=1).timestamp()
+    cal_week = sum(f.mtime >= monday for f in all_files)
+    cal_month = sum(f.mtime >= first for f in all_files)
     counts = [
         ("all", "How many files do I have?", len(all_files), "all"),
         ("all-casual", "how many files r there in total", len(all_files), "all-2"),
@@ -579,9 +585,9 @@ def _questions(root: Path, files: dict[str, CorpusFile], now: float) -> list[Que
         ("md", "how many markdown files?", ext_count["md"], "ext:md"),
         ("txt", "How many .txt files are there?", ext_count["txt"], "ext:txt"),
         ("html", "how many html files do i have", ext_count["html"], "ext:html"),
-        ("week", "How many files did I change this week?", len(week), "week"),
+        ("week", "How many files did I change this week?", (len(week), cal_week), "week"),
         ("week-casual", "how many files were modified in the last 7 days", len(week), "week-2"),
-        ("month", "How many files were modified this month?", len(month), "month"),
+        ("month", "How many files were modified this month?", (len(month), cal_month), "month"),
         ("year", "how many files have I touched in the past year", len(year), "year"),
         ("invoices", "How many invoices do I have?", len(in_dir("Documents/Invoices")), "dir:Documents/Invoices"),
         ("receipts", "how many reciepts have i kept", len(in_dir("Documents/Receipts")), "dir:Documents/Receipts"),
@@ -592,7 +598,8 @@ def _questions(root: Path, files: dict[str, CorpusFile], now: float) -> list[Que
          "dir:Documents/Invoices/2026"),
     ]
     for qid, text, n, unit in counts:
-        _q(qs, f"count-{qid}", "count", text, ((str(n),),), (unit,))
+        ns = n if isinstance(n, tuple) else (n,)
+        _q(qs, f"count-{qid}", "count", text, (tuple(dict.fromkeys(map(str, ns))),), (unit,))
 
     # list
     def names(fs: list[CorpusFile]) -> tuple[tuple[str, ...], ...]:
@@ -608,7 +615,7 @@ def _questions(root: Path, files: dict[str, CorpusFile], now: float) -> list[Que
     lists = [
         ("newest", "What is my most recently modified file?", names(by_date[:1]), "all-3"),
         ("recent3", "show me the 3 most recent files", names(by_date[:3]), "recent"),
-        ("week", "which files did I change this week?", names(week), "week-3"),
+        ("week", "which files did I change in the last 7 days?", names(week), "week-3"),
         ("oldest", "what's the oldest file I have?", names(by_date[-1:]), "oldest"),
         ("biggest", "What is the biggest file?", names(by_size[:1]), "size"),
         ("biggest-photo", "which photo takes up the most space", names(jpgs[:1]), "kind:image-2"),
@@ -801,7 +808,7 @@ def _questions(root: Path, files: dict[str, CorpusFile], now: float) -> list[Que
          ("Documents/Housing/home_insurance_policy.pdf",), ("Documents/Housing/home_insurance_policy.pdf",)),
         ("car-mot", ("when was my car last serviced?",), "and the next MOT?", (date_variants(datetime(2026, 5, 3), year=False),),
          ("Notes/car_service_log.txt",), ("Notes/car_service_log.txt",)),
-        ("week-biggest", ("which files did I change this week?",), "which of those is the biggest?",
+        ("week-biggest", ("what have I modified over the past 7 days",), "which of those is the biggest?",
          names(sorted(week, key=lambda f: -f.size)[:1]), ("week-4",), ()),
     ]
     for qid, setup, text, expect, about, facts in follow:
