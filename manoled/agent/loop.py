@@ -256,7 +256,7 @@ class Agent:
         self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None
         if embed is not None and self.ctx.embed is None:
             self.ctx.embed = embed
-        self.planner = planner or Planner(embed, now=self.ctx.now)
+        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now)
         self.tier = tier if tier in TIERS else model_tier(llm)
         self.step_max_tokens = step_max_tokens
         self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}

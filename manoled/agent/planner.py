@@ -110,7 +110,7 @@ FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
 FOLLOWUP_OPENERS = re.compile(
     r"^(?:and|also|what about|how about|same for|and for|and the|and in|and what about)\b|"
     r"\b(?:which ones|what are they|list them|show them|those|these|that one|the other one|the [a-z0-9]+ one)\b")
-_REF = re.compile(r"\b(?:it|its|them|they|those|these|that one|this one|the other)\b")
+_REF = re.compile(r"\b(?:it|its|them|they|those|these|that one|this one|the other|more|else|others|any other)\b")
 
 
 @dataclass

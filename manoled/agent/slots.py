@@ -69,6 +69,8 @@ those there here what which who whom whose when where why how many much more mos
 will shall may might must please tell show give find list get got see look search let know need want anything
 something everything thing things named called name names containing contain contains inside within per each every
 just only also than then them they their yes okay ok thanks hi hello up out so if as such via
+aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't there's what's where's who's it's
+i'm i've i'd let's again else other others another same
 file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
 count number total amount many
