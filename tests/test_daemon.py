@@ -199,8 +199,8 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
     write_docs(docs)
     other = tmp_path / "other"
     write_docs(other)
-    def scripted() -> FakeLLM:  # no tool call at step 0 (router path), then a plain answer
-        return FakeLLM(agent=["Let me check.", "You have 3 files.", "You have 3 files."])
+    def scripted() -> FakeLLM:  # a fallback-tier model: the planner answers, any model call would raise
+        return FakeLLM(tier="fallback")
 
     stop, started = threading.Event(), threading.Event()
     result: list[int] = []
@@ -218,7 +218,9 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
             folders = c.call("folders.remove", {"path": str(other)})["result"]["folders"]
             assert [f["path"] for f in folders] == [str(docs)]
             events, terminal = c.collect(c.send("ask", {"text": "how many files do I have?"}))
-            assert terminal["result"]["answer"]
+            assert terminal["result"]["answer"] == "You have 3 files."
+            assert terminal["result"]["answered_by"] == "planner" and terminal["result"]["sources"] == []
+            assert terminal["result"]["session"]  # a new session id, for follow-ups
             assert all(e["event"] in ("step", "token", "queued") for e in events)
             assert c.call("pause")["result"] == {"paused": True}
             assert c.call("status")["result"]["paused"] is True

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from .slots import (
+    ATTRIBUTE_WORDS,
     KIND_WORDS,
     NameMatch,
     Slots,
@@ -219,7 +220,11 @@ class Planner:
         elif intent == "chat":
             plan.intent = "content"  # answered from the files or declined, like any content question
             plan.reason = "not about files"
-        if plan.intent == "content" and best is not None and len(best.matched) == len(name_terms) == 1:
+        if plan.intent == "content" and best is not None and len(best.matched) == len(name_terms) and \
+                len(qwords & ATTRIBUTE_WORDS) >= 1 and qwords & {"when", "big", "size", "large", "old"} and \
+                not (qwords & {"due", "expire", "start", "end", "begin"}):
+            plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
+        elif plan.intent == "content" and best is not None and len(best.matched) == len(name_terms) == 1:
             plan.name = best
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan

@@ -61,6 +61,11 @@ SORT_WORDS: dict[str, tuple[str, bool]] = {  # word -> (sort key, descending)
     "alphabetical": ("name", False), "alphabetically": ("name", False),
 }
 
+# words that ask about a file as a thing: when it changed, how big it is
+ATTRIBUTE_WORDS = frozenset("""
+modified changed edited updated touched saved created added last size big large heavy bytes kb mb gb
+""".split())
+
 # words that carry no topic: question frames, verbs about having/keeping files, pronouns
 STOP = frozenset("""
 a an the is are was were be been being am do does did done doing have has had having i me my mine myself you your
@@ -188,7 +193,7 @@ def read_time(question: str, now: float) -> TimeRange | None:
         year = int(m.group(3)) if m.group(3) else (today.year if month <= today.month else today.year - 1)
         a, b = _month_range(year, month)
         label = f"{calendar.month_name[month]} {year}"
-        if m.group(1) in ("since", "after", "from"):
+        if m.group(1) in ("since", "after"):
             return rng(a if m.group(1) != "after" else b, None, f"since {label}")
         if m.group(1) == "before":
             return rng(None, a, f"before {label}")
