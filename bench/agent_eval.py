@@ -362,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--list-failures", dest="verbose", action="store_true",
                     help="print each failed question with its answer")
     ap.add_argument("--keep", action="store_true", help="keep the temp folder (corpus, home, daemon log)")
+    ap.add_argument("--save", help="write every question, answer, sources and verdict to this JSON Lines file")
     args = ap.parse_args(argv)
 
     t_start = time.perf_counter()
@@ -384,7 +385,16 @@ def main(argv: list[str] | None = None) -> int:
         d = Daemon(home, corpus.root, tmp / "daemon.log")
         d.wait("the socket", lambda: d.sock.exists() and "protocol" in (d.call("hello") or {}), 180)
         socket_s = time.perf_counter() - t_start
-        d.wait("indexing", lambda: settled(d.status(), len(corpus.files)), 900)
+        last = [0.0]
+
+        def indexed() -> bool:
+            st = d.status()
+            if time.monotonic() - last[0] > 15:
+                last[0] = time.monotonic()
+                log(f"  indexing: {st.get('indexing')} passages={st.get('passages')}")
+            return settled(st, len(corpus.files))
+
+        d.wait("indexing", indexed, 900)
         index_s = time.perf_counter() - t_start - socket_s
 
         def loaded() -> bool:
@@ -435,6 +445,13 @@ def main(argv: list[str] | None = None) -> int:
                       f"\n  A [{r.answered_by}]: {r.answer!r}\n  sources: {r.sources}"
                       + (f"\n  hallucinated: {r.hallucinated}" if r.hallucinated else ""))
         print()
+    if args.save:
+        with open(args.save, "w") as fh:
+            for r in rows:
+                fh.write(json.dumps({"id": r.q.id, "intent": r.q.intent, "split": r.q.split, "question": r.q.text,
+                                     "setup": list(r.q.setup), "expect": r.q.expect, "answer": r.answer,
+                                     "sources": r.sources, "answered_by": r.answered_by, "ok": r.ok, "why": r.why,
+                                     "latency_s": round(r.latency_s, 3), "hallucinated": r.hallucinated}) + "\n")
     summary = report(rows, args, corpus, extra)
     print(json.dumps(summary))
     return 0
