@@ -253,14 +253,21 @@ def run_question(d: Daemon, q: ec.Question, timeout: float) -> Row:
 
 
 # -- selection ---------------------------------------------------------------------
-def quick_subset(questions: list[ec.Question], seed: int) -> list[ec.Question]:
-    """One question per intent, picked with the seed (a stratified sample)."""
+def stratified(questions: list[ec.Question], per_intent: int | None, seed: int) -> list[ec.Question]:
+    """Up to ``per_intent`` questions of each intent (seeded), interleaved across intents.
+
+    Interleaving keeps a run that is cut short (or a slow model) stratified.
+    """
     rng = random.Random(seed)
-    out = []
+    pools = []
     for intent in ec.INTENTS:
         pool = sorted((q for q in questions if q.intent == intent), key=lambda q: q.id)
-        if pool:
-            out.append(rng.choice(pool))
+        if per_intent is not None:
+            pool = sorted(rng.sample(pool, min(per_intent, len(pool))), key=lambda q: q.id)
+        pools.append(pool)
+    out = []
+    for i in range(max(map(len, pools), default=0)):
+        out += [pool[i] for pool in pools if i < len(pool)]
     return out
 
 
@@ -356,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="which half to ask (default: report; tune on 'tune')")
     ap.add_argument("--model", help="a GGUF file to answer with (default: the daemon's choice, the fallback here)")
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--per-intent", type=int, help="a seeded sample of N questions per intent (for slow models)")
     ap.add_argument("--only", help="comma-separated question ids or id prefixes to ask (for debugging)")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per ask")
     ap.add_argument("--no-indexing-probe", action="store_true", help="skip the ask-while-indexing measure")
@@ -374,8 +382,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.only:
             keys = [k.strip() for k in args.only.split(",") if k.strip()]
             questions = [q for q in questions if any(q.id == k or q.id.startswith(k) for k in keys)]
-        elif args.quick:
-            questions = quick_subset(questions, args.seed)
+        else:
+            questions = stratified(questions, 1 if args.quick else args.per_intent, args.seed)
         home = tmp / "h"
         if args.model:
             (home / "config").mkdir(parents=True)
