@@ -358,7 +358,7 @@ def report(rows: list[Row], args, corpus: ec.Corpus, extra: dict) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="one question per intent and a short indexing probe (< 1 min)")
+    ap.add_argument("--quick", action="store_true", help="one question per intent, small log files, one indexing probe")
     ap.add_argument("--split", choices=("report", "tune", "all"), default="report",
                     help="which half to ask (default: report; tune on 'tune')")
     ap.add_argument("--model", help="a GGUF file to answer with (default: the daemon's choice, the fallback here)")
