@@ -356,6 +356,42 @@ def report(rows: list[Row], args, corpus: ec.Corpus, extra: dict) -> dict:
     }
 
 
+def rescore(args) -> int:
+    """Score saved answers with today's expectations and rules (mtimes are those of a fresh build)."""
+    with tempfile.TemporaryDirectory(prefix="mev-") as tmp:
+        corpus = ec.build(Path(tmp) / "files", seed=args.seed, small=args.quick)
+        by_id = {q.id: q for q in corpus.questions}
+        rows = []
+        for line in Path(args.rescore).read_text().splitlines():
+            saved = json.loads(line)
+            q = by_id.get(saved["id"])
+            if q is None:
+                log(f"skipping {saved['id']}: no such question now")
+                continue
+            # sources were absolute under that run's temp folder: move them under this one
+            sources = [str(corpus.root / s.split("/files/", 1)[1]) if "/files/" in s else s for s in saved["sources"]]
+            row = Row(q, answer=saved["answer"], sources=sources, answered_by=saved["answered_by"],
+                      latency_s=saved["latency_s"], error=saved["why"] if saved["why"].startswith("error:") else "")
+            score(row, corpus.paths(), corpus.root)
+            rows.append(row)
+        if args.verbose:
+            print_failures(rows)
+        summary = report(rows, args, corpus, {"rescored": args.rescore})
+    print(json.dumps(summary))
+    return 0
+
+
+def print_failures(rows: list[Row]) -> None:
+    for r in rows:
+        if not r.ok:
+            print(f"FAIL {r.q.id} [{r.q.split}] {r.why}\n  Q: {r.q.text}"
+                  + "".join(f"\n  (setup) {s}" for s in r.q.setup)
+                  + f"\n  expected: {' AND '.join(' | '.join(g[:3]) for g in r.q.expect) or '(declined)'}"
+                  f"\n  A [{r.answered_by}]: {r.answer!r}\n  sources: {r.sources}"
+                  + (f"\n  hallucinated: {r.hallucinated}" if r.hallucinated else ""))
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="one question per intent, small log files, one indexing probe")
@@ -371,7 +407,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="print each failed question with its answer")
     ap.add_argument("--keep", action="store_true", help="keep the temp folder (corpus, home, daemon log)")
     ap.add_argument("--save", help="write every question, answer, sources and verdict to this JSON Lines file")
+    ap.add_argument("--rescore", metavar="JSONL", help="score the answers of an earlier --save run again (no daemon)")
     args = ap.parse_args(argv)
+    if args.rescore:
+        return rescore(args)
 
     t_start = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix="mev-", dir="/tmp"))  # short: a Unix socket path has ~100 bytes
@@ -445,14 +484,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
     if args.verbose:
-        for r in rows:
-            if not r.ok:
-                print(f"FAIL {r.q.id} [{r.q.split}] {r.why}\n  Q: {r.q.text}"
-                      + "".join(f"\n  (setup) {s}" for s in r.q.setup)
-                      + f"\n  expected: {' AND '.join(' | '.join(g[:3]) for g in r.q.expect) or '(declined)'}"
-                      f"\n  A [{r.answered_by}]: {r.answer!r}\n  sources: {r.sources}"
-                      + (f"\n  hallucinated: {r.hallucinated}" if r.hallucinated else ""))
-        print()
+        print_failures(rows)
     if args.save:
         with open(args.save, "w") as fh:
             for r in rows:
