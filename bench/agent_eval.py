@@ -381,6 +381,15 @@ def rescore(args) -> int:
     return 0
 
 
+def save_row(path: str, r: Row) -> None:
+    """Append one verdict (as it happens, so a run cut short keeps what it asked)."""
+    with open(path, "a") as fh:
+        fh.write(json.dumps({"id": r.q.id, "intent": r.q.intent, "split": r.q.split, "question": r.q.text,
+                             "setup": list(r.q.setup), "expect": r.q.expect, "answer": r.answer,
+                             "sources": r.sources, "answered_by": r.answered_by, "ok": r.ok, "why": r.why,
+                             "latency_s": round(r.latency_s, 3), "hallucinated": r.hallucinated}) + "\n")
+
+
 def print_failures(rows: list[Row]) -> None:
     for r in rows:
         if not r.ok:
@@ -412,6 +421,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.rescore:
         return rescore(args)
 
+    if args.save:
+        Path(args.save).write_text("")
     t_start = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix="mev-", dir="/tmp"))  # short: a Unix socket path has ~100 bytes
     d: Daemon | None = None
@@ -463,6 +474,8 @@ def main(argv: list[str] | None = None) -> int:
             row = run_question(d, q, args.timeout)
             score(row, paths, corpus.root)
             rows.append(row)
+            if args.save:
+                save_row(args.save, row)
             log(f"{'PASS' if row.ok else 'FAIL'} {q.id:<44s} {row.latency_s:6.2f}s {row.answered_by:<7s} "
                 f"{row.answer[:100]!r}")
         extra: dict = {"model": model_name}
@@ -485,13 +498,6 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
     if args.verbose:
         print_failures(rows)
-    if args.save:
-        with open(args.save, "w") as fh:
-            for r in rows:
-                fh.write(json.dumps({"id": r.q.id, "intent": r.q.intent, "split": r.q.split, "question": r.q.text,
-                                     "setup": list(r.q.setup), "expect": r.q.expect, "answer": r.answer,
-                                     "sources": r.sources, "answered_by": r.answered_by, "ok": r.ok, "why": r.why,
-                                     "latency_s": round(r.latency_s, 3), "hallucinated": r.hallucinated}) + "\n")
     summary = report(rows, args, corpus, extra)
     print(json.dumps(summary))
     return 0
