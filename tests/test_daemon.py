@@ -218,8 +218,8 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
             folders = c.call("folders.remove", {"path": str(other)})["result"]["folders"]
             assert [f["path"] for f in folders] == [str(docs)]
             events, terminal = c.collect(c.send("ask", {"text": "how many files do I have?"}))
-            assert terminal["result"]["answer"] == "You have 3 files."
-            assert terminal["result"]["answered_by"] == "planner" and terminal["result"]["sources"] == []
+            assert terminal["result"]["answer"].startswith("You have 3 files")
+            assert terminal["result"]["answered_by"] == "planner" and len(terminal["result"]["sources"]) == 3
             assert terminal["result"]["session"]  # a new session id, for follow-ups
             assert all(e["event"] in ("step", "token", "queued") for e in events)
             assert c.call("pause")["result"] == {"paused": True}

@@ -14,10 +14,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .facts import wanted_type
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
 from .slots import Slots, rank_names, read_slots, stem, words
+from .tools import human_size
 
 DECLINE = "I found nothing about {topic} in your files."
 
@@ -56,23 +58,30 @@ _SORT = {("size", True): "size", ("size", False): "smallest", ("date", True): "d
 def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     s = plan.slots
     i = plan.intent
+    where = {"folder": plan.folder} if plan.folder else {}
     if i == "count":
-        return [ToolCall("count_files", _filters(s), id="planner_0", fmt="planner")]
+        return [ToolCall("count_files", {**_filters(s), **where}, id="planner_0", fmt="planner")]
     if i == "list":
-        args = _filters(s)
-        args["sort_by"] = _SORT.get(s.sort, "date") if s.sort else "date"
-        args["limit"] = s.limit or 10
+        args = {**_filters(s), **where}
+        args["sort_by"] = _SORT.get(s.sort, "date") if s.sort else ("name" if plan.folder else "date")
+        args["limit"] = s.limit or (50 if plan.folder else 10)
         return [ToolCall("list_files", args, id="planner_0", fmt="planner")]
     if i == "metadata" and plan.name is not None:
         return [ToolCall("file_metadata", {"name_hint": plan.name.file.relpath}, id="planner_0", fmt="planner")]
     if i == "tree":
-        return [ToolCall("directory_tree", {"max_depth": 2}, id="planner_0", fmt="planner")]
+        return [ToolCall("directory_tree", {"max_depth": 2, **where}, id="planner_0", fmt="planner")]
     if i == "folders":
         by = "count" if "most files" in " ".join(words(question)) else "size"
         return [ToolCall("folder_stats", {"sort_by": by, "limit": 10}, id="planner_0", fmt="planner")]
     if i == "disk":
-        return [ToolCall("disk_usage", {}, id="planner_0", fmt="planner")]
-    return [ToolCall("semantic_search", {"query": question}, id="planner_0", fmt="planner")]
+        args = dict(where)
+        if s.extensions:
+            args["extension"] = _filters(s)["extension"]
+        return [ToolCall("disk_usage", args, id="planner_0", fmt="planner")]
+    args = {"query": question}
+    if plan.name is not None and plan.name.score >= 99:  # the question wrote the file's exact name
+        args["in_file"] = plan.name.file.relpath
+    return [ToolCall("semantic_search", args, id="planner_0", fmt="planner")]
 
 
 # -- follow-ups ----------------------------------------------------------------
@@ -96,6 +105,10 @@ def resolve_followup(plan: Plan, question: str, files: list[Any], now: float) ->
     picked = rank_names(new.topics, base_files) if new.topics and base_files else []
     if picked and (len(picked) == 1 or picked[0].score > picked[1].score):
         f = picked[0].file
+        if wanted_type(question) is not None:  # "how much is the globex one?": its own question, in that file
+            p = Plan("content", 1.0, new, question=question)
+            return Direct([ToolCall("semantic_search", {"query": question, "in_file": f.relpath},
+                                    id="planner_0", fmt="planner")], p, question, restrict=[str(f.path)])
         if bplan.intent in ("content", "followup"):
             p = Plan("content", 1.0, bplan.slots, question=base.question)
             return Direct([ToolCall("semantic_search", {"query": base.question, "in_file": f.relpath},
@@ -175,7 +188,7 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         paths = list(data.get("paths", []))
         if 0 < n <= 5:
             text = text[:-1] + ": " + ", ".join(Path(p).name for p in paths) + "."
-        return text, paths if n <= 10 else []
+        return text, paths if n <= 5 else []
     if r.name == "list_files":
         names = list(data.get("files", []))
         if not names:
@@ -185,19 +198,27 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
     if r.name == "file_metadata":
         return _metadata_answer(question, r), list(r.output.sources)[:1]
     if r.name == "directory_tree":
-        folders = data.get("folders", [])
-        first = r.output.text.splitlines()[0] if r.output.text else ""
-        if folders:
-            tree = [ln.strip() for ln in r.output.text.splitlines()[1:] if ln.startswith("  ") and
-                    not ln.startswith("    ") and ln.strip().endswith(")") and "/" in ln]
-            return f"{first}: " + ", ".join(tree[:12]) + ".", []
-        return r.output.text, []
+        lines = r.output.text.splitlines()
+        first = lines[0] if lines else ""
+        top = [ln.strip() for ln in lines[1:] if ln.startswith("  ") and not ln.startswith("    ")]
+        subs = [t for t in top if t.endswith(")") and "/ (" in t]
+        shown = subs or top
+        if shown:
+            return (f"{first}: " + ", ".join(shown[:12]) + ("…" if len(shown) > 12 else "") + ".")[:300], []
+        return r.output.text[:300], []
     if r.name == "folder_stats":
         lines = r.output.text.splitlines()
         return ("Folders by " + ("file count" if r.args.get("sort_by") == "count" else "size") + ": "
                 + "; ".join(lines[:6]) + "."), []
     if r.name == "disk_usage":
         lines = r.output.text.splitlines()
+        total = int(data.get("total_bytes", 0))
+        scope = data.get("folder") or ""
+        what = f"{label} files" if label else "files"
+        if scope or label:
+            where = f" in {scope}" if scope else ""
+            return (f"The {int(data.get('count', 0))} {what}{where} use {human_size(total)} "
+                    f"({total:,} bytes)."), []
         return " ".join(lines[:1]) + " Largest types: " + ", ".join(ln.lstrip("- ") for ln in lines[1:4]) + ".", []
     if r.name == "semantic_search":
         if data.get("declined") or not data.get("facts"):
@@ -214,6 +235,12 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
     name, rest = line.split(":", 1)
     fields = dict(part.strip().split(" ", 1) for part in rest.split(", ") if " " in part.strip())
     ws = set(words(question))
+    if ws & {"where", "folder", "located", "stored", "path", "directory", "location"}:
+        path = fields.get("path", name)
+        folder = path.rsplit("/", 1)[0] if "/" in path else "the top folder"
+        return f"{name} is in {folder} ({path})."
+    if ws & {"big", "large", "size", "heavy", "bytes", "byte", "mb", "kb"}:
+        return f"{name} is {fields.get('size', '?')} ({fields.get('path', name)})."
     if ws & {"when", "date", "modified", "edited", "changed", "updated", "touched", "touch", "saved", "last", "old"}:
         return f"{name} was last modified on {fields.get('modified', '?')} ({fields.get('path', name)})."
     if ws & {"big", "large", "size", "heavy", "bytes", "mb", "kb"}:

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -50,13 +51,17 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY, re.IGNORECASE),
     "date": re.compile(_DATE, re.IGNORECASE),
-    "person": re.compile(r"(?:\b(?:mr|mrs|ms|dr|prof)\.?\s+[A-Z][a-z]+|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
+    "person": re.compile(r"(?:\b(?:mr|mrs|ms|dr|prof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
                          r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
     "place": re.compile(r"\b\d+[a-z]?\s+[A-Z][a-z]+|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
                         r"boulevard|blvd|square|place)\b", re.IGNORECASE),
 }
+
+
+MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
+_QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?![\w\-/])")  # "512 GB", not "GX-7" or "2024-031"
 
 
 @dataclass
@@ -79,25 +84,30 @@ class Extraction:
 
 def wanted_type(question: str) -> str | None:
     """The kind of value the question asks for: its wh-word first, then its most frequent cue words."""
+    return typed_by(question)[0]
+
+
+def typed_by(question: str) -> tuple[str | None, bool]:
+    """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
     ws = words(question)
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place"}
     for a, b in zip(ws, [*ws[1:], ""], strict=True):
         if a == "how" and b in ("many", "long", "old", "far", "often"):
-            return "number"
+            return "number", True
         if a == "how" and b == "much":
-            return "amount"
+            return "amount", True
         if a in first:
-            return first[a]
+            return first[a], True
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place"), key=lambda k: hits[k])
-    return best if hits[best] else None
+    return (best, False) if hits[best] else (None, False)
 
 
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
     for w in words(question):
-        s = stem(w)
+        s = MONTH_NAMES.get(w, stem(w))
         if w in GENERIC or s in GENERIC or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue
         if s not in out:
@@ -153,7 +163,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     terms = topic_terms(question)
     frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms]
     frame += [w for w in words(question) if w in ("total", "amount", "number", "date", "name", "size", "address")]
-    kind = wanted_type(question)
+    kind, asked = typed_by(question)
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or question.strip()[:60]
     result = Extraction(topic=topic)
     if not candidates:
@@ -165,19 +175,19 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.file_name, t)]
         coverage = len(in_passage) / len(terms) if terms else 0.0
         vec = c.vector_score or 0.0
-        if terms and coverage < 0.5 and vec < vector_strong:
+        if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
             continue  # shares too little of what the question is about
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.file_name, t)]  # the file name already says these
         for u in units(c.text, c.file_name):
             here = [t for t in terms if contains(u, t) and t not in named]
-            score = 1.2 * len(here) + 0.3 * (len(in_passage) - len(here))
-            score += 0.5 * sum(1 for f in frame if contains(u, f))
+            score = 1.2 * len(here) + 0.6 * (len(in_passage) - len(here))
+            score += 1.0 * sum(1 for f in frame if contains(u, f))
             typed = bool(kind and TYPE_PATTERNS[kind].search(u))
             if kind and typed:
-                score += 3.0
-            elif kind == "amount" and TYPE_PATTERNS["number"].search(u):
+                score += 3.0 if asked else 1.5
+            elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank
             score -= 0.004 * max(0, len(u) - 40)
@@ -187,12 +197,16 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     if not facts:
         result.declined, result.reason = True, "no passage shares the question's words"
         return result
+    if kind in ("amount", "number", "date" if asked else "-") and not any(f.typed for f in facts):
+        # "what's my passport number" where a note only says "renew passport": the value is not there
+        result.declined, result.reason = True, f"no {kind} in the passages about it"
+        return result
     facts.sort(key=lambda f: -f.score)
     if embed is not None and len(facts) > 1:
         head = facts[:rerank]
         vecs = np.asarray(embed([question] + [f.text for f in head]), dtype=np.float32)
         for f, v in zip(head, vecs[1:], strict=True):
-            f.score += 2.5 * float(v @ vecs[0])
+            f.score += 1.5 * float(v @ vecs[0])
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result

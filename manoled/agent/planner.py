@@ -31,6 +31,7 @@ from .slots import (
     Slots,
     folder_matches,
     path_matches,
+    path_words,
     rank_names,
     read_slots,
     resolve_name,
@@ -61,6 +62,7 @@ EXAMPLES: dict[str, list[str]] = {
         "show me everything related to insurance", "find the files about school", "which spreadsheets do I have",
         "what are the biggest files", "list the largest documents", "show me the oldest pictures",
         "give me the files I edited last week", "what files did I save in March",
+        "find files named report", "which files have budget in their name", "what's in my music folder",
     ],
     "metadata": [
         "when was my resume last modified", "when did I last edit the packing list", "how big is the manual",
@@ -107,6 +109,59 @@ scans spreadsheets
 """.split())
 
 FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
+WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
+SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb"})
+CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added"})
+
+
+def exact_file(question: str, files: Sequence[Any]) -> Any | None:
+    """The file whose exact name (with its extension) the question writes, e.g. ``IMG_2041.jpg``."""
+    by_name: dict[str, list[Any]] = {}
+    for f in files:
+        by_name.setdefault(f.name.lower(), []).append(f)
+    for token in re.findall(r"[\w\-.]+\.[A-Za-z0-9]{1,5}\b", question):
+        hits = by_name.get(token.lower().strip("."))
+        if hits and len(hits) == 1:
+            return hits[0]
+    return None
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or stem(a) == stem(b)
+
+
+def find_folder(question: str, files: Sequence[Any]) -> str | None:
+    """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
+    (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
+    folders: set[str] = set()
+    for f in files:
+        parts = f.relpath.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folders.add("/".join(parts[:i]))
+    if not folders:
+        return None
+    low = {p.lower(): p for p in folders}
+    for token in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question):
+        hit = low.get(token.strip("/").lower())
+        if hit:
+            return hit
+    said = [w for w in re.findall(r"[A-Za-z0-9_\-]+", question)]
+    folder_word = bool({stem(w.lower()) for w in said} & FOLDER_WORDS)
+    best: str | None = None
+    for w in said:
+        if not (w[:1].isupper() and w.lower() not in ("i",)) and not folder_word:
+            continue
+        if w.lower() in STOP_SMALL:
+            continue
+        for path in folders:
+            last = path.rsplit("/", 1)[-1]
+            if _same(w.lower(), last.lower()) and (best is None or len(path) < len(best)):
+                best = path
+    return best
+
+
+STOP_SMALL = frozenset({"what", "which", "where", "how", "the", "my", "in", "is", "are", "do", "does", "show", "list"})
+
 
 FOLLOWUP_OPENERS = re.compile(
     r"^(?:and|also|what about|how about|same for|and for|and the|and in|and what about)\b|"
@@ -125,6 +180,7 @@ class Plan:
     base: Any = None  # the previous turn a follow-up continues
     question: str = ""
     reason: str = ""
+    folder: str | None = None  # a folder the question names, relative to its root
 
     def to_dict(self) -> dict[str, Any]:
         return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
@@ -199,32 +255,61 @@ class Planner:
             plan.followup, plan.base = True, prev
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
+        qwords = {stem(w) for w in words(question)}
+        plan.folder = find_folder(question, files)
+        if plan.folder:  # words that named the folder are not topics to filter by
+            parts = {w for p in plan.folder.split("/") for w in path_words(p)}
+            slots.topics = [t for t in slots.topics if not any(_same(t, w) for w in parts)]
         name_terms = slots.topics
+        exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
-        qwords = {stem(w) for w in words(question)}
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
-        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection)
-        if intent in ("count", "list") and not names_files:
+        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
+        q = " ".join(words(question))
+        head = re.search(r"\b(?:how many|number of)\s+(?:\w+\s+)??(\w+)", q)
+        if exact is not None:
+            plan.name = NameMatch(exact, 99.0, [exact.name])
+            slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
+            if qwords & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS):
+                intent = plan.intent = "metadata"
+            else:
+                intent = plan.intent = "content"
+            plan.reason = "names a file exactly"
+        elif head and (stem(head.group(1)) in FILE_NOUNS or stem(head.group(1)) in KIND_WORDS
+                       or stem(head.group(1)) in collection or slots.time and intent == "count"):
+            intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
+        elif head and intent == "count":
+            intent = plan.intent = "content"  # "how many eggs …": a number inside a file
+            plan.reason = "counts something that is not files"
+        if exact is not None:
+            pass
+        elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
         elif intent == "metadata":
             if best is None:
                 plan.intent, plan.reason = ("content" if not names else "list"), "metadata without one named file"
             else:
                 plan.name = best
+        elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
+            plan.intent, plan.reason = "list", "the biggest files of a kind"
         elif intent in ("disk", "folders", "tree") and any(t not in folder_terms for t in slots.topics):
             plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
         elif intent == "folders" and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = ("list" if slots.sort else "disk"), "sizes without a folder"
+        elif intent == "folders" and plan.folder:
+            plan.intent = "disk"  # the size of one folder
         elif intent == "chat":
             plan.intent = "content"  # answered from the files or declined, like any content question
             plan.reason = "not about files"
-        if plan.intent == "content" and best is not None and len(best.matched) == len(name_terms) and \
+        if plan.intent == "content" and exact is None and best is not None and \
+                len(best.matched) == len(name_terms) and \
                 len(qwords & ATTRIBUTE_WORDS) >= 1 and qwords & {"when", "big", "size", "large", "old"} and \
                 not (qwords & {"due", "expire", "start", "end", "begin"}):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
-        elif plan.intent == "content" and best is not None and len(best.matched) == len(name_terms) == 1:
+        elif plan.intent == "content" and exact is None and best is not None and \
+                len(best.matched) == len(name_terms) == 1:
             plan.name = best
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan

@@ -42,15 +42,25 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
     """Terms for the full-text query: each stemmed word, as a prefix when long enough ("invoice*")."""
     out = []
     for t in terms:
-        t = stem(t)
+        t = root(stem(t))
         out.append(t + "*" if len(t) >= 4 else t)
     return out
+
+
+def root(word: str) -> str:
+    """A shorter prefix for verb forms: launching -> launch, moved -> mov(e)."""
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
 
 
 def contains(text: str, term: str) -> bool:
     """Whole-word containment with the same light stemming as the query ("invoices" has "invoice")."""
     t = stem(term)
-    return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) for w in words(text))
+    r = root(t)
+    return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
+               for w in words(text))
 
 
 def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:

@@ -83,6 +83,7 @@ send sent receive received keep kept store stored save saved put make made have 
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
 smallest size sizes big large small space disk storage much take takes taking
+now main top level inside subfolder subfolders sub folder's whats
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
 """.split())

@@ -261,7 +261,8 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
 @tool
 def count_files(ctx: ToolContext, extension: str | None = None,
                 time_filter: Literal["today", "week", "month", "year"] | None = None, about: str | None = None,
-                modified_after: str | None = None, modified_before: str | None = None) -> ToolOutput:
+                modified_after: str | None = None, modified_before: str | None = None,
+                folder: str | None = None) -> ToolOutput:
     """Count files, optionally only one extension or kind, a topic, or a modification period. Use it for "how many" questions.
 
     Args:
@@ -270,8 +271,9 @@ def count_files(ctx: ToolContext, extension: str | None = None,
         about: Only files whose name or content has these words, e.g. "acme invoice". Null for any.
         modified_after: Only files modified on or after this date (YYYY-MM-DD). Null for any.
         modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
+        folder: Only files under this folder, relative to the watched folders. Null for everywhere.
     """
-    files = _filter(ctx, ctx.files(), extension=extension, time_filter=time_filter, about=about,
+    files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, time_filter=time_filter, about=about,
                     modified_after=modified_after, modified_before=modified_before)
     label = _ext_label(extension)
     period = f" modified {_PERIOD[time_filter]}" if time_filter else ""
@@ -476,9 +478,14 @@ def folder_stats(ctx: ToolContext, sort_by: Literal["size", "count", "name"] = "
 
 
 @tool
-def disk_usage(ctx: ToolContext) -> ToolOutput:
-    """Total size of the watched files, broken down by file type. Use it for "how much space" questions."""
-    files = ctx.files()
+def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | None = None) -> ToolOutput:
+    """Total size of the watched files, broken down by file type. Use it for "how much space" questions.
+
+    Args:
+        folder: Only files under this folder, relative to the watched folders. Null for everywhere.
+        extension: Only this extension or kind, e.g. "pdf" or "image". Null for all files.
+    """
+    files = [f for f in _under(ctx, ctx.files(), folder) if _match_ext(f, extension)]
     total = sum(f.size for f in files)
     by_kind: Counter[str] = Counter()
     by_ext: Counter[str] = Counter()
@@ -490,6 +497,7 @@ def disk_usage(ctx: ToolContext) -> ToolOutput:
     lines = [f"Total: {human_size(total)} in {_plural(len(files), 'file')}."]
     lines += [f"- {ext}: {human_size(size)} ({_plural(n_ext[ext], 'file')})" for ext, size in by_ext.most_common(10)]
     return ToolOutput("\n".join(lines), data={"total_bytes": total, "files": [], "count": len(files),
+                                              "folder": folder, "extension": extension,
                                               "answer": "\n".join(lines), "kind": "usage"})
 
 
