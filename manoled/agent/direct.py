@@ -16,7 +16,7 @@ from typing import Any
 
 from .facts import wanted_type
 from .parse import ToolCall
-from .planner import Plan, kind_label
+from .planner import FILE_INTENTS, Plan, find_folder, kind_label
 from .registry import ToolResult
 from .slots import Slots, rank_names, read_slots, stem, words
 from .tools import human_size
@@ -31,6 +31,7 @@ class Direct:
     question: str  # the question the calls answer (a follow-up's, resolved)
     note: str = ""
     restrict: list[str] = field(default_factory=list)  # paths a follow-up is about
+    fallback: list[ToolCall] = field(default_factory=list)  # run when the calls find nothing
 
 
 def _iso(ts: float | None) -> str | None:
@@ -95,6 +96,14 @@ def resolve_followup(plan: Plan, question: str, files: list[Any], now: float) ->
         fresh = Plan("content", 0.0, read_slots(question, now), question=question)
         return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
     new = read_slots(question, now)
+    folder = find_folder(question, files)
+    # "and Recipes?" after "how much space do the photos use": the same question about another folder
+    if folder and bplan.intent in FILE_INTENTS:
+        slots = Slots(**{**bplan.slots.__dict__})
+        slots.extensions, slots.kind_word = new.extensions, new.kind_word
+        p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
+                 folder=folder)
+        return Direct(calls_for(p, base.question), p, base.question)
     # "which ones?" / "list them" after a count or a list: the same files, listed
     if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
         p = Plan("list", 1.0, bplan.slots, question=base.question)
@@ -116,6 +125,15 @@ def resolve_followup(plan: Plan, question: str, files: list[Any], now: float) ->
         p = Plan("metadata", 1.0, bplan.slots, question=base.question)
         return Direct([ToolCall("file_metadata", {"name_hint": f.relpath}, id="planner_0", fmt="planner")], p,
                       base.question)
+    # "who was there?" / "and when do I leave?" after a content answer: a new question about the same file
+    top = (getattr(base, "sources", None) or [None])[0]
+    top_file = next((f for f in files if str(f.path) == top), None) if top else None
+    if bplan.intent in ("content", "followup") and top_file is not None and (wanted_type(question) or new.topics):
+        resolved = f"{question} {' '.join(bplan.slots.topics)}".strip()
+        p = Plan("content", 1.0, new, question=resolved)
+        return Direct([ToolCall("semantic_search", {"query": resolved, "in_file": top_file.relpath},
+                                id="planner_0", fmt="planner")], p, resolved, restrict=[str(top_file.path)],
+                      fallback=[ToolCall("semantic_search", {"query": resolved}, id="planner_1", fmt="planner")])
     # "and for support?" / "what about PDFs?" / "in March?": the previous question with the new slots
     slots = Slots(**{**bplan.slots.__dict__})
     if new.extensions:

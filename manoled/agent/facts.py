@@ -164,7 +164,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms]
     frame += [w for w in words(question) if w in ("total", "amount", "number", "date", "name", "size", "address")]
     kind, asked = typed_by(question)
-    topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or question.strip()[:60]
+    topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
     result = Extraction(topic=topic)
     if not candidates:
         result.declined, result.reason = True, "no passages"
@@ -173,6 +173,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     facts: list[Fact] = []
     for rank, c in enumerate(candidates[:top]):
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.file_name, t)]
+        if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
+            continue  # "in 2023", "invoice 4471": a number the question gives must be there
         coverage = len(in_passage) / len(terms) if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:

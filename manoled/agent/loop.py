@@ -417,7 +417,9 @@ class Agent:
         """The planner answers alone: its tool calls, then an answer composed from their results."""
         results: list[ToolResult] = []
         tool_ms = 0.0
-        for call in planned.calls:
+        calls = list(planned.calls)
+        while calls:
+            call = calls.pop(0)
             check_cancel()
             yield ToolCallStep(0, call.id, call.name, call.args, "planner")
             t0 = time.perf_counter()
@@ -427,6 +429,9 @@ class Agent:
             results.append(res)
             yield ToolResultStep(0, call.id, call.name, res.ok, _summary(res), res.error,
                                  list(res.output.sources), elapsed)
+            if not calls and planned.fallback and (not res.ok or res.output.data.get("declined")):
+                calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
+                results = []
         answer, sources = direct.compose(planned.plan, planned.question, results)
         yield TokenStep(answer)
         timings.update({"llm_ms": 0.0, "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})

@@ -111,7 +111,8 @@ scans spreadsheets
 FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
 SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb"})
-CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added"})
+CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
+                          "change", "modify", "update", "touch", "save", "create"})
 
 
 def exact_file(question: str, files: Sequence[Any]) -> Any | None:
@@ -130,7 +131,7 @@ def _same(a: str, b: str) -> bool:
     return a == b or stem(a) == stem(b)
 
 
-def find_folder(question: str, files: Sequence[Any]) -> str | None:
+def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
     """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
     (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
     folders: set[str] = set()
@@ -147,17 +148,23 @@ def find_folder(question: str, files: Sequence[Any]) -> str | None:
             return hit
     said = [w for w in re.findall(r"[A-Za-z0-9_\-]+", question)]
     folder_word = bool({stem(w.lower()) for w in said} & FOLDER_WORDS)
-    best: str | None = None
+    asked = {stem(w.lower()) for w in said}
+    best: tuple[int, int, str] | None = None
     for w in said:
-        if not (w[:1].isupper() and w.lower() not in ("i",)) and not folder_word:
+        if not (w[:1].isupper() and w.lower() not in ("i",)) and not folder_word and \
+                not (loose and stem(w.lower()) not in KIND_WORDS):
             continue
         if w.lower() in STOP_SMALL:
             continue
         for path in folders:
             last = path.rsplit("/", 1)[-1]
-            if _same(w.lower(), last.lower()) and (best is None or len(path) < len(best)):
-                best = path
-    return best
+            if _same(w.lower(), last.lower()):
+                # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
+                score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
+                key = (-score, len(path), path)
+                if best is None or key < best:
+                    best = key
+    return best[2] if best else None
 
 
 STOP_SMALL = frozenset({"what", "which", "where", "how", "the", "my", "in", "is", "are", "do", "does", "show", "list"})
@@ -256,7 +263,7 @@ class Planner:
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
         qwords = {stem(w) for w in words(question)}
-        plan.folder = find_folder(question, files)
+        plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders"))
         if plan.folder:  # words that named the folder are not topics to filter by
             parts = {w for p in plan.folder.split("/") for w in path_words(p)}
             slots.topics = [t for t in slots.topics if not any(_same(t, w) for w in parts)]
@@ -321,6 +328,8 @@ class Planner:
             return False
         if FOLLOWUP_OPENERS.search(q) or _REF.search(q):
             return True
+        if n <= 5 and not slots.topics and not slots.extensions and not slots.time and not find_folder(question, files):
+            return True  # "who was there?": nothing of its own to be about
         # a bare slot ("PDFs?", "in March?") only makes sense after the previous question
         return n <= 3 and bool(slots.extensions or slots.time) and not any(
             w in q for w in ("how many", "list", "show"))

@@ -43,6 +43,8 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
     out = []
     for t in terms:
         t = root(stem(t))
+        if len(t) > 4 and t.endswith("y"):
+            t = t[:-1]  # grocery* would miss "groceries"
         out.append(t + "*" if len(t) >= 4 else t)
     return out
 

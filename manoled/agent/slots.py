@@ -83,7 +83,7 @@ send sent receive received keep kept store stored save saved put make made have 
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
 smallest size sizes big large small space disk storage much take takes taking
-now main top level inside subfolder subfolders sub folder's whats
+now main top level inside room subfolder subfolders sub folder's whats
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
 """.split())
@@ -234,6 +234,9 @@ def read_slots(question: str, now: float) -> Slots:
     for w in ws:
         if w in SORT_WORDS and slots.sort is None:
             slots.sort = SORT_WORDS[w]
+    m = re.search(r"\b(most|least) (?:disk )?(?:space|room|storage)\b", " ".join(ws))
+    if m and slots.sort is None:
+        slots.sort = ("size", m.group(1) == "most")
     m = re.search(r"\b(?:top|the|first|last)? ?(\d{1,3}|" + "|".join(NUMBER_WORDS) +
                   r") (?:biggest|largest|smallest|newest|latest|oldest|most recent|recent|files|documents|photos)\b",
                   " ".join(ws))

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from ..catalog import Catalog, FileRecord
 from . import facts as factlib
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
-from .retrieve import HybridSearch
+from .retrieve import HybridSearch, fts_terms
 from .router import EXT_WORDS
 from .searcher import Searcher, SearchFn
 from .slots import KIND_WORDS as KIND_EXTS
@@ -254,6 +254,15 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
     terms = factlib.topic_terms(query)
+    if 0 < len(terms) <= 3 and only_files is None:
+        # a short question about a word that no file has, in its text or its name ("tiramisu"): not in the files
+        names = ctx.files()
+        absent = [t for t in terms if not t.isdigit() and not ctx.catalog.fts_file_ids(fts_terms([t]))
+                  and not path_matches(t, names)]
+        if absent:
+            ex = factlib.Extraction(declined=True, reason=f"no file mentions {absent[0]}",
+                                    topic=" ".join(terms))
+            return ex
     candidates = ctx.hybrid()(query, terms, k=max(top_k, 5), only_files=only_files)
     return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed)
 
