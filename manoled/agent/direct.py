@@ -129,7 +129,8 @@ def resolve_followup(plan: Plan, question: str, files: list[Any], now: float) ->
     top = (getattr(base, "sources", None) or [None])[0]
     top_file = next((f for f in files if str(f.path) == top), None) if top else None
     if bplan.intent in ("content", "followup") and top_file is not None and (wanted_type(question) or new.topics):
-        resolved = f"{question} {' '.join(bplan.slots.topics)}".strip()
+        kept = _replace_topic(bplan.slots.topics, [], [top]) if new.topics else bplan.slots.topics
+        resolved = f"{question} {' '.join(kept)}".strip()
         p = Plan("content", 1.0, new, question=resolved)
         return Direct([ToolCall("semantic_search", {"query": resolved, "in_file": top_file.relpath},
                                 id="planner_0", fmt="planner")], p, resolved, restrict=[str(top_file.path)],

@@ -36,7 +36,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
                         "amount rent salary budget deposit bill balance worth refund".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
-    "person": frozenset("who whom whose person contact landlord tenant doctor author signed".split()),
+    "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
+                        "colleagues attendee attendees attended participants".split()),
     "number": frozenset("many long number old far often version capacity".split()),
     "place": frozenset("where address located location street city".split()),
 }

@@ -259,11 +259,13 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         names = ctx.files()
         absent = [t for t in terms if not t.isdigit() and not ctx.catalog.fts_file_ids(fts_terms([t]))
                   and not path_matches(t, names)]
-        if absent:
+        if absent and len(absent) * 2 >= len(terms):
             ex = factlib.Extraction(declined=True, reason=f"no file mentions {absent[0]}",
                                     topic=" ".join(terms))
             return ex
     candidates = ctx.hybrid()(query, terms, k=max(top_k, 5), only_files=only_files)
+    if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
+        return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed, vector_strong=0.3)
     return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed)
 
 
