@@ -45,7 +45,7 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
         t = root(stem(t))
         if len(t) > 4 and t.endswith("y"):
             t = t[:-1]  # grocery* would miss "groceries"
-        out.append(t + "*" if len(t) >= 4 else t)
+        out.append(t + "*" if len(t) >= 3 and not t.isdigit() else t)
     return out
 
 
