@@ -81,7 +81,8 @@ DECLINE = re.compile(
     r"found nothing|nothing (?:about|on|regarding|related)|no (?:information|mention|record|details?|data)\b|"
     r"(?:could ?n[o']?t|can ?not|can'?t|did ?n[o']?t|unable to|was ?n[o']?t able to) (?:find|locate|see)|"
     r"not (?:mentioned|found|in your files)|do(?:es)? ?n[o']?t (?:say|mention|contain|know|have)|"
-    r"none of your files|none (?:was|were|is|are) relevant|nothing relevant|no (?:relevant|matching)\b",
+    r"none of your files|none (?:was|were|is|are) relevant|nothing relevant|no (?:relevant|matching)\b|"
+    r"\bno files? (?:matching|with|named|called|found|about)\b",
     re.IGNORECASE)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
