@@ -492,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
         extra["wall_s"] = round(time.perf_counter() - t_start, 1)
     finally:
         if d is not None:
-            d.stop()
+            d.stop(grace_s=5 if args.quick else 20)
         if args.keep:
             log(f"kept {tmp}")
         else:
