@@ -198,7 +198,8 @@ def test_sessions_keep_the_last_turns(ctx):
     user_contents = [m["content"] for m in llm.calls[-1].messages if m["role"] == "user"]
     assert "find invoice files" in user_contents
     # the follow-up lists the previous turn's files again, through the planner
-    assert calls(steps)[0][0] == "list_files" and calls(steps)[0][1]["about"] == "invoice"
+    name, args, _ = calls(steps)[0]  # the invoices folder, or files about invoices
+    assert name == "list_files" and (args.get("about") == "invoice" or args.get("folder") == "invoices")
     assert second.route == "planner" and "invoice_march.txt" in second.answer
 
 
