@@ -106,7 +106,7 @@ def resolve_followup(plan: Plan, question: str, files: list[Any], now: float) ->
         return Direct(calls_for(p, base.question), p, base.question)
     # "which ones?" / "list them" after a count or a list: the same files, listed
     if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
-        p = Plan("list", 1.0, bplan.slots, question=base.question)
+        p = Plan("list", 1.0, bplan.slots, question=base.question, folder=bplan.folder)
         p.slots.limit = 50
         return Direct(calls_for(p, base.question), p, base.question)
     # "the globex one": one of the previous turn's files

@@ -267,6 +267,8 @@ class Planner:
         if plan.folder:  # words that named the folder are not topics to filter by
             parts = {w for p in plan.folder.split("/") for w in path_words(p)}
             slots.topics = [t for t in slots.topics if not any(_same(t, w) for w in parts)]
+            if slots.kind_word and any(_same(slots.kind_word, w) for w in parts):
+                slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         name_terms = slots.topics
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []

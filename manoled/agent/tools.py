@@ -117,7 +117,7 @@ def _match_ext(f: FileRecord, extension: str | None) -> bool:
     if "," in extension:  # several: "csv,xlsx"
         return any(_match_ext(f, e) for e in extension.split(",") if e.strip())
     e = extension.strip().lower().lstrip("*").lstrip(".")
-    if e in KIND_EXTS and len(KIND_EXTS[e]) > 1 and e not in ("text", "note"):
+    if e in KIND_EXTS and len(KIND_EXTS[e]) > 1 and e != "text":
         return f.ext in KIND_EXTS[e] or (e in KIND_WORDS and f.kind == KIND_WORDS[e])
     e = EXT_WORDS.get(e, e)
     if e in KIND_WORDS and f.kind == KIND_WORDS[e]:
