@@ -90,6 +90,14 @@ CREATE TABLE IF NOT EXISTS tombstones(passage_id INTEGER PRIMARY KEY);
 CREATE TRIGGER IF NOT EXISTS passages_tombstone AFTER DELETE ON passages
     WHEN OLD.in_index = 1
     BEGIN INSERT OR IGNORE INTO tombstones(passage_id) VALUES (OLD.id); END;
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(text, name, tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER IF NOT EXISTS passages_fts_add AFTER INSERT ON passages
+    BEGIN INSERT INTO passages_fts(rowid, text, name)
+          VALUES (NEW.id, NEW.text, (SELECT relpath FROM files WHERE id=NEW.file_id)); END;
+CREATE TRIGGER IF NOT EXISTS passages_fts_drop AFTER DELETE ON passages
+    BEGIN DELETE FROM passages_fts WHERE rowid=OLD.id; END;
+CREATE TRIGGER IF NOT EXISTS files_fts_move AFTER UPDATE OF relpath ON files
+    BEGIN UPDATE passages_fts SET name=NEW.relpath WHERE rowid IN (SELECT id FROM passages WHERE file_id=NEW.id); END;
 CREATE TABLE IF NOT EXISTS content_cache(
     hash TEXT NOT NULL,
     producer TEXT NOT NULL,
@@ -198,6 +206,17 @@ _FILE_COLS = (
 )
 
 
+def _fts_query(terms: Iterable[str]) -> str:
+    """An FTS5 OR query of quoted terms (no operators from user text survive the quoting)."""
+    out = []
+    for term in terms:
+        prefix = term.endswith("*")
+        word = term.rstrip("*").replace('"', " ").strip()
+        if word:
+            out.append(f'"{word}"' + ("*" if prefix else ""))
+    return " OR ".join(out)
+
+
 def _name(value: str | bytes) -> str:
     """A path column as ``str``: an undecodable name is stored as its bytes."""
     return value.decode("utf-8", "surrogateescape") if isinstance(value, bytes) else value
@@ -280,6 +299,12 @@ class Catalog:
                 c.execute("INSERT INTO meta(key, value) VALUES('schema', ?)", (str(SCHEMA_VERSION),))
             elif int(row[0]) > SCHEMA_VERSION:
                 raise CatalogError(f"catalog {self.path} has schema {row[0]}, newer than this manoled ({SCHEMA_VERSION})")
+            if c.execute("SELECT value FROM meta WHERE key='fts'").fetchone() is None:
+                # a catalog from before the full-text table: fill it once (the triggers keep it in step after)
+                c.execute("DELETE FROM passages_fts")
+                c.execute("INSERT INTO passages_fts(rowid, text, name) SELECT p.id, p.text, f.relpath "
+                          "FROM passages p JOIN files f ON f.id=p.file_id")
+                c.execute("INSERT INTO meta(key, value) VALUES('fts', '1')")
         if self.get_meta("vector_format") != "float16":
             self._migrate_vectors()
         del conn
@@ -541,6 +566,29 @@ class Catalog:
             for row in rows:
                 out[row[0]] = Passage(id=row[0], seq=row[1], page=row[2], text=row[3], file=_file(row[4:]))
         return out
+
+    def fts_search(self, terms: Iterable[str], k: int = 20) -> list[tuple[int, float]]:
+        """(passage id, BM25 score; higher is better) for passages whose text or path has any of ``terms``.
+
+        Terms are whole words; a term ending in ``*`` matches as a prefix ("invoice*" finds "invoices").
+        """
+        query = _fts_query(terms)
+        if not query:
+            return []
+        rows = self._conn().execute(
+            "SELECT rowid, bm25(passages_fts, 1.0, 0.6) FROM passages_fts WHERE passages_fts MATCH ? "
+            "ORDER BY bm25(passages_fts, 1.0, 0.6) LIMIT ?", (query, int(k))).fetchall()
+        return [(int(r[0]), -float(r[1])) for r in rows]
+
+    def fts_file_ids(self, terms: Iterable[str]) -> set[int]:
+        """Ids of files with a passage (or a path) that has any of ``terms``."""
+        query = _fts_query(terms)
+        if not query:
+            return set()
+        rows = self._conn().execute(
+            "SELECT DISTINCT p.file_id FROM passages_fts JOIN passages p ON p.id=passages_fts.rowid "
+            "WHERE passages_fts MATCH ?", (query,)).fetchall()
+        return {int(r[0]) for r in rows}
 
     def iter_vectors(self, only_pending: bool = False, batch: int = 2048) -> Iterator[tuple[list[int], np.ndarray]]:
         """Yield (ids, vectors) in batches, for a rebuild or to catch the index up."""

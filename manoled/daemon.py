@@ -151,7 +151,8 @@ class Daemon(Service):
                         self._agent_error = exc.message
                         raise
                 ctx = ToolContext(self.core.catalog, search=self.core.indexer.search)
-                self._agent = Agent(llm, ctx, self.config)
+                self._agent = Agent(llm, ctx, self.config, embed=self.core.embedder.embed)
+                self._agent.planner.warm()  # embed the labelled examples now, not in the first ask
                 self._agent_error = None
             return self._agent
 
@@ -298,7 +299,8 @@ class Daemon(Service):
         final = finals[0]
         sources = [{"path": s, "file_name": Path(s).name} for s in final.get("sources", [])]
         return {"answer": final["answer"], "sources": sources, "timings": seconds(final.get("timings") or {}),
-                "session": final.get("session") or session, "path": final.get("path"), "route": final.get("route"),
+                "session": final.get("session") or session, "answered_by": final.get("answered_by"),
+                "intent": final.get("intent"), "path": final.get("path"), "route": final.get("route"),
                 "model": final.get("model"), "steps": final.get("steps")}
 
     @staticmethod

@@ -49,6 +49,7 @@ class ModelSpec:
     size: int | None = None
     sha256: str | None = None
     chat_format: str | None = None
+    tier: str | None = None  # text models: "tools" (drives the tool loop) or "fallback" (planner answers)
     note: str = ""
 
 
@@ -78,10 +79,11 @@ class TextModelChoice:
     chat_format: str | None
     fallback: bool
     reason: str = ""
+    tier: str | None = None  # from the manifest; None for a model it does not know
 
     def to_dict(self) -> dict[str, Any]:
         return {"model_id": self.model_id, "path": str(self.path), "chat_format": self.chat_format,
-                "fallback": self.fallback, "reason": self.reason}
+                "fallback": self.fallback, "reason": self.reason, "tier": self.tier}
 
 
 # -- manifest ---------------------------------------------------------------
@@ -287,13 +289,14 @@ def resolve_text_model(paths: Paths, config: Config, *, allow_fallback: bool = T
         default = get_spec(default_text_id())
         fmt = default.chat_format if p.name == default.file else None
         model_id = default.id if p.name == default.file else p.stem
-        return TextModelChoice(model_id, p, fmt, fallback=False)
+        tier = default.tier if p.name == default.file else None
+        return TextModelChoice(model_id, p, fmt, fallback=False, tier=tier)
     default = get_spec(default_text_id())
     path, where = locate(default, paths, config)
     if path is not None:
         ok, verification = verify_file(default, path, hash_it=False)
         if ok:
-            return TextModelChoice(default.id, path, default.chat_format, fallback=False)
+            return TextModelChoice(default.id, path, default.chat_format, fallback=False, tier=default.tier)
         log.error("the default text model %s is corrupt (%s)", path, verification)
     reason = (f"default text model {default.file} not found in {paths.models_dir} or the hub cache"
               if path is None else f"default text model {path} is corrupt")
@@ -307,7 +310,7 @@ def resolve_text_model(paths: Paths, config: Config, *, allow_fallback: bool = T
                          f"Run `manoled models pull {default.id}`.") from exc
     log.warning("!!! %s: answering with the tiny fallback model %s (%s). Answers will be poor; "
                 "run `manoled models pull %s`.", reason, fb.id, fb_path, default.id)
-    return TextModelChoice(fb.id, fb_path, fb.chat_format, fallback=True, reason=reason)
+    return TextModelChoice(fb.id, fb_path, fb.chat_format, fallback=True, reason=reason, tier=fb.tier or "fallback")
 
 
 # -- download ---------------------------------------------------------------

@@ -199,8 +199,8 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
     write_docs(docs)
     other = tmp_path / "other"
     write_docs(other)
-    def scripted() -> FakeLLM:  # no tool call at step 0 (router path), then a plain answer
-        return FakeLLM(agent=["Let me check.", "You have 3 files.", "You have 3 files."])
+    def scripted() -> FakeLLM:  # a fallback-tier model: the planner answers, any model call would raise
+        return FakeLLM(tier="fallback")
 
     stop, started = threading.Event(), threading.Event()
     result: list[int] = []
@@ -224,11 +224,12 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
             assert hit["metadata"]["extension"] == "txt" and hit["metadata"]["size"] > 0
             assert c.call("graph", {"edge_types": [None, 1]})["error"]["code"] == "invalid_params"
             events, terminal = c.collect(c.send("ask", {"text": "how many files do I have?"}))
-            assert terminal["result"]["answer"]
+            assert terminal["result"]["answer"].startswith("You have 3 files")
+            assert terminal["result"]["answered_by"] == "planner" and len(terminal["result"]["sources"]) == 3
             # the session to pass back to continue the conversation; every duration in seconds
             assert isinstance(terminal["result"]["session"], str) and terminal["result"]["session"]
             timings = terminal["result"]["timings"]
-            assert {"total_s", "queue_s", "rewrite_s", "llm_s", "tools_s"} <= set(timings)
+            assert {"total_s", "queue_s", "plan_s", "llm_s", "tools_s"} <= set(timings)
             assert not [k for k in timings if k.endswith("_ms")]
             assert all(e["event"] in ("step", "token", "queued") for e in events)
             assert c.call("pause")["result"] == {"paused": True}

@@ -32,6 +32,7 @@ class FakeLLM:
     extract: list[str] = field(default_factory=list)
     model_id: str = "fake"
     supports_tools: bool = False
+    tier: str = "tools"  # scripts the model-first loop; "fallback" makes the planner answer alone
     calls: list[FakeCall] = field(default_factory=list)
 
     def enqueue(self, *outputs: str | ChatResult) -> FakeLLM:

@@ -161,6 +161,7 @@ class LlamaChat:
         self._lock = threading.Lock()
         self._llama: Any = None
         self.supports_tools = False
+        self.tier: str | None = None  # the manifest's tier; the agent falls back on supports_tools
         self.calls = 0
         self.last_used = time.monotonic()
         self.memory_bytes: int | None = None  # resident growth measured at the last load
@@ -408,6 +409,7 @@ class ModelManager:
                     llm = LlamaChat(choice.path, choice.model_id, context_size=self.config.agent.context_size,
                                     threads=self.config.agent.threads, chat_format=choice.chat_format,
                                     debug=self.debug)
+                    llm.tier = choice.tier
                     llm.load()
                 except ModelError as exc:
                     self._error = exc.message

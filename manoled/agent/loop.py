@@ -2,11 +2,14 @@
 
 ::
 
-    question -> rewrite -> up to max_steps x [model -> tool calls -> results] -> answer -> guard
+    question -> plan -> up to max_steps x [model -> tool calls -> results] -> answer -> guard
+    question -> plan -> planner's tool calls -> composed answer             (fallback tier)
 
 * The model's tool calls are parsed from native ``tool_calls`` or four text
   formats (:mod:`.parse`); a step may carry several calls, run in order.
-* No tool call on step 0: the keyword router picks one (route "router").
+* The planner (:mod:`.planner`) reads the question first, with no model call. With a
+  fallback-tier model it answers alone (:mod:`.direct`); with a tool-capable model it only
+  supplies the calls when the model makes none on step 0 (route "planner").
 * A plain answer at step > 0 whose question keywords are missing from every
   tool result: a follow-up call is made for them (route "followup", seed 001).
 * Steps run out: one last model call synthesises an answer from the results.
@@ -26,18 +29,19 @@ import threading
 import time
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..config import AgentConfig, Config
 from ..errors import Cancelled
-from . import guard
+from . import direct, guard
 from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
+from .planner import EmbedFn, Plan, Planner
 from .registry import ToolRegistry, ToolResult
-from .rewrite import QueryRewriter, Rewrite, fallback
-from .router import classify, keywords, route, widen
+from .rewrite import QueryRewriter, Rewrite
+from .router import keywords
 from .searcher import Searcher
 from .tools import ToolContext, build_registry
 
@@ -75,18 +79,6 @@ question questions answer answers final first last previous next
 STEP_MAX_TOKENS = 256
 
 
-# Which tools can serve which intent; a first step that calls none of them is re-routed.
-_CONTENT = frozenset({"semantic_search", "grep_files", "file_metadata", "respond"})
-INTENT_TOOLS: dict[str, frozenset[str]] = {
-    "factual": _CONTENT | {"count_files", "list_files"},
-    "summarize": _CONTENT,
-    "compare": _CONTENT | {"list_files"},
-    "count": frozenset({"count_files", "grep_files", "list_files", "semantic_search", "respond"}),
-    "list": frozenset({"list_files", "grep_files", "directory_tree", "semantic_search", "folder_stats", "respond"}),
-    "metadata": frozenset({"file_metadata", "list_files", "folder_stats", "disk_usage", "directory_tree",
-                           "grep_files", "count_files", "respond"}),
-}
-ALL_TOOLS = frozenset().union(*INTENT_TOOLS.values())
 
 
 # -- step records ------------------------------------------------------------
@@ -148,8 +140,8 @@ class AnswerStep(Step):
     kind: ClassVar[str] = "final"
     answer: str
     sources: list[str]
-    path: str  # "model" or "guard"
-    route: str  # "model", "router" or "followup"
+    path: str  # "model", "guard" or "planner"
+    route: str  # "model", "planner" or "followup"
     model: str
     timings: dict[str, float]
     session: str | None
@@ -157,6 +149,8 @@ class AnswerStep(Step):
     guard_reason: str = ""
     routes: list[str] = field(default_factory=list)
     tools: list[str] = field(default_factory=list)
+    answered_by: str = ""  # "planner", "model" or "guard": who wrote the final answer
+    intent: str = ""
 
     def to_event(self) -> dict[str, Any]:
         return {"event": "final", "data": asdict(self)}
@@ -172,6 +166,8 @@ class Turn:
     answer: str
     calls: list[tuple[str, dict[str, Any]]]
     sources: list[str]
+    plan: Plan | None = None
+    paths: list[str] = field(default_factory=list)  # every file the turn's tools returned
 
 
 class SessionStore:
@@ -222,13 +218,32 @@ def _format_call(name: str, args: dict[str, Any]) -> str:
     return f"[{name}({inner})]"
 
 
+TIERS = ("tools", "fallback")
+
+
+def model_tier(llm: LLM) -> str:
+    """"tools" for a model that can drive the tool loop, "fallback" for one that cannot (manifest ``tier``)."""
+    tier = getattr(llm, "tier", None)
+    if tier in TIERS:
+        return str(tier)
+    return "tools" if getattr(llm, "supports_tools", False) else "fallback"
+
+
 class Agent:
-    """``Agent(llm, tools_context, config).run(question, session=None, cancel=None) -> Iterator[Step]``."""
+    """``Agent(llm, tools_context, config).run(question, session=None, cancel=None) -> Iterator[Step]``.
+
+    Two paths, by the model's tier:
+
+    * fallback (a tiny model): the planner answers alone, from the tools, with no model call;
+    * tools (a capable model): the model-first loop; the planner only supplies calls when the
+      model makes none on its first step, and never drops a well-formed call.
+    """
 
     def __init__(self, llm: LLM, tools_context: ToolContext, config: AgentConfig | Config | None = None, *,
                  registry: ToolRegistry | None = None, sessions: SessionStore | None = None,
-                 rewrite: bool = True, step_max_tokens: int = STEP_MAX_TOKENS,
-                 rewrite_max_tokens: int = 128) -> None:
+                 rewrite: bool = False, step_max_tokens: int = STEP_MAX_TOKENS,
+                 rewrite_max_tokens: int = 128, embed: EmbedFn | None = None, tier: str | None = None,
+                 planner: Planner | None = None) -> None:
         if isinstance(config, Config):
             config = config.agent
         self.config = config or AgentConfig()
@@ -239,6 +254,10 @@ class Agent:
         self.registry = registry or build_registry(self.ctx)
         self.sessions = sessions or SessionStore(turns=self.config.session_turns)
         self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None
+        if embed is not None and self.ctx.embed is None:
+            self.ctx.embed = embed
+        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now)
+        self.tier = tier if tier in TIERS else model_tier(llm)
         self.step_max_tokens = step_max_tokens
         self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}
 
@@ -270,12 +289,23 @@ class Agent:
                 raise Cancelled("the query was cancelled")
 
         check_cancel()
-        # 1. rewrite
+        # 1. plan (no model call); the model rewriter only runs when asked for and the planner saw a follow-up
         t0 = time.perf_counter()
-        rw = self.rewriter.rewrite(question, history) if self.rewriter else fallback(question, history)
-        timings["rewrite_ms"] = _ms(t0)
-        yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, rw.intent, rw.followup, rw.source,
-                          timings["rewrite_ms"])
+        plan = self.planner.plan(question, self.ctx.files(), history)
+        planned = None
+        if plan.followup:
+            planned = direct.resolve_followup(plan, question, self.ctx.files(), self.ctx.now())
+        resolved = planned.question if planned else question
+        rw = Rewrite(question, resolved, resolved, plan.intent, followup=plan.followup, source="planner")
+        if self.rewriter is not None and plan.followup and self.tier == "tools":
+            rw = self.rewriter.rewrite(question, history)
+        timings["plan_ms"] = _ms(t0)
+        yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, plan.intent, rw.followup, rw.source,
+                          timings["plan_ms"])
+        if self.tier == "fallback":
+            yield from self._run_planned(planned or direct.Direct(direct.calls_for(plan, question), plan, question),
+                                         question, session, timings, t_start, check_cancel)
+            return
 
         messages: list[dict[str, Any]] = [{"role": "system", "content": self.system_prompt()}]
         for turn in history[-2:]:
@@ -304,17 +334,12 @@ class Agent:
             if step > 0 and calls and all(_call_key(c.name, c.args) in done for c in calls if c.name != "respond") \
                     and not any(c.name == "respond" for c in calls):
                 calls = []  # only repeats of earlier calls: treat as an answer (follow-ups may still run)
-            # a guardrail for small models: a call that cannot serve the question ("what did I pay…"
-            # answered with disk_usage) is dropped; on the first step the keyword router runs instead
-            fitting = [c for c in calls if self._fits(c, rw)]
-            if len(fitting) < len(calls):
-                log.debug("dropping calls that do not fit the question: %s", [c.name for c in calls if c not in fitting])
-                calls = fitting
+            # a capable model's well-formed calls always run; the planner fills in only when it made none
             step_route = "model"
             if not calls:
                 if step == 0:
-                    calls = self._route(rw, history)
-                    step_route = "router"
+                    calls = (planned.calls if planned else direct.calls_for(plan, question))
+                    step_route = "planner"
                 else:
                     fu = self._needs_followup(rw, results, done) if followups < MAX_FOLLOWUPS else None
                     if fu is None:
@@ -376,15 +401,45 @@ class Agent:
             answer = guard.template_answer(question, results, last_step)
             path = "guard"
         sources = guard.sources_for(results, last_step)
-        overall = "router" if "router" in routes else ("followup" if "followup" in routes else "model")
+        overall = "planner" if "planner" in routes else ("followup" if "followup" in routes else "model")
         timings.update({"llm_ms": round(llm_ms, 1), "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})
         sid = session
         if sid is None:
             sid = uuid.uuid4().hex[:12]
         self.sessions.add(sid, Turn(question, rw.resolved_query, rw.search_query, rw.intent, answer or "",
-                                    [(r.name, r.args) for r in (last_step or results)], sources))
+                                    [(r.name, r.args) for r in (last_step or results)], sources,
+                                    planned.plan if planned else plan, _paths(last_step or results)))
         yield AnswerStep(answer or "", sources, path, overall, self.llm.model_id, timings, sid, steps_used,
-                         verdict.reason, routes, [r.name for r in results])
+                         verdict.reason, routes, [r.name for r in results], answered_by=path, intent=plan.intent)
+
+    def _run_planned(self, planned: direct.Direct, question: str, session: str | None, timings: dict[str, float],
+                     t_start: float, check_cancel: Callable[[], None]) -> Iterator[Step]:
+        """The planner answers alone: its tool calls, then an answer composed from their results."""
+        results: list[ToolResult] = []
+        tool_ms = 0.0
+        calls = list(planned.calls)
+        while calls:
+            call = calls.pop(0)
+            check_cancel()
+            yield ToolCallStep(0, call.id, call.name, call.args, "planner")
+            t0 = time.perf_counter()
+            res = self.registry.execute(call.name, call.args)
+            elapsed = _ms(t0)
+            tool_ms += elapsed
+            results.append(res)
+            yield ToolResultStep(0, call.id, call.name, res.ok, _summary(res), res.error,
+                                 list(res.output.sources), elapsed)
+            if not calls and planned.fallback and (not res.ok or res.output.data.get("declined")):
+                calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
+                results = []
+        answer, sources = direct.compose(planned.plan, planned.question, results)
+        yield TokenStep(answer)
+        timings.update({"llm_ms": 0.0, "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})
+        sid = session or uuid.uuid4().hex[:12]
+        self.sessions.add(sid, Turn(question, planned.question, planned.question, planned.plan.intent, answer,
+                                    [(r.name, r.args) for r in results], sources, planned.plan, _paths(results)))
+        yield AnswerStep(answer, sources, "planner", "planner", self.llm.model_id, timings, sid, 1, "",
+                         ["planner"], [r.name for r in results], answered_by="planner", intent=planned.plan.intent)
 
     # -- internals -----------------------------------------------------------
     def _generate(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, stream: bool,
@@ -419,40 +474,6 @@ class Agent:
             yield TokenStep(text)
         return text, []
 
-    def _fits(self, call: ToolCall, rw: Rewrite) -> bool:
-        """Could this first call serve the question? Its tool fits the intent and its words come from the question."""
-        if call.name not in self._signatures:
-            return True  # unknown tools go to the model as an error, as any bad call does
-        if call.name == "respond":
-            return True
-        # the keyword heuristic, not a small model's guess, decides the intent here
-        if call.name not in INTENT_TOOLS.get(classify(rw.resolved_query), ALL_TOOLS):
-            return False
-        asked = f"{rw.original} {rw.resolved_query} {rw.search_query}".lower()
-        for key in ("query", "pattern", "name_hint", "extension", "folder", "time_filter"):
-            value = call.args.get(key)
-            if isinstance(value, str) and value.strip():
-                words = [w for w in re.findall(r"[a-z0-9]+", value.lower()) if len(w) >= 3]
-                if words and not any(w in asked for w in words):
-                    return False
-        return True
-
-    def _route(self, rw: Rewrite, history: list[Turn]) -> list[ToolCall]:
-        if rw.followup and history and history[-1].calls:
-            which = re.search(r"\b(which|what are|list|show|name)\b", rw.original.lower()) is not None
-            out = []
-            for i, (name, args) in enumerate(history[-1].calls):
-                if name == "respond":
-                    continue
-                if name == "count_files" and which:  # "how many PDFs?" then "which ones are they?"
-                    name, args = "list_files", {"extension": args.get("extension"), "limit": 50, "sort_by": "name"}
-                out.append(ToolCall(name, widen(name, args), id=f"router_{i}", fmt="router"))
-            return out
-        name, args = route(rw.resolved_query if not rw.followup else rw.original)
-        if name == "semantic_search":
-            args = {"query": rw.search_query or rw.resolved_query}
-        return [ToolCall(name, args, id="router_0", fmt="router")]
-
     def _needs_followup(self, rw: Rewrite, results: list[ToolResult], done: set[str]) -> ToolCall | None:
         """Seed 001: the model answered, but the question's keywords never showed up in a tool result."""
         corpus = " ".join((r.output.text + " " + " ".join(r.output.data.get("files", []))).lower()
@@ -471,6 +492,16 @@ class Agent:
         if not any(r.name == "semantic_search" for r in results) and _call_key("semantic_search", args2) not in done:
             return ToolCall("semantic_search", args2, id="followup", fmt="followup")
         return None
+
+
+def _paths(results: list[ToolResult]) -> list[str]:
+    out: list[str] = []
+    for r in results:
+        if r.ok:
+            for p in [*r.output.sources, *r.output.data.get("paths", [])]:
+                if p not in out:
+                    out.append(p)
+    return out
 
 
 def _already() -> Any:

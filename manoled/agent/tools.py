@@ -20,9 +20,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..catalog import Catalog, FileRecord
+from . import facts as factlib
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
+from .retrieve import HybridSearch, fts_terms
 from .router import EXT_WORDS
 from .searcher import Searcher, SearchFn
+from .slots import KIND_WORDS as KIND_EXTS
+from .slots import STOP, path_matches, stem, words
 
 KIND_WORDS = {"image": "image", "text": "text", "pdf": "pdf", "doc": "doc", "document": "doc"}
 TIME_SPANS = {"week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400}
@@ -37,6 +41,7 @@ class ToolContext:
     searcher: Searcher | None = None
     roots: list[Path] | None = None  # restrict to these roots; default: every root in the catalog
     now: Callable[[], float] = time.time
+    embed: Callable[[list[str]], Any] | None = None  # the query embedder, to rank answer sentences by meaning
     _files: list[FileRecord] | None = field(default=None, repr=False)
 
     def root_paths(self) -> list[Path]:
@@ -53,6 +58,10 @@ class ToolContext:
 
     def refresh(self) -> None:
         self._files = None
+
+    def hybrid(self) -> HybridSearch:
+        """Full-text (catalog) + vector search, fused."""
+        return HybridSearch(self.catalog, self.search)
 
     def passages(self, file_id: int) -> list[str]:
         return [row[3] for row in self.catalog.passages_for(file_id)]
@@ -105,7 +114,11 @@ def confine(ctx: ToolContext, raw: str) -> tuple[Path, str]:
 def _match_ext(f: FileRecord, extension: str | None) -> bool:
     if not extension:
         return True
+    if "," in extension:  # several: "csv,xlsx"
+        return any(_match_ext(f, e) for e in extension.split(",") if e.strip())
     e = extension.strip().lower().lstrip("*").lstrip(".")
+    if e in KIND_EXTS and len(KIND_EXTS[e]) > 1 and e != "text":
+        return f.ext in KIND_EXTS[e] or (e in KIND_WORDS and f.kind == KIND_WORDS[e])
     e = EXT_WORDS.get(e, e)
     if e in KIND_WORDS and f.kind == KIND_WORDS[e]:
         return True
@@ -130,6 +143,39 @@ def _since(ctx: ToolContext, time_filter: str | None) -> float | None:
         d = datetime.fromtimestamp(now)
         return datetime(d.year, d.month, d.day).timestamp()
     return now - TIME_SPANS[time_filter]
+
+
+def _stamp(value: str | None, name: str) -> float | None:
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(str(value).strip()).timestamp()
+    except ValueError as exc:
+        raise ToolError(f"{name} must be a date like 2025-03-01, not {value!r}") from exc
+
+
+def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None = None, time_filter: str | None = None,
+            about: str | None = None, modified_after: str | None = None,
+            modified_before: str | None = None) -> list[FileRecord]:
+    since = _since(ctx, time_filter)
+    after, before = _stamp(modified_after, "modified_after"), _stamp(modified_before, "modified_before")
+    out = [f for f in files if _match_ext(f, extension)
+           and (since is None or f.mtime >= since) and (after is None or f.mtime >= after)
+           and (before is None or f.mtime < before)]
+    return _about(ctx, out, about) if about else out
+
+
+def _about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRecord]:
+    """Files that have every word of ``about`` in their path, or else in their content."""
+    terms = [stem(w) for w in words(about) if w not in STOP]
+    for term in terms:
+        by_name = path_matches(term, files)
+        if by_name:
+            files = by_name
+            continue
+        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term])
+        files = [f for f in files if f.id in ids]
+    return files
 
 
 def _when(ts: float) -> str:
@@ -165,58 +211,115 @@ _PERIOD = {"today": "today", "week": "in the last 7 days", "month": "in the last
 
 # -- tools -----------------------------------------------------------------
 @tool
-def semantic_search(ctx: ToolContext, query: str, top_k: int = 5) -> ToolOutput:
+def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str | None = None) -> ToolOutput:
     """Search inside file contents by meaning and return the relevant facts with their files. Use it for questions about information WITHIN files (invoices, budgets, notes, recipes, photo descriptions).
 
     Args:
         query: What to look for in the file contents.
         top_k: How many passages to read (1 to 10).
+        in_file: Only search inside this file (its name or path). Null for all files.
     """
-    if ctx.searcher is None:
+    if ctx.search is None and ctx.searcher is None:
         raise ToolError("semantic search is not available (no index)")
     top_k = max(1, min(int(top_k), 10))
-    outcome = ctx.searcher.search_and_extract(query, top_k=top_k)
-    facts = {outcome.names.get(p, Path(p).name): fs for p, fs in outcome.facts.items()}
-    answer = "; ".join(f"From {name}: " + "; ".join(fs) for name, fs in facts.items()) if facts else outcome.text
-    return ToolOutput(outcome.text, sources=outcome.sources,
-                      data={"facts": facts, "files": [outcome.names.get(p, Path(p).name) for p in outcome.sources],
-                            "fallback": outcome.fallback, "answer": answer, "kind": "search"})
+    only = None
+    if in_file:
+        hint = in_file.strip().strip("\"'")
+        only = {f.id for f in ctx.files() if str(f.path) == hint or f.relpath == hint or f.name == hint}
+        if not only:
+            raise ToolError(f"no file named {in_file!r}")
+    ex = find_facts(ctx, query, top_k=top_k, only_files=only)
+    if ex.declined:
+        text = f"Nothing in the files is about {ex.topic}."
+        return ToolOutput(text, data={"facts": {}, "files": [], "answer": factlib.answer_text(ex),
+                                      "kind": "search", "declined": True})
+    best: dict[str, list[str]] = {}
+    paths: dict[str, str] = {}
+    for fact in ex.facts[:6]:
+        bucket = best.setdefault(fact.file_name, [])
+        if fact.text not in bucket and len(bucket) < 3:
+            bucket.append(fact.text)
+        paths.setdefault(fact.file_name, fact.path)
+    lines = []
+    for name, fs in best.items():
+        lines.append(f"From {name}:")
+        lines.extend(f"  - {f}" for f in fs)
+    top = ex.facts[0]
+    return ToolOutput("\n".join(lines), sources=[top.path] + [p for p in paths.values() if p != top.path],
+                      data={"facts": best, "files": list(best), "answer": factlib.answer_text(ex), "kind": "search",
+                            "top_source": top.path})
+
+
+def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
+               ) -> factlib.Extraction:
+    """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
+    terms = factlib.topic_terms(query)
+    if 0 < len(terms) <= 3 and only_files is None:
+        # a short question about a word that no file has, in its text or its name ("tiramisu"): not in the files
+        names = ctx.files()
+        absent = [t for t in terms if not t.isdigit() and not ctx.catalog.fts_file_ids(fts_terms([t]))
+                  and not path_matches(t, names)]
+        if absent and len(absent) * 2 >= len(terms):
+            ex = factlib.Extraction(declined=True, reason=f"no file mentions {absent[0]}",
+                                    topic=" ".join(terms))
+            return ex
+    candidates = ctx.hybrid()(query, terms, k=max(top_k, 5), only_files=only_files)
+    if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
+        return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed, vector_strong=0.3)
+    return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed)
 
 
 @tool
 def count_files(ctx: ToolContext, extension: str | None = None,
-                time_filter: Literal["today", "week", "month", "year"] | None = None) -> ToolOutput:
-    """Count files, optionally only one extension or kind, or only recently modified ones. Use it for "how many" questions.
+                time_filter: Literal["today", "week", "month", "year"] | None = None, about: str | None = None,
+                modified_after: str | None = None, modified_before: str | None = None,
+                folder: str | None = None) -> ToolOutput:
+    """Count files, optionally only one extension or kind, a topic, or a modification period. Use it for "how many" questions.
 
     Args:
-        extension: File extension such as "pdf" or "txt", or a kind: image, text, pdf, doc. Null for all files.
+        extension: File extension such as "pdf" or "txt", or a kind: image, text, pdf, doc, spreadsheet. Null for all files.
         time_filter: Only files modified today, this week, this month or this year. Null for any time.
+        about: Only files whose name or content has these words, e.g. "acme invoice". Null for any.
+        modified_after: Only files modified on or after this date (YYYY-MM-DD). Null for any.
+        modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
+        folder: Only files under this folder, relative to the watched folders. Null for everywhere.
     """
-    since = _since(ctx, time_filter)
-    files = [f for f in ctx.files() if _match_ext(f, extension) and (since is None or f.mtime >= since)]
+    files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, time_filter=time_filter, about=about,
+                    modified_after=modified_after, modified_before=modified_before)
     label = _ext_label(extension)
     period = f" modified {_PERIOD[time_filter]}" if time_filter else ""
     text = f"Found {len(files)} {label}file{'' if len(files) == 1 else 's'}{period}."
     return ToolOutput(text, data={"count": len(files), "extension": extension, "time_filter": time_filter,
-                                  "answer": f"You have {len(files)} {label}file{'' if len(files) == 1 else 's'}"
+                            "paths": [str(f.path) for f in files[:50]],
+                            "answer": f"You have {len(files)} {label}file{'' if len(files) == 1 else 's'}"
                                             f"{period}.", "kind": "count"})
 
 
 @tool
 def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
-               sort_by: Literal["date", "size", "name"] = "date", folder: str | None = None) -> ToolOutput:
-    """List files, newest first by default, or largest first, or by name. Use it for "what files", "recent files", "biggest files" questions.
+               sort_by: Literal["date", "oldest", "size", "smallest", "name"] = "date", folder: str | None = None,
+               about: str | None = None, modified_after: str | None = None,
+               modified_before: str | None = None) -> ToolOutput:
+    """List files, newest first by default, or oldest, largest, smallest first, or by name. Use it for "what files", "recent files", "biggest files", "files about X" questions.
 
     Args:
-        extension: File extension such as "pdf", or a kind: image, text, pdf, doc. Null for all files.
+        extension: File extension such as "pdf", or a kind: image, text, pdf, doc, spreadsheet. Null for all files.
         limit: How many files to list (1 to 100).
-        sort_by: "date" for newest first, "size" for largest first, "name" for alphabetical.
+        sort_by: "date" newest first, "oldest" oldest first, "size" largest first, "smallest", or "name".
         folder: Only files under this folder, relative to the watched folders. Null for everywhere.
+        about: Only files whose name or content has these words, e.g. "apartment". Null for any.
+        modified_after: Only files modified on or after this date (YYYY-MM-DD). Null for any.
+        modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
     """
     limit = max(1, min(int(limit), 100))
-    files = [f for f in _under(ctx, ctx.files(), folder) if _match_ext(f, extension)]
+    files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about,
+                    modified_after=modified_after, modified_before=modified_before)
     if sort_by == "size":
         files.sort(key=lambda f: (-f.size, f.name))
+    elif sort_by == "smallest":
+        files.sort(key=lambda f: (f.size, f.name))
+    elif sort_by == "oldest":
+        files.sort(key=lambda f: (f.mtime_ns, f.name))
     elif sort_by == "name":
         files.sort(key=lambda f: f.name.lower())
     else:
@@ -229,8 +332,9 @@ def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
     lines += [f"- {f.name} ({f.relpath}, {human_size(f.size)}, modified {_when(f.mtime)})" for f in shown]
     names = [f.name for f in shown]
     more = f" and {len(files) - len(shown)} more" if len(files) > len(shown) else ""
-    answer = f"{'Largest' if sort_by == 'size' else 'Files'}: " + ", ".join(
-        f"{f.name} ({human_size(f.size)})" if sort_by == "size" else f.name for f in shown) + more + "."
+    sized = sort_by in ("size", "smallest")
+    answer = f"{'Largest' if sort_by == 'size' else 'Smallest' if sort_by == 'smallest' else 'Files'}: " + ", ".join(
+        f"{f.name} ({human_size(f.size)})" if sized else f.name for f in shown) + more + "."
     return ToolOutput("\n".join(lines), sources=[str(f.path) for f in shown],
                       data={"files": names, "count": len(files), "answer": answer, "kind": "list"})
 
@@ -385,9 +489,14 @@ def folder_stats(ctx: ToolContext, sort_by: Literal["size", "count", "name"] = "
 
 
 @tool
-def disk_usage(ctx: ToolContext) -> ToolOutput:
-    """Total size of the watched files, broken down by file type. Use it for "how much space" questions."""
-    files = ctx.files()
+def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | None = None) -> ToolOutput:
+    """Total size of the watched files, broken down by file type. Use it for "how much space" questions.
+
+    Args:
+        folder: Only files under this folder, relative to the watched folders. Null for everywhere.
+        extension: Only this extension or kind, e.g. "pdf" or "image". Null for all files.
+    """
+    files = [f for f in _under(ctx, ctx.files(), folder) if _match_ext(f, extension)]
     total = sum(f.size for f in files)
     by_kind: Counter[str] = Counter()
     by_ext: Counter[str] = Counter()
@@ -399,6 +508,7 @@ def disk_usage(ctx: ToolContext) -> ToolOutput:
     lines = [f"Total: {human_size(total)} in {_plural(len(files), 'file')}."]
     lines += [f"- {ext}: {human_size(size)} ({_plural(n_ext[ext], 'file')})" for ext, size in by_ext.most_common(10)]
     return ToolOutput("\n".join(lines), data={"total_bytes": total, "files": [], "count": len(files),
+                                              "folder": folder, "extension": extension,
                                               "answer": "\n".join(lines), "kind": "usage"})
 
 

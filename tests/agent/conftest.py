@@ -78,4 +78,4 @@ def ctx(corpus_core):
     from manoled.agent.tools import ToolContext
 
     core, _root = corpus_core
-    return ToolContext(core.catalog, search=core.indexer.search)
+    return ToolContext(core.catalog, search=core.indexer.search, embed=shared_embedder().embed)

@@ -1,0 +1,348 @@
+"""The planner: what a question asks, from its meaning, and the tool calls that answer it.
+
+Intent comes from the question's embedding against labelled example questions
+(:data:`EXAMPLES`; nearest neighbours by cosine, with the MiniLM embedder the
+index already uses). Slots come from whole words (:mod:`.slots`). Then the
+catalog decides what is plausible: a count or a list needs something that
+names files (a kind, a time range, "files", or a word that appears in real
+file paths); a metadata question needs a file its words name. Otherwise the
+question is about content.
+
+``Planner.plan(question, files, history)`` returns a :class:`Plan`: the intent,
+its confidence, the slots, the file a name hint resolved to, and for a
+follow-up the previous turn it continues.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .slots import (
+    ATTRIBUTE_WORDS,
+    KIND_WORDS,
+    NameMatch,
+    Slots,
+    folder_matches,
+    path_matches,
+    path_words,
+    rank_names,
+    read_slots,
+    resolve_name,
+    stem,
+    words,
+)
+
+log = logging.getLogger(__name__)
+
+EmbedFn = Callable[[list[str]], np.ndarray]
+
+FILE_INTENTS = ("count", "list", "metadata", "tree", "folders", "disk")
+INTENTS = (*FILE_INTENTS, "content", "chat")
+
+# Labelled examples: our own wording, varied, about everyday personal files.
+EXAMPLES: dict[str, list[str]] = {
+    "count": [
+        "how many files do I have", "how many PDFs are there", "count my photos",
+        "number of spreadsheets in my folders", "how many documents did I add this week",
+        "how many receipts do I have from last month", "how many pictures did I take in June",
+        "total number of text files", "how many contracts are stored here", "do I have many images",
+        "how many letters from the bank did I get", "how many scans are in my documents",
+    ],
+    "list": [
+        "list my PDF files", "show me the files about the car", "which files mention my landlord",
+        "what documents do I have about taxes", "show my recent files", "what did I change yesterday",
+        "list the photos from last summer", "which files are about the wedding", "what are my newest documents",
+        "show me everything related to insurance", "find the files about school", "which spreadsheets do I have",
+        "what are the biggest files", "list the largest documents", "show me the oldest pictures",
+        "give me the files I edited last week", "what files did I save in March",
+        "find files named report", "which files have budget in their name", "what's in my music folder",
+    ],
+    "metadata": [
+        "when was my resume last modified", "when did I last edit the packing list", "how big is the manual",
+        "what is the size of the contract", "when did I create the budget file", "when was the report updated",
+        "how old is my cv", "what type of file is the lease", "when did I last touch the shopping list",
+        "last modified date of the thesis draft", "how large is the video", "when did I save the letter",
+    ],
+    "tree": [
+        "how are my files organised", "show me the folder structure", "what folders do I have",
+        "give me an overview of my directories", "what's in my documents folder", "show the directory tree",
+        "what subfolders are there", "how is everything arranged",
+    ],
+    "folders": [
+        "which folder is the biggest", "which folder has the most files", "folder sizes",
+        "how much space does each folder use", "what directory takes up the most room",
+        "size of every folder",
+    ],
+    "disk": [
+        "how much disk space do my files use", "how much storage am I using", "total size of my files",
+        "how many gigabytes do the documents take", "what takes up space by file type", "disk usage",
+    ],
+    "content": [
+        "how much did I pay for the electricity", "what is the total on the plumber's invoice",
+        "when is the rent due", "who is my landlord", "what is the wifi password",
+        "how many eggs go in the pancakes", "what temperature for the roast chicken", "what's my IBAN",
+        "when does the warranty expire", "what is the address of the apartment", "who signed the contract",
+        "what did the doctor say about my knee", "how long is the notice period", "what's the deposit amount",
+        "what are the ingredients for the soup", "which hotel did we book in Rome", "what is my customer number",
+        "what's the phone number of the dentist", "how many days of holiday do I have left",
+        "what did we decide in the meeting", "summarize the project plan", "what does the photo of the beach show",
+        "what is the discount code", "how much memory does the laptop have", "what time is the flight",
+        "what is the policy number on my car insurance", "what was the budget for groceries",
+    ],
+    "chat": [
+        "hello", "thanks", "tell me a joke", "what is the capital of France", "who won the world cup",
+        "what's the weather tomorrow", "write me a poem", "how are you",
+    ],
+}
+
+# whole words that say "this is about files as things" (never matched as substrings)
+FILE_NOUNS = frozenset(stem(w) for w in """
+file files document documents doc docs folder folders directory directories pdfs photos pictures images screenshots
+scans spreadsheets
+""".split())
+
+FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
+WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
+SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb"})
+CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
+                          "change", "modify", "update", "touch", "save", "create"})
+
+
+def exact_file(question: str, files: Sequence[Any]) -> Any | None:
+    """The file whose exact name (with its extension) the question writes, e.g. ``IMG_2041.jpg``."""
+    by_name: dict[str, list[Any]] = {}
+    for f in files:
+        by_name.setdefault(f.name.lower(), []).append(f)
+    for token in re.findall(r"[\w\-.]+\.[A-Za-z0-9]{1,5}\b", question):
+        hits = by_name.get(token.lower().strip("."))
+        if hits and len(hits) == 1:
+            return hits[0]
+    return None
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or stem(a) == stem(b)
+
+
+def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
+    """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
+    (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
+    folders: set[str] = set()
+    for f in files:
+        parts = f.relpath.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folders.add("/".join(parts[:i]))
+    if not folders:
+        return None
+    low = {p.lower(): p for p in folders}
+    for token in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question):
+        hit = low.get(token.strip("/").lower())
+        if hit:
+            return hit
+    said = [w for w in re.findall(r"[A-Za-z0-9_\-]+", question)]
+    folder_word = bool({stem(w.lower()) for w in said} & FOLDER_WORDS)
+    asked = {stem(w.lower()) for w in said}
+    best: tuple[int, int, str] | None = None
+    for w in said:
+        if not (w[:1].isupper() and w.lower() not in ("i",)) and not folder_word and \
+                not (loose and stem(w.lower()) not in KIND_WORDS):
+            continue
+        if w.lower() in STOP_SMALL:
+            continue
+        for path in folders:
+            last = path.rsplit("/", 1)[-1]
+            if _same(w.lower(), last.lower()):
+                # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
+                score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
+                key = (-score, len(path), path)
+                if best is None or key < best:
+                    best = key
+    return best[2] if best else None
+
+
+STOP_SMALL = frozenset({"what", "which", "where", "how", "the", "my", "in", "is", "are", "do", "does", "show", "list"})
+
+
+FOLLOWUP_OPENERS = re.compile(
+    r"^(?:and|also|what about|how about|same for|and for|and the|and in|and what about)\b|"
+    r"\b(?:which ones|what are they|list them|show them|those|these|that one|the other one|the [a-z0-9]+ one)\b")
+_REF = re.compile(r"\b(?:it|its|them|they|those|these|that one|this one|the other|more|else|others|any other)\b")
+
+
+@dataclass
+class Plan:
+    intent: str
+    confidence: float
+    slots: Slots
+    scores: dict[str, float] = field(default_factory=dict)
+    name: NameMatch | None = None  # the file the question names, when one stands out
+    followup: bool = False
+    base: Any = None  # the previous turn a follow-up continues
+    question: str = ""
+    reason: str = ""
+    folder: str | None = None  # a folder the question names, relative to its root
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
+                "file": self.name.file.relpath if self.name else None, "followup": self.followup,
+                "reason": self.reason}
+
+
+class IntentModel:
+    """Nearest labelled examples by cosine; embeds the examples once, lazily."""
+
+    def __init__(self, embed: EmbedFn | None, examples: dict[str, list[str]] | None = None, k: int = 3) -> None:
+        self.embed = embed
+        self.examples = examples or EXAMPLES
+        self.k = k
+        self._lock = threading.Lock()
+        self._vectors: np.ndarray | None = None
+        self._labels: list[str] = []
+
+    def _load(self) -> None:
+        with self._lock:
+            if self._vectors is not None or self.embed is None:
+                return
+            labels, texts = [], []
+            for intent, qs in self.examples.items():
+                labels += [intent] * len(qs)
+                texts += qs
+            self._vectors = np.asarray(self.embed(texts), dtype=np.float32)
+            self._labels = labels
+
+    def scores(self, question: str) -> dict[str, float]:
+        """Per intent: the mean cosine of its ``k`` nearest examples (lexical overlap without an embedder)."""
+        if self.embed is None:
+            return self._lexical(question)
+        self._load()
+        assert self._vectors is not None
+        q = np.asarray(self.embed([question]), dtype=np.float32)[0]
+        sims = self._vectors @ q
+        out: dict[str, float] = {}
+        for intent in self.examples:
+            mine = np.sort(sims[[i for i, lab in enumerate(self._labels) if lab == intent]])[::-1][: self.k]
+            out[intent] = float(mine.mean()) if len(mine) else 0.0
+        return out
+
+    def _lexical(self, question: str) -> dict[str, float]:
+        qs = set(words(question))
+        out = {}
+        for intent, examples in self.examples.items():
+            sims = sorted((len(qs & set(words(e))) / (len(qs | set(words(e))) or 1) for e in examples), reverse=True)
+            out[intent] = sum(sims[: self.k]) / self.k
+        return out
+
+
+class Planner:
+    def __init__(self, embed: EmbedFn | None, *, now: Callable[[], float], examples: dict[str, list[str]] | None = None,
+                 file_terms: Callable[[list[str]], set[int]] | None = None) -> None:
+        self.model = IntentModel(embed, examples)
+        self.now = now
+        self.file_terms = file_terms  # terms -> ids of files whose content has them (FTS), optional
+
+    def warm(self) -> None:
+        self.model._load()
+
+    def plan(self, question: str, files: Sequence[Any], history: Sequence[Any] = ()) -> Plan:
+        slots = read_slots(question, self.now())
+        scores = self.model.scores(question)
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+        intent, top = ranked[0]
+        margin = top - ranked[1][1]
+        plan = Plan(intent, margin, slots, scores, question=question)
+        prev = history[-1] if history else None
+        if prev is not None and self._is_followup(question, slots, files):
+            plan.followup, plan.base = True, prev
+            plan.intent, plan.reason = "followup", "short question that continues the previous turn"
+            return plan
+        qwords = {stem(w) for w in words(question)}
+        plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders"))
+        if plan.folder:  # words that named the folder are not topics to filter by
+            parts = {w for p in plan.folder.split("/") for w in path_words(p)}
+            slots.topics = [t for t in slots.topics if not any(_same(t, w) for w in parts)]
+            if slots.kind_word and any(_same(slots.kind_word, w) for w in parts):
+                slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
+        name_terms = slots.topics
+        exact = exact_file(question, files)
+        names = rank_names(name_terms, files, slots.extensions) if name_terms else []
+        best = resolve_name(name_terms, files, slots.extensions) if names else None
+        folder_terms = [t for t in slots.topics if folder_matches(t, files)]
+        collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
+        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
+        q = " ".join(words(question))
+        head = re.search(r"\b(?:how many|number of)\s+(?:\w+\s+)??(\w+)", q)
+        if exact is not None:
+            plan.name = NameMatch(exact, 99.0, [exact.name])
+            slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
+            if qwords & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS):
+                intent = plan.intent = "metadata"
+            else:
+                intent = plan.intent = "content"
+            plan.reason = "names a file exactly"
+        elif head and (stem(head.group(1)) in FILE_NOUNS or stem(head.group(1)) in KIND_WORDS
+                       or stem(head.group(1)) in collection or slots.time and intent == "count"):
+            intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
+        elif head and intent == "count":
+            intent = plan.intent = "content"  # "how many eggs …": a number inside a file
+            plan.reason = "counts something that is not files"
+        if exact is not None:
+            pass
+        elif intent in ("count", "list") and not names_files:
+            plan.intent, plan.reason = "content", f"{intent} without anything that names files"
+        elif intent == "metadata":
+            if best is None:
+                plan.intent, plan.reason = ("content" if not names else "list"), "metadata without one named file"
+            else:
+                plan.name = best
+        elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
+            plan.intent, plan.reason = "list", "the biggest files of a kind"
+        elif intent in ("disk", "folders", "tree") and any(t not in folder_terms for t in slots.topics):
+            plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
+        elif intent == "folders" and not qwords & FOLDER_WORDS:
+            plan.intent, plan.reason = ("list" if slots.sort else "disk"), "sizes without a folder"
+        elif intent == "folders" and plan.folder:
+            plan.intent = "disk"  # the size of one folder
+        elif intent == "chat":
+            plan.intent = "content"  # answered from the files or declined, like any content question
+            plan.reason = "not about files"
+        if plan.intent == "content" and exact is None and best is not None and \
+                len(best.matched) == len(name_terms) and \
+                len(qwords & ATTRIBUTE_WORDS) >= 1 and qwords & {"when", "big", "size", "large", "old"} and \
+                not (qwords & {"due", "expire", "start", "end", "begin"}):
+            plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
+        elif plan.intent == "content" and exact is None and best is not None and \
+                len(best.matched) == len(name_terms) == 1:
+            plan.name = best
+        log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
+        return plan
+
+    def _is_followup(self, question: str, slots: Slots, files: Sequence[Any]) -> bool:
+        q = " ".join(words(question))
+        n = len(q.split())
+        if n > 8:
+            return False
+        if FOLLOWUP_OPENERS.search(q) or _REF.search(q):
+            return True
+        if n <= 5 and not slots.topics and not slots.extensions and not slots.time and not find_folder(question, files):
+            return True  # "who was there?": nothing of its own to be about
+        # a bare slot ("PDFs?", "in March?") only makes sense after the previous question
+        return n <= 3 and bool(slots.extensions or slots.time) and not any(
+            w in q for w in ("how many", "list", "show"))
+
+
+def kind_label(slots: Slots) -> str:
+    """How to name the files a question asked about ("PDF", "spreadsheet", "")."""
+    word = slots.kind_word
+    if not word:
+        return ""
+    if word in ("pdf", "csv", "txt", "md", "json", "xml", "html", "docx", "xlsx", "xls", "png", "jpg", "jpeg",
+                "heic", "gif", "py") or word not in KIND_WORDS:
+        return word.upper() if len(word) <= 4 else word
+    return word

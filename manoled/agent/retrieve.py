@@ -1,0 +1,110 @@
+"""Hybrid retrieval: the catalog's full-text index (BM25) fused with the vector search.
+
+Exact tokens (an IBAN, a surname, an amount, a file name) are found by SQLite
+FTS5; meaning ("flat" for "apartment") by the embedding search. The two rank
+lists are merged by reciprocal-rank fusion: ``score = sum(1 / (K + rank))``.
+
+``HybridSearch(catalog, vector_search)(query, terms, k)`` returns
+:class:`Candidate` passages, best first, each with its vector score (or None
+when only the full-text search found it) and the query terms it contains.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .slots import stem, words
+
+log = logging.getLogger(__name__)
+
+RRF_K = 60
+VectorSearch = Callable[[str, int], list[Any]]
+
+
+@dataclass
+class Candidate:
+    passage_id: int
+    text: str
+    path: str
+    file_name: str
+    file_id: int | None = None
+    rrf: float = 0.0
+    vector_score: float | None = None
+    fts_rank: int | None = None
+    vector_rank: int | None = None
+    terms: list[str] = field(default_factory=list)  # query terms the passage (or its path) contains
+
+
+def fts_terms(terms: Sequence[str]) -> list[str]:
+    """Terms for the full-text query: each stemmed word, as a prefix when long enough ("invoice*")."""
+    out = []
+    for t in terms:
+        t = root(stem(t))
+        if len(t) > 4 and t.endswith("y"):
+            t = t[:-1]  # grocery* would miss "groceries"
+        out.append(t + "*" if len(t) >= 3 and not t.isdigit() else t)
+    return out
+
+
+def root(word: str) -> str:
+    """A shorter prefix for verb forms: launching -> launch, moved -> mov(e)."""
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def contains(text: str, term: str) -> bool:
+    """Whole-word containment with the same light stemming as the query ("invoices" has "invoice")."""
+    t = stem(term)
+    r = root(t)
+    return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
+               for w in words(text))
+
+
+def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:
+    return sum(1.0 / (k + r) for r in ranks if r is not None)
+
+
+class HybridSearch:
+    def __init__(self, catalog: Any, vector_search: VectorSearch | None, *, depth: int = 20) -> None:
+        self.catalog = catalog
+        self.vector_search = vector_search
+        self.depth = depth
+
+    def __call__(self, query: str, terms: Sequence[str], k: int = 8,
+                 only_files: set[int] | None = None) -> list[Candidate]:
+        by_id: dict[int, Candidate] = {}
+        if self.vector_search is not None and query.strip():
+            for rank, hit in enumerate(self.vector_search(query, self.depth), start=1):
+                c = by_id.setdefault(hit.passage_id, Candidate(hit.passage_id, hit.text, hit.path, hit.file_name))
+                c.vector_score, c.vector_rank = float(hit.score), rank
+        if terms and self.catalog is not None:
+            fts = self.catalog.fts_search(fts_terms(terms), self.depth)
+            missing = [pid for pid, _ in fts if pid not in by_id]
+            found = self.catalog.passages_by_ids(missing) if missing else {}
+            for rank, (pid, _score) in enumerate(fts, start=1):
+                c = by_id.get(pid)
+                if c is None:
+                    p = found.get(pid)
+                    if p is None:
+                        continue
+                    c = by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
+                c.fts_rank = rank
+        if self.catalog is not None and by_id:
+            ids = self.catalog.passages_by_ids(list(by_id))
+            for pid, c in by_id.items():
+                p = ids.get(pid)
+                if p is not None:
+                    c.file_id = p.file.id
+        out = [c for c in by_id.values() if only_files is None or c.file_id in only_files]
+        for c in out:
+            c.rrf = rrf([c.vector_rank, c.fts_rank])
+            c.terms = [t for t in terms if contains(c.text, t) or contains(c.file_name, t)]
+        out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
+        log.debug("hybrid %r terms=%s: %s", query, list(terms),
+                  [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
+        return out[:k]

@@ -1,0 +1,338 @@
+"""Slots: what a question says about files, read from whole words only.
+
+``read_slots(question, now)`` finds the kind or extension ("PDFs", "spreadsheets",
+".md"), a time range ("in February", "last Tuesday", "since March 2025",
+"this week"), a sort order ("biggest", "oldest", "newest") and a limit ("the 3
+largest"). Every slot comes from words the question contains: a slot the
+question does not mention stays ``None``.
+
+``resolve_name(words, files)`` matches the question's remaining words against
+the catalog's real file paths ("the tax spreadsheet" -> ``finance/taxes_2025.xlsx``),
+by whole stemmed words, a little fuzziness for typos, and rarity: a word that
+names many files says little about which one is meant.
+
+All word lists live here, in one place.
+"""
+
+from __future__ import annotations
+
+import calendar
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from difflib import SequenceMatcher
+from typing import Any
+
+# a word -> the extensions it stands for (a kind word stands for several)
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "pdf": ("pdf",), "txt": ("txt",), "md": ("md",), "markdown": ("md",), "csv": ("csv",),
+    "json": ("json",), "xml": ("xml",), "html": ("html", "htm"), "docx": ("docx",), "doc": ("doc", "docx"),
+    "word": ("doc", "docx", "odt", "rtf"), "xlsx": ("xlsx",), "xls": ("xls",), "excel": ("xlsx", "xls"),
+    "spreadsheet": ("csv", "xlsx", "xls", "ods"), "sheet": ("csv", "xlsx", "xls", "ods"),
+    "py": ("py",), "python": ("py",), "script": ("py", "sh", "js"),
+    "png": ("png",), "jpg": ("jpg", "jpeg"), "jpeg": ("jpg", "jpeg"), "heic": ("heic",), "gif": ("gif",),
+    "image": ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff"),
+    "photo": ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff"),
+    "picture": ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff"),
+    "pic": ("png", "jpg", "jpeg", "heic", "gif", "webp"), "screenshot": ("png", "jpg", "jpeg"),
+    "text": ("txt", "md"), "note": ("txt", "md"), "presentation": ("pptx", "ppt", "key", "odp"),
+    "slide": ("pptx", "ppt", "key", "odp"),
+}
+# kind words that are also ordinary topics ("my notes about X", "the text of the lease"):
+# they only count as a kind when nothing else in the question names a topic
+SOFT_KINDS = frozenset({"text", "note", "word", "sheet", "script", "slide"})
+
+MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+MONTHS.pop("may", None)  # "may" only as a month next to a year or after "in/since/before"
+WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "twenty": 20}
+UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+SORT_WORDS: dict[str, tuple[str, bool]] = {  # word -> (sort key, descending)
+    "biggest": ("size", True), "largest": ("size", True), "heaviest": ("size", True), "huge": ("size", True),
+    "smallest": ("size", False), "tiniest": ("size", False), "lightest": ("size", False),
+    "newest": ("date", True), "latest": ("date", True), "recent": ("date", True), "recently": ("date", True),
+    "oldest": ("date", False), "earliest": ("date", False),
+    "alphabetical": ("name", False), "alphabetically": ("name", False),
+}
+
+# words that ask about a file as a thing: when it changed, how big it is
+ATTRIBUTE_WORDS = frozenset("""
+modified changed edited updated touched saved created added last size big large heavy bytes kb mb gb
+""".split())
+
+# words that carry no topic: question frames, verbs about having/keeping files, pronouns
+STOP = frozenset("""
+a an the is are was were be been being am do does did done doing have has had having i me my mine myself you your
+we our us it its of in on at to for from by with about into over under and or not no any all some this that these
+those there here what which who whom whose when where why how many much more most less few can could would should
+will shall may might must please tell show give find list get got see look search let know need want anything
+something everything thing things named called name names containing contain contains inside within per each every
+just only also than then them they their yes okay ok thanks hi hello up out so if as such via
+aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't there's what's where's who's it's
+i'm i've i'd let's again else other others another same
+file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
+type types
+count number total amount many
+send sent receive received keep kept store stored save saved put make made have own owns owned use used using
+touch touched edit edited change changed modify modified update updated create created write wrote written open
+opened last first ago since before after during until latest recent recently newest oldest biggest largest
+smallest size sizes big large small space disk storage much take takes taking
+now main top level inside room subfolder subfolders sub folder's whats
+organised organized organise organize arranged structure structured overview layout sorted everywhere
+mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
+""".split())
+# verbs and frame words a content question wraps around its topic: never the thing to look for
+GENERIC = STOP | frozenset("""
+pay paid cost costs price go goes going come comes say says said tell told mean means need needs write
+do does happen happened work works use uses many much long often far old new good best
+bought buy buying purchase purchased get got anything something
+""".split())
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+
+
+def words(text: str) -> list[str]:
+    return [w.strip("'-") for w in _WORD.findall(text.lower()) if w.strip("'-")]
+
+
+def stem(word: str) -> str:
+    """A light plural/possessive stem: invoices -> invoice, taxes -> tax, batteries -> battery."""
+    w = word.lower().removesuffix("'s")
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 4 and w.endswith(("xes", "ches", "shes", "sses")):
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+@dataclass
+class TimeRange:
+    since: float | None
+    until: float | None
+    label: str  # as the question said it, for answers ("in February")
+
+
+@dataclass
+class Slots:
+    extensions: tuple[str, ...] | None = None
+    kind_word: str | None = None
+    time: TimeRange | None = None
+    sort: tuple[str, bool] | None = None
+    limit: int | None = None
+    topics: list[str] = field(default_factory=list)  # stemmed content words left over
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"extensions": list(self.extensions) if self.extensions else None, "kind_word": self.kind_word,
+                "time": self.time.label if self.time else None,
+                "sort": f"{self.sort[0]} {'desc' if self.sort[1] else 'asc'}" if self.sort else None,
+                "limit": self.limit, "topics": self.topics}
+
+
+# -- time ------------------------------------------------------------------
+def _day_start(d: datetime) -> datetime:
+    return datetime(d.year, d.month, d.day)
+
+
+def _month_range(year: int, month: int) -> tuple[datetime, datetime]:
+    start = datetime(year, month, 1)
+    end = datetime(year + (month == 12), month % 12 + 1, 1)
+    return start, end
+
+
+_MONTH_RX = "|".join(sorted([*MONTHS, "may"], key=len, reverse=True))
+
+
+def read_time(question: str, now: float) -> TimeRange | None:
+    """A time range the question names, relative to ``now`` (a timestamp), or None."""
+    q = " ".join(words(question))
+    today = _day_start(datetime.fromtimestamp(now))
+
+    def rng(a: datetime | None, b: datetime | None, label: str) -> TimeRange:
+        return TimeRange(a.timestamp() if a else None, b.timestamp() if b else None, label)
+
+    if re.search(r"\btoday\b", q):
+        return rng(today, None, "today")
+    if re.search(r"\byesterday\b", q):
+        return rng(today - timedelta(days=1), today, "yesterday")
+    m = re.search(r"\b(?:in the |over the )?(?:last|past|previous) (\d+|" + "|".join(NUMBER_WORDS) +
+                  r") (day|week|month|year)s?\b", q)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
+        return rng(datetime.fromtimestamp(now) - timedelta(days=n * UNITS[m.group(2)]), None,
+                   f"in the last {n} {m.group(2)}s")
+    m = re.search(r"\b(this|last|past|previous) (week|month|year)\b", q)
+    if m:
+        which, unit = m.groups()
+        if unit == "week":
+            start = today - timedelta(days=today.weekday())
+            a, b = (start, None) if which == "this" else (start - timedelta(days=7), start)
+        elif unit == "month":
+            start = datetime(today.year, today.month, 1)
+            prev = datetime(today.year - (today.month == 1), (today.month - 2) % 12 + 1, 1)
+            a, b = (start, None) if which == "this" else (prev, start)
+        else:
+            start = datetime(today.year, 1, 1)
+            a, b = (start, None) if which == "this" else (datetime(today.year - 1, 1, 1), start)
+        if which == "past":
+            a, b = datetime.fromtimestamp(now) - timedelta(days=UNITS[unit]), None
+        return rng(a, b, f"{which} {unit}")
+    m = re.search(r"\b(?:last|on|this past) (" + "|".join(WEEKDAYS) + r")\b", q)
+    if m:
+        back = (today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7
+        day = today - timedelta(days=back)
+        return rng(day, day + timedelta(days=1), f"on {m.group(1).capitalize()} {day:%Y-%m-%d}")
+    m = re.search(r"\b(since|after|before|in|during|from|of)? ?(" + _MONTH_RX + r")(?: (\d{4}))?\b", q)
+    if m and (m.group(2) != "may" or m.group(1) in ("since", "after", "before", "in", "during") or m.group(3)):
+        month = MONTHS.get(m.group(2), 5)
+        year = int(m.group(3)) if m.group(3) else (today.year if month <= today.month else today.year - 1)
+        a, b = _month_range(year, month)
+        label = f"{calendar.month_name[month]} {year}"
+        if m.group(1) in ("since", "after"):
+            return rng(a if m.group(1) != "after" else b, None, f"since {label}")
+        if m.group(1) == "before":
+            return rng(None, a, f"before {label}")
+        return rng(a, b, f"in {label}")
+    m = re.search(r"\b(since|after|before|in|during|from)? ?((?:19|20)\d{2})\b", q)
+    if m and m.group(1):
+        year = int(m.group(2))
+        a, b = datetime(year, 1, 1), datetime(year + 1, 1, 1)
+        if m.group(1) in ("since", "from"):
+            return rng(a, None, f"since {year}")
+        if m.group(1) == "after":
+            return rng(b, None, f"after {year}")
+        if m.group(1) == "before":
+            return rng(None, a, f"before {year}")
+        return rng(a, b, f"in {year}")
+    return None
+
+
+def _time_words(question: str) -> set[str]:
+    q = words(question)
+    out = {w for w in q if w in MONTHS or w in WEEKDAYS or re.fullmatch(r"(19|20)\d{2}", w)}
+    out |= {w for w in q if w in ("today", "yesterday", "week", "weeks", "month", "months", "year", "years",
+                                  "day", "days", "past", "previous", "this")}
+    out |= {w for w in q if w.isdigit() or w in NUMBER_WORDS}
+    return out
+
+
+# -- the rest --------------------------------------------------------------
+def read_slots(question: str, now: float) -> Slots:
+    ws = words(question)
+    slots = Slots()
+    ext = re.search(r"(?:^|[\s(*\"'])\.([a-z0-9]{2,5})\b", question.lower())
+    if ext:
+        slots.extensions = KIND_WORDS.get(ext.group(1), (ext.group(1),))
+        slots.kind_word = ext.group(1)
+    slots.time = read_time(question, now)
+    for w in ws:
+        if w in SORT_WORDS and slots.sort is None:
+            slots.sort = SORT_WORDS[w]
+    m = re.search(r"\b(most|least) (?:disk )?(?:space|room|storage)\b", " ".join(ws))
+    if m and slots.sort is None:
+        slots.sort = ("size", m.group(1) == "most")
+    m = re.search(r"\b(?:top|the|first|last)? ?(\d{1,3}|" + "|".join(NUMBER_WORDS) +
+                  r") (?:biggest|largest|smallest|newest|latest|oldest|most recent|recent|files|documents|photos)\b",
+                  " ".join(ws))
+    if m and not (slots.time and m.group(1) in question.lower() and "last" in question.lower()):
+        slots.limit = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
+    time_words = _time_words(question) if slots.time else set()
+    kinds: list[str] = []
+    topics: list[str] = []
+    for w in ws:
+        s = stem(w)
+        if w in STOP or s in STOP or w in time_words or w in SORT_WORDS:
+            continue
+        if s in KIND_WORDS or w in KIND_WORDS:
+            kinds.append(s if s in KIND_WORDS else w)
+            continue
+        if len(s) >= 2 and s not in topics and not s.isdigit():
+            topics.append(s)
+    hard = [k for k in kinds if k not in SOFT_KINDS]
+    chosen = hard[0] if hard else (kinds[0] if kinds and not topics else None)
+    if slots.extensions is None and chosen:
+        slots.extensions, slots.kind_word = KIND_WORDS[chosen], chosen
+    topics += [k for k in kinds if k != chosen and k not in topics]
+    slots.topics = topics
+    return slots
+
+
+# -- names -----------------------------------------------------------------
+def path_words(relpath: str) -> list[str]:
+    """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx."""
+    return [stem(w) for w in re.split(r"[^a-z0-9]+", _split_camel(relpath).lower()) if w]
+
+
+def _split_camel(text: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+
+
+def _similar(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if len(a) >= 5 and len(b) >= 5:
+        return SequenceMatcher(None, a, b).ratio() >= 0.85
+    return len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a)) and abs(len(a) - len(b)) <= 2
+
+
+@dataclass
+class NameMatch:
+    file: Any
+    score: float
+    matched: list[str]
+
+
+def rank_names(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[str] | None = None,
+               ) -> list[NameMatch]:
+    """Files whose path words match ``terms``, best first (each term weighted by its rarity)."""
+    if not terms or not files:
+        return []
+    exts = set(extensions or ())
+    words_of = [set(path_words(f.relpath)) for f in files]
+    df: Counter[str] = Counter()
+    for term in terms:
+        df[term] = sum(1 for ws in words_of if any(_similar(term, w) for w in ws))
+    n = len(files)
+    out: list[NameMatch] = []
+    for f, ws in zip(files, words_of, strict=True):
+        matched = [t for t in terms if df[t] and any(_similar(t, w) for w in ws)]
+        if not matched:
+            continue
+        score = sum(math.log(1 + n / df[t]) for t in matched)
+        if exts and getattr(f, "ext", "") in exts:
+            score += 0.5
+        out.append(NameMatch(f, score, matched))
+    out.sort(key=lambda m: (-m.score, len(m.file.relpath)))
+    return out
+
+
+def resolve_name(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[str] | None = None) -> NameMatch | None:
+    """The one file the terms name, when one clearly stands out; None otherwise."""
+    ranked = rank_names(terms, files, extensions)
+    if not ranked:
+        return None
+    best = ranked[0]
+    if len(ranked) > 1 and ranked[1].score >= best.score - 1e-9:
+        return None  # a tie: the words do not single out one file
+    return best
+
+
+def path_matches(term: str, files: Sequence[Any]) -> list[Any]:
+    """Files whose path has ``term`` as a whole (stemmed, typo-tolerant) word."""
+    return [f for f in files if any(_similar(term, w) for w in path_words(f.relpath))]
+
+
+def folder_matches(term: str, files: Sequence[Any]) -> bool:
+    """Whether ``term`` is (a stemmed, typo-tolerant form of) a folder name in the catalog."""
+    for f in files:
+        for part in f.relpath.split("/")[:-1]:
+            if any(_similar(term, w) for w in path_words(part)):
+                return True
+    return False

@@ -1,0 +1,165 @@
+"""The planner: intent from meaning, slots from whole words, names resolved against real paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import pytest
+from conftest import shared_embedder
+
+from manoled.agent.planner import Planner
+from manoled.agent.slots import read_slots, read_time, resolve_name
+
+NOW = datetime(2026, 3, 18, 12, 0).timestamp()  # a Wednesday
+
+
+@dataclass(frozen=True)
+class F:
+    relpath: str
+
+    @property
+    def name(self) -> str:
+        return self.relpath.rsplit("/", 1)[-1]
+
+    @property
+    def ext(self) -> str:
+        return self.name.rsplit(".", 1)[-1] if "." in self.name else ""
+
+
+FILES = [F(p) for p in (
+    "finance/taxes_2025.xlsx", "finance/budget.csv", "invoices/acme_2026-01.pdf", "invoices/acme_2026-02.pdf",
+    "invoices/globex_2026-02.pdf", "home/lease_agreement.pdf", "notes/todo.md", "notes/shopping.txt",
+    "recipes/carbonara.md", "recipes/pancakes.md", "manuals/macbook_guide.pdf", "photos/beach.jpg",
+)]
+
+
+def day(ts: float | None) -> str | None:
+    return datetime.fromtimestamp(ts).strftime("%Y-%m-%d") if ts is not None else None
+
+
+@pytest.fixture(scope="module")
+def planner() -> Planner:
+    return Planner(shared_embedder().embed, now=lambda: NOW)
+
+
+# -- slots -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("question, exts", [
+    ("how many PDFs do I have", ("pdf",)),
+    ("list my spreadsheets", ("csv", "xlsx", "xls", "ods")),
+    ("count the .md files", ("md",)),
+    ("show me my photos", ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff")),
+])
+def test_kind_slot(question, exts):
+    assert read_slots(question, NOW).extensions == exts
+
+
+@pytest.mark.parametrize("question, since, until", [
+    ("files from February", "2026-02-01", "2026-03-01"),
+    ("what did I add in December", "2025-12-01", "2026-01-01"),  # a month still ahead means last year's
+    ("photos since March 2025", "2025-03-01", None),
+    ("documents before 2024", None, "2024-01-01"),
+    ("what changed last Tuesday", "2026-03-17", "2026-03-18"),  # the most recent Tuesday
+    ("what changed on Monday", "2026-03-16", "2026-03-17"),
+    ("files from this week", "2026-03-16", None),
+    ("invoices from last month", "2026-02-01", "2026-03-01"),
+    ("what did I edit today", "2026-03-18", None),
+    ("anything in the last 3 days", "2026-03-15", None),
+    ("what did I save in May 2025", "2025-05-01", "2025-06-01"),
+])
+def test_time_slot_is_relative_to_an_injected_now(question, since, until):
+    t = read_time(question, NOW)
+    assert t is not None and (day(t.since), day(t.until)) == (since, until)
+
+
+@pytest.mark.parametrize("question, sort, limit", [
+    ("what are my biggest files", ("size", True), None),
+    ("the 3 largest documents", ("size", True), 3),
+    ("my oldest photos", ("date", False), None),
+    ("newest notes", ("date", True), None),
+])
+def test_sort_and_limit_slots(question, sort, limit):
+    s = read_slots(question, NOW)
+    assert (s.sort, s.limit) == (sort, limit)
+
+
+@pytest.mark.parametrize("question", [
+    "what is the wifi password", "May I see the lease?", "how much did I pay for the plumber",
+    "who is my landlord", "when did I last touch my todo list", "the street address on my lease",
+])
+def test_a_slot_the_question_does_not_mention_is_never_invented(question):
+    s = read_slots(question, NOW)
+    assert s.extensions is None and s.time is None and s.sort is None and s.limit is None
+
+
+def test_substrings_are_not_words():
+    # "organic" is not "organi(sed)", "street" is not "tree", "mayonnaise" is not "May"
+    s = read_slots("is the organic mayonnaise recipe on the street market list", NOW)
+    assert s.time is None and s.extensions is None and "organic" in s.topics
+
+
+# -- names -----------------------------------------------------------------------------------
+def test_name_hint_resolves_to_the_real_file():
+    s = read_slots("the tax spreadsheet", NOW)
+    match = resolve_name(s.topics, FILES, s.extensions)
+    assert match is not None and match.file.relpath == "finance/taxes_2025.xlsx"
+
+
+def test_name_hint_tolerates_a_typo_and_refuses_a_tie():
+    assert resolve_name(["carbonnara"], FILES).file.relpath == "recipes/carbonara.md"
+    assert resolve_name(["acme"], FILES) is None  # two acme invoices: no single file stands out
+
+
+# -- intent ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("question, intent", [
+    ("how many files are in my folders", "count"),
+    ("count my pdf documents", "count"),
+    ("list the photos", "list"),
+    ("what are my biggest files", "list"),
+    ("when was the lease agreement last changed", "metadata"),
+    ("how big is the macbook guide", "metadata"),
+    ("show me how my folders are organised", "tree"),
+    ("which folder takes up the most space", "folders"),
+    ("how much disk space do my files take", "disk"),
+    ("what is the deposit on the lease", "content"),
+    ("who do I pay the rent to", "content"),
+])
+def test_intent_from_meaning(planner, question, intent):
+    assert planner.plan(question, FILES).intent == intent
+
+
+# the misroutes of issue 13, each a regression test
+def test_how_many_invoices_from_acme_counts_only_those(planner):
+    plan = planner.plan("how many invoices did Acme send me", FILES)
+    assert plan.intent == "count" and set(plan.slots.topics) == {"invoice", "acme"}
+
+
+def test_files_about_my_apartment_is_a_filtered_list_not_the_newest(planner):
+    plan = planner.plan("show me files about my apartment", FILES)
+    assert plan.intent == "list" and plan.slots.topics == ["apartment"] and plan.slots.sort is None
+
+
+def test_when_did_i_last_touch_my_todo_list_asks_for_its_date(planner):
+    plan = planner.plan("when did I last touch my todo list", FILES)
+    assert plan.intent == "metadata" and plan.name.file.relpath == "notes/todo.md"
+
+
+@pytest.mark.parametrize("question", [
+    "discount code in my notes",
+    "which recipes use organic food",
+    "street address on my lease",
+    "storage capacity of the SSD in the macbook guide",
+    "how many eggs go in the carbonara",
+])
+def test_content_questions_are_not_routed_by_a_keyword(planner, question):
+    assert planner.plan(question, FILES).intent == "content"
+
+
+def test_a_followup_needs_a_previous_turn(planner):
+    @dataclass
+    class Turn:
+        question: str
+
+    assert not planner.plan("and the globex one?", FILES).followup
+    plan = planner.plan("and the globex one?", FILES, [Turn("how much was the acme invoice")])
+    assert plan.followup and plan.intent == "followup"
