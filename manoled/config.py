@@ -24,7 +24,8 @@ class IndexConfig:
     extract_timeout_s: float = 30.0
     embedding_model: str = ""  # empty: the bundled all-MiniLM-L6-v2
     embed_batch_size: int = 64
-    commit_batch_files: int = 64
+    commit_batch_files: int = 64  # at most this many files in flight per commit step
+    commit_seconds: float = 2.0  # each commit holds at most about this much embedding
     compact_ratio: float = 0.25
 
 
