@@ -133,6 +133,7 @@ class _Job:
 
     prep: _Prepared
     size: int
+    age: int = 0  # age_bucket: recent files are embedded first
     offset: int = 0  # passages committed so far
     chars_left: int = -1
     file_id: int | None = None
@@ -338,7 +339,8 @@ class Indexer:
                 size = st.st_size if st is not None else 0
                 kind = ext_kind(path)
                 queued[path] = size
-                heapq.heappush(heap, (age_bucket(now - st.st_mtime if st else 0.0), size, next(tie), path, kind))
+                age = age_bucket(now - st.st_mtime if st else 0.0)
+                heapq.heappush(heap, (age, size, next(tie), path, kind))
                 sizes[kind] = sizes.get(kind, 0) + size
                 n += 1
             if n:
@@ -364,8 +366,8 @@ class Indexer:
                     break
                 if ahead and (heap[0][4] in SLOW_KINDS or time.monotonic() - step_started > cfg.commit_seconds):
                     break  # commit what is ready before a slow extraction
-                *_, path, kind = heapq.heappop(heap)
-                size = queued.pop(path)
+                age, size, _, path, kind = heapq.heappop(heap)
+                del queued[path]
                 stats.files += 1
                 tracker.working_on(str(path))
                 prep = self._prepare(path, stats)
@@ -373,7 +375,7 @@ class Indexer:
                     tracker.prepared(kind, size, 0)
                     tracker.finished(size)
                     continue
-                job = _Job(prep, size)
+                job = _Job(prep, size, age)
                 if prep.vectors is not None:  # a duplicate: its vectors exist already
                     tracker.prepared(kind, size, 0)
                     self._write(job, 0, len(prep.chunks), prep.vectors, stats)
@@ -401,8 +403,8 @@ class Indexer:
         return max(1, int(self._chars_per_s * self.config.index.commit_seconds))
 
     def _embed_step(self, jobs: list[_Job], budget: int, stats: ApplyStats) -> None:
-        """Embed up to ``budget`` characters, least text left first, and commit them."""
-        jobs.sort(key=lambda j: j.chars_left)
+        """Embed up to ``budget`` characters (recent files first, then the least text left) and commit them."""
+        jobs.sort(key=lambda j: (j.age, j.chars_left))
         take: list[tuple[_Job, int, int]] = []
         chars = 0
         for j in jobs:
