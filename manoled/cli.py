@@ -42,7 +42,7 @@ class ProgressBar:
     when not a terminal, at most every ``every_s`` seconds.
     """
 
-    def __init__(self, stream=sys.stderr, every_s: float = 2.0) -> None:
+    def __init__(self, stream=sys.stderr, every_s: float = 1.0) -> None:
         self.stream = stream
         self.tty = stream.isatty()
         self.every_s = every_s
@@ -83,6 +83,7 @@ def cmd_index(paths: Paths, args) -> int:
     core = _core(paths, args)
     try:
         print(f"indexing {', '.join(map(str, folders))} into {paths.data_dir}", file=sys.stderr)
+        core.embedder.embed(["load the model before the clock starts"])  # the rate and ETA measure indexing
         bar = ProgressBar()
         try:
             stats = core.indexer.index_paths(folders, progress=bar)

@@ -33,6 +33,7 @@ import os
 import stat as stat_mod
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,7 +62,7 @@ ChangeKind = Literal["added", "modified", "deleted", "moved"]
 
 SLOW_KINDS = ("pdf", "doc")  # extracted in a worker process: may take seconds
 SAVE_EVERY_S = 30.0  # the catalog's in_index flags cover what an unsaved index lacks
-FIRST_STEP_CHARS = 4000  # before any rate is measured
+FIRST_STEP_CHARS = 8000  # before any cost is measured (about ten passages)
 AGE_BUCKETS_S = (3600, 86400, 7 * 86400, 30 * 86400, 365 * 86400)
 
 
@@ -173,7 +174,8 @@ class Indexer:
         self._ignore: dict[int, IgnoreRules] = {}
         self.stop_event = threading.Event()
         self.progress = Tracker()  # read by status from any thread
-        self._chars_per_s: float | None = None
+        self._embed_calls: deque[tuple[int, float]] = deque(maxlen=24)  # (characters, seconds) of recent calls
+        self.max_step_chars: int | None = None  # a hard cap on a step (tests: force a file over many steps)
 
     # -- roots and ignore rules -----------------------------------------
     def ignore_rules(self, root: Root) -> IgnoreRules:
@@ -397,10 +399,27 @@ class Indexer:
         stats.unfinished.extend(path for *_, path, _ in sorted(heap))
 
     def _step_chars(self) -> int:
-        """Characters to embed in one step: ``commit_seconds`` at the measured rate."""
-        if self._chars_per_s is None:
-            return FIRST_STEP_CHARS
-        return max(1, int(self._chars_per_s * self.config.index.commit_seconds))
+        """Characters to embed in one step: about ``commit_seconds`` at the measured cost.
+
+        Each embedding call costs ``c0 + c1·chars``. The fixed part ``c0`` is small on an
+        idle machine but can reach seconds on a busy one (threads waiting on each other),
+        so a step is never made so small that ``c0`` is more than a quarter of its time:
+        a busy machine gets longer steps rather than a fraction of the throughput.
+        """
+        cap = self.max_step_chars or 1 << 62
+        calls = self._embed_calls
+        if not calls:
+            return min(cap, FIRST_STEP_CHARS)
+        c0, c1 = 0.0, sum(t for _, t in calls) / max(1, sum(x for x, _ in calls))
+        if len({x for x, _ in calls}) >= 3:
+            xs = np.asarray([x for x, _ in calls], dtype=float)
+            ts = np.asarray([t for _, t in calls], dtype=float)
+            slope, intercept = np.polyfit(xs, ts, 1)
+            if slope > 0 and intercept >= 0:
+                c0, c1 = float(intercept), float(slope)
+        in_time = (self.config.index.commit_seconds - c0) / c1
+        amortised = 3 * c0 / c1
+        return max(1, min(cap, int(max(in_time, amortised))))
 
     def _embed_step(self, jobs: list[_Job], budget: int, stats: ApplyStats) -> None:
         """Embed up to ``budget`` characters (recent files first, then the least text left) and commit them."""
@@ -420,10 +439,7 @@ class Indexer:
         texts = [text for j, s, e in take for _, text, _ in j.prep.chunks[s:e]]
         t = time.monotonic()
         vecs = self.embedder.embed(texts)
-        dt = time.monotonic() - t
-        if dt > 0 and chars:
-            rate = chars / dt
-            self._chars_per_s = rate if self._chars_per_s is None else 0.6 * self._chars_per_s + 0.4 * rate
+        self._embed_calls.append((chars, time.monotonic() - t))
         stats.embedded += len(texts)
         offset = 0
         for j, s, e in take:

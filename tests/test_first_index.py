@@ -47,9 +47,9 @@ def big_text(n_paragraphs: int) -> str:
                        for i in range(n_paragraphs))
 
 
-def fast_steps(cfg: Config) -> Config:
-    cfg.index.commit_seconds = 0.001  # about one passage per commit step
-    return cfg
+def one_passage_per_step(core):
+    core.indexer.max_step_chars = 1
+    return core
 
 
 def per_file_seqs(catalog) -> dict[str, list[int]]:
@@ -72,7 +72,7 @@ def test_a_crash_in_the_middle_of_a_large_file_then_a_restart_leaves_no_duplicat
     assert n_large > 20
 
     crashing = CrashingEmbedder(embedder, crash_on_call=6)
-    core = open_core(resolve(), fast_steps(Config()), embedder=crashing)
+    core = one_passage_per_step(open_core(resolve(), Config(), embedder=crashing))
     with pytest.raises(Crash):
         core.indexer.index_paths([root])
     # the crash left the large file half written and still pending, the small ones complete
@@ -112,7 +112,7 @@ def test_recent_files_go_first_then_small_before_large(tmp_path, embedder):
     for name, (age, paras) in plan.items():
         (root / name).write_text(big_text(paras).replace("manual", name))
         os.utime(root / name, (now - age, now - age))
-    core = open_core(resolve(), fast_steps(Config()), embedder=embedder)
+    core = one_passage_per_step(open_core(resolve(), Config(), embedder=embedder))
     order: list[str] = []
     core.indexer.hooks.append(lambda cat, fid, texts: order.append(cat.file_by_id(fid).name))
     try:
