@@ -62,7 +62,6 @@ ChangeKind = Literal["added", "modified", "deleted", "moved"]
 
 SLOW_KINDS = ("pdf", "doc")  # extracted in a worker process: may take seconds
 SAVE_EVERY_S = 30.0  # the catalog's in_index flags cover what an unsaved index lacks
-FIRST_STEP_CHARS = 8000  # before any cost is measured (about ten passages)
 AGE_BUCKETS_S = (3600, 86400, 7 * 86400, 30 * 86400, 365 * 86400)
 
 
@@ -404,12 +403,16 @@ class Indexer:
         Each embedding call costs ``c0 + c1·chars``. The fixed part ``c0`` is small on an
         idle machine but can reach seconds on a busy one (threads waiting on each other),
         so a step is never made so small that ``c0`` is more than a quarter of its time:
-        a busy machine gets longer steps rather than a fraction of the throughput.
+        a busy machine gets longer steps rather than a fraction of the throughput. For the
+        same reason a step holds at least half an embedding batch (about 1 s on an idle
+        2-core machine).
         """
         cap = self.max_step_chars or 1 << 62
+        cfg = self.config.index
+        floor = max(1, cfg.embed_batch_size // 2) * cfg.chunk_size
         calls = self._embed_calls
         if not calls:
-            return min(cap, FIRST_STEP_CHARS)
+            return min(cap, floor)
         c0, c1 = 0.0, sum(t for _, t in calls) / max(1, sum(x for x, _ in calls))
         if len({x for x, _ in calls}) >= 3:
             xs = np.asarray([x for x, _ in calls], dtype=float)
@@ -417,9 +420,9 @@ class Indexer:
             slope, intercept = np.polyfit(xs, ts, 1)
             if slope > 0 and intercept >= 0:
                 c0, c1 = float(intercept), float(slope)
-        in_time = (self.config.index.commit_seconds - c0) / c1
+        in_time = (cfg.commit_seconds - c0) / c1
         amortised = 3 * c0 / c1
-        return max(1, min(cap, int(max(in_time, amortised))))
+        return max(1, min(cap, int(max(in_time, amortised, floor))))
 
     def _embed_step(self, jobs: list[_Job], budget: int, stats: ApplyStats) -> None:
         """Embed up to ``budget`` characters (recent files first, then the least text left) and commit them."""
