@@ -134,6 +134,7 @@ class _Job:
     prep: _Prepared
     size: int
     age: int = 0  # age_bucket: recent files are embedded first
+    urgent: bool = False  # arrived while this apply ran (a file just saved): gets a step of its own
     offset: int = 0  # passages committed so far
     chars_left: int = -1
     file_id: int | None = None
@@ -326,6 +327,8 @@ class Indexer:
         jobs: list[_Job] = []
         last_save = time.monotonic()
 
+        fed: set[Path] = set()
+
         def enqueue(new: Iterable[Path]) -> None:
             now = time.time()
             sizes: dict[str, int] = {}
@@ -358,6 +361,7 @@ class Indexer:
                     for j in [j for j in jobs if any(_under(j.path, g) for g in gone)]:
                         jobs.remove(j)
                         tracker.finished(j.size)
+                    fed.update(fresh)
                     enqueue(dict.fromkeys(fresh))
             budget = self._step_chars()
             step_started = time.monotonic()
@@ -376,7 +380,7 @@ class Indexer:
                     tracker.prepared(kind, size, 0)
                     tracker.finished(size)
                     continue
-                job = _Job(prep, size, age)
+                job = _Job(prep, size, age, urgent=path in fed)
                 if prep.vectors is not None:  # a duplicate: its vectors exist already
                     tracker.prepared(kind, size, 0)
                     self._write(job, 0, len(prep.chunks), prep.vectors, stats)
@@ -402,10 +406,11 @@ class Indexer:
 
         Each embedding call costs ``c0 + c1·chars``. The fixed part ``c0`` is small on an
         idle machine but can reach seconds on a busy one (threads waiting on each other),
-        so a step is never made so small that ``c0`` is more than a quarter of its time:
-        a busy machine gets longer steps rather than a fraction of the throughput. For the
-        same reason a step holds at least half an embedding batch (about 1 s on an idle
-        2-core machine).
+        so a step is not made so small that ``c0`` is more than a quarter of its time
+        (up to ~4x ``commit_seconds``): a busy machine gets longer steps rather than a
+        fraction of the throughput. For the same reason a step holds at least half an
+        embedding batch (about 1 s on an idle 2-core machine). Files that arrive while
+        a step runs get the next call to themselves, so they wait at most one step.
         """
         cap = self.max_step_chars or 1 << 62
         cfg = self.config.index
@@ -421,7 +426,7 @@ class Indexer:
             if slope > 0 and intercept >= 0:
                 c0, c1 = float(intercept), float(slope)
         in_time = (cfg.commit_seconds - c0) / c1
-        amortised = 3 * c0 / c1
+        amortised = min(3 * c0, 4 * cfg.commit_seconds) / c1  # but a step stays within ~4x commit_seconds
         return max(1, min(cap, int(max(in_time, amortised, floor))))
 
     def _embed_step(self, jobs: list[_Job], budget: int, stats: ApplyStats) -> None:
@@ -429,7 +434,8 @@ class Indexer:
         jobs.sort(key=lambda j: (j.age, j.chars_left))
         take: list[tuple[_Job, int, int]] = []
         chars = 0
-        for j in jobs:
+        urgent = [j for j in jobs if j.urgent]
+        for j in urgent or jobs:  # files saved meanwhile go alone: committed after one short call
             start = end = j.offset
             chunks = j.prep.chunks
             while end < len(chunks) and (chars < budget or not take and end == start):
