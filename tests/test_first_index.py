@@ -218,3 +218,55 @@ def test_progress_eta_follows_the_measured_costs():
     t.idle()
     clock[0] += 100  # time without work does not count
     assert t.snapshot().seconds == pytest.approx(spent)
+
+
+class GatedEmbedder:
+    """The real embedder; calls for the large file after its first wait for ``allow``."""
+
+    def __init__(self, inner, marker: str) -> None:
+        self.inner, self.marker = inner, marker
+        self.model_id = inner.model_id
+        self.allow = threading.Event()
+        self.large_calls = 0
+
+    @property
+    def dimensions(self) -> int:
+        return self.inner.dimensions
+
+    def embed(self, texts):
+        if any(self.marker in t for t in texts):
+            self.large_calls += 1
+            if self.large_calls > 1:
+                self.allow.wait(60)
+        return self.inner.embed(texts)
+
+
+def test_a_file_saved_while_a_large_one_embeds_is_committed_at_the_next_step(core, tmp_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "manual.txt").write_text(big_text(60))
+    gated = GatedEmbedder(core.indexer.embedder, "valve")
+    core.indexer.embedder = gated
+    core.indexer.max_step_chars = 1  # one passage per step
+    core.config.watch.quiet_s = 0.0
+    from manoled.watcher import LiveIndex
+
+    live = LiveIndex(core.indexer, core.catalog, core.config, root_check_s=0.2, polling_interval=0.2)
+    live.add_root(root)
+    live.start()
+    try:
+        seqs = lambda: per_file_seqs(core.catalog)  # noqa: E731
+        wait_until(lambda: len(seqs().get("manual.txt", [])) == 1 and gated.large_calls == 2, 60)
+        (root / "note.txt").write_text(NOTE_TEXT)
+        wait_until(lambda: live.status()["queue_depth"] >= 1, 30, message="the note is queued")
+        gated.allow.set()
+        wait_until(lambda: any(f.name == "note.txt" for f in core.catalog.files(state="indexed")), 60)
+        manual = next(f for f in core.catalog.files() if f.name == "manual.txt")
+        assert manual.state == "pending" and len(seqs()["manual.txt"]) < 10
+        assert core.indexer.search("zeppelin hangar key", k=1)[0].file_name == "note.txt"
+    finally:
+        gated.allow.set()
+        live.stop()
+
+
+NOTE_TEXT = "The zeppelin hangar key is under the blue flowerpot."
