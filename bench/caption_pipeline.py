@@ -9,7 +9,10 @@ through three loaders, each measured in its own subprocess (honest peak RSS):
 
 The captioner is FakeCaptioner(delay_s=--delay). Overlap efficiency is
 ``ideal / wall`` with ``ideal = N x delay + first load`` (the best any pipeline
-can do). With MANOLE_MOONDREAM_MODEL and MANOLE_MOONDREAM_MMPROJ set, the real
+can do). ``real_tiny`` runs the real llama.cpp ``MoondreamChatHandler`` (pipelined, all N
+images; 4 with --quick) on the tests' tiny random-weight Moondream2 pair (tests/tiny_gguf.py: phi2 text model
++ mlp projector, 56 px ViT): it measures the handler's per-image overhead and RSS, not
+Moondream2's speed. With MANOLE_MOONDREAM_MODEL and MANOLE_MOONDREAM_MMPROJ set, the real
 Moondream2 runs too (pipelined, a few images).
 
     .venv/bin/python bench/caption_pipeline.py --quick
@@ -82,9 +85,15 @@ def run_mode(mode: str, paths: list[Path], delay: float, threads: int, prefetch:
     from manoled.imageload import LiveCounter, PipelinedLoader, load_image
 
     baseline_rss = peak_rss_mb()
-    if mode == "real":
-        captioner = MoondreamCaptioner(Path(os.environ["MANOLE_MOONDREAM_MODEL"]),
-                                       Path(os.environ["MANOLE_MOONDREAM_MMPROJ"]))
+    if mode in ("real", "real_tiny"):
+        if mode == "real":
+            model, mmproj = Path(os.environ["MANOLE_MOONDREAM_MODEL"]), Path(os.environ["MANOLE_MOONDREAM_MMPROJ"])
+        else:
+            sys.path.insert(0, str(HERE.parent / "tests"))
+            import tiny_gguf  # the tests' architecture-true random-weight pair, cached in tests/artifacts/
+
+            model, mmproj = tiny_gguf.moondream_pair()
+        captioner = MoondreamCaptioner(model, mmproj)
         t = time.monotonic()
         captioner._load()
         load_model_s = time.monotonic() - t
@@ -118,7 +127,7 @@ def run_mode(mode: str, paths: list[Path], delay: float, threads: int, prefetch:
             last = time.monotonic()
     wall = time.monotonic() - started
     n = len(paths)
-    caption_time = n * delay if mode != "real" else None
+    caption_time = n * delay if mode not in ("real", "real_tiny") else None
     ideal = (caption_time + (first_load or 0.0)) if caption_time is not None else None
     out = {
         "mode": mode,
@@ -133,7 +142,7 @@ def run_mode(mode: str, paths: list[Path], delay: float, threads: int, prefetch:
         "rss_before_mb": round(baseline_rss, 1),
         "peak_images_held": counter.peak,
     }
-    if mode == "real":
+    if mode in ("real", "real_tiny"):
         out["model_load_s"] = round(load_model_s, 2)
         out["sample_captions"] = captions[:3]
     return out
@@ -180,6 +189,16 @@ def main() -> None:
     for mode in ("naive", "sequential", "pipelined"):
         log(f"running {mode} ...")
         results[mode] = child(mode, args, paths)
+    tiny_skipped = None
+    try:
+        import gguf  # noqa: F401 - writes the tiny pair
+        import llama_cpp  # noqa: F401
+    except ImportError as exc:
+        tiny_skipped = f"tiny Moondream2 pair not run: {exc}"
+        log(tiny_skipped)
+    else:
+        log("running the real MoondreamChatHandler on the tiny random-weight pair (pipelined) ...")
+        results["real_tiny"] = child("real_tiny", args, paths[:4] if args.quick else paths)
     real_skipped = None
     model, mmproj = os.environ.get("MANOLE_MOONDREAM_MODEL"), os.environ.get("MANOLE_MOONDREAM_MMPROJ")
     if model and mmproj and Path(model).is_file() and Path(mmproj).is_file():
@@ -206,6 +225,7 @@ def main() -> None:
         "results": results,
         "speedup_vs_naive": round(speedup, 2),
         "real_model": real_skipped or "run",
+        "real_tiny_model": tiny_skipped or "run",
     }
     print(json.dumps(summary))
 

@@ -22,6 +22,7 @@ import os
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -205,6 +206,39 @@ def resolve_moondream(cfg: CaptionConfig, models_dir: Path | None) -> MoondreamP
     return MoondreamPaths(model, mmproj)
 
 
+_MTMD_LOG_CALLBACK = None  # keep a reference: mtmd holds a raw pointer to it
+_MTMD_ERRORS: deque[str] = deque(maxlen=3)  # its last error lines, to say why a projector failed
+_GGML_LOG_ERROR = 4
+
+
+def _quiet_mtmd() -> None:
+    """Send the projector library's per-image log lines to our DEBUG log instead of stderr."""
+    global _MTMD_LOG_CALLBACK
+    if _MTMD_LOG_CALLBACK is not None:
+        return
+    import ctypes
+
+    import llama_cpp
+    from llama_cpp import mtmd_cpp
+
+    native = logging.getLogger("manoled.mtmd")
+
+    @llama_cpp.llama_log_callback
+    def _callback(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
+        line = text.decode("utf-8", "replace").rstrip()
+        if level == _GGML_LOG_ERROR and line:
+            _MTMD_ERRORS.append(" ".join(line.split()))
+        if native.isEnabledFor(logging.DEBUG):
+            native.debug("%s", line)
+
+    try:
+        mtmd_cpp.mtmd_log_set(_callback, ctypes.c_void_p(0))
+        mtmd_cpp.mtmd_helper_log_set(_callback, ctypes.c_void_p(0))
+        _MTMD_LOG_CALLBACK = _callback
+    except (AttributeError, TypeError):  # pragma: no cover - API differs between versions
+        pass
+
+
 class MoondreamCaptioner:
     """Moondream2 through llama-cpp-python's MoondreamChatHandler, loaded lazily."""
 
@@ -249,17 +283,30 @@ class MoondreamCaptioner:
         except ImportError as exc:
             raise ModelError(f"llama-cpp-python is not installed: {exc}") from exc
         started = time.monotonic()
+        llm = None
         try:
             handler = MoondreamChatHandler(clip_model_path=str(self.mmproj_path), verbose=False)
-            self._llm = Llama(
+            llm = Llama(
                 model_path=str(self.model_path),
                 chat_handler=handler,
                 n_ctx=self.n_ctx,
                 n_threads=self.n_threads,
                 verbose=False,
             )
+            _quiet_mtmd()
+            _MTMD_ERRORS.clear()
+            # the handler reads the projector only on its first chat call: read it now, so that a
+            # broken or mismatched projector fails the load instead of being blamed on an image
+            # (a private method of llama-cpp-python 0.3.36, the pinned version; tests/test_caption_real.py)
+            init_projector = getattr(handler, "_init_mtmd_context", None)
+            if init_projector is not None:
+                init_projector(llm)
         except Exception as exc:  # noqa: BLE001 - llama.cpp raises ValueError/RuntimeError
-            raise ModelError(f"cannot load Moondream2 from {self.model_path} + {self.mmproj_path}: {exc}") from exc
+            if llm is not None:
+                llm.close()
+            why = f" ({' '.join(_MTMD_ERRORS)})" if _MTMD_ERRORS else ""
+            raise ModelError(f"cannot load Moondream2 from {self.model_path} + {self.mmproj_path}: {exc}{why}") from exc
+        self._llm = llm
         self.loads += 1
         log.info("loaded %s in %.1fs", self.model_id, time.monotonic() - started)
         return self._llm

@@ -259,3 +259,90 @@ def test_moondream2_alias_pulls_both_files(tmp_path, monkeypatch):
 
     assert models.cmd_models_pull(resolve(), Config(), ["moondream2"]) == 1
     assert pulled == ["moondream2-text", "moondream2-mmproj"]
+
+
+# -- the real files' layout, with the tiny architecture-true GGUFs (tests/tiny_gguf.py) --------------
+def _tiny_hub_files() -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """(files served at <repo>/<file> as the shipped manifest names them, bytes by model id)."""
+    import tiny_gguf
+    text, mmproj = tiny_gguf.moondream_pair()
+    by_id = {"lfm2.5-1.2b-instruct-q4_0": tiny_gguf.lfm2_text().read_bytes(),
+             "moondream2-text": text.read_bytes(), "moondream2-mmproj": mmproj.read_bytes()}
+    served = {}
+    for model_id, data in by_id.items():
+        spec = models.get_spec(model_id)
+        served[f"{spec.repo}/{spec.file}"] = data
+    return served, by_id
+
+
+def _manifest_with_moondream_checksums(tmp_path: Path, by_id: dict[str, bytes], monkeypatch) -> None:
+    """The shipped manifest, with the Moondream2 entries' size and sha256 recorded (the tiny files'),
+    and LFM2.5's left null as shipped."""
+    import json
+
+    data = models.load_manifest()
+    for m in data["models"]:
+        if m["id"] in ("moondream2-text", "moondream2-mmproj"):
+            m["size"], m["sha256"] = len(by_id[m["id"]]), hashlib.sha256(by_id[m["id"]]).hexdigest()
+    path = tmp_path / "manifest.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(models, "MANIFEST", path)
+
+
+def test_pull_resumes_verifies_and_lists_the_tiny_models_then_the_daemon_loads_them(tmp_path, monkeypatch, capsys):
+    served, by_id = _tiny_hub_files()
+    _manifest_with_moondream_checksums(tmp_path, by_id, monkeypatch)
+    paths, cfg = resolve(home=tmp_path / "home"), Config()
+    lfm = models.get_spec("lfm2.5-1.2b-instruct-q4_0")
+    with FakeHub(served) as hub:
+        hub.cut_next_get = True
+        assert models.cmd_models_pull(paths, cfg, None, endpoint=hub.url) == 1  # the default: LFM2.5
+        assert "interrupted" in capsys.readouterr().err
+        (partial,) = list(paths.models_dir.rglob("*.incomplete"))
+        half = len(by_id[lfm.id]) // 2
+        partial.write_bytes(by_id[lfm.id][:half])  # what a cut in a big file leaves (see above)
+        assert models.cmd_models_pull(paths, cfg, None, endpoint=hub.url) == 0
+        assert [r[2] for r in hub.requests if r[0] == "GET"][-1] == f"bytes={half}-"
+        assert models.cmd_models_pull(paths, cfg, ["moondream2"], endpoint=hub.url) == 0
+    out = capsys.readouterr().out
+    assert f"{lfm.id}: {paths.models_dir / lfm.file} ({models.UNVERIFIED})" in out
+    assert "moondream2-text:" in out and "moondream2-mmproj:" in out and out.count("(sha256 ok)") == 2
+    for model_id, data in by_id.items():
+        assert (paths.models_dir / models.get_spec(model_id).file).read_bytes() == data
+
+    assert models.cmd_models_list(paths, cfg) == 0
+    rows = {r.id: r for r in models.list_models(paths, cfg)}
+    assert rows[lfm.id].state == "present" and rows[lfm.id].verification == models.UNVERIFIED
+    assert rows["moondream2-text"].verification == rows["moondream2-mmproj"].verification == "sha256 ok"
+
+    # what the daemon does next: the text model answers (not the fallback), the captioner loads
+    from manoled.agent.llm import LlamaChat
+    from manoled.caption import MoondreamCaptioner
+
+    choice = models.resolve_text_model(paths, cfg)
+    assert choice.model_id == lfm.id and not choice.fallback
+    llm = LlamaChat(choice.path, choice.model_id, context_size=2048, threads=1).load()
+    try:
+        assert llm.supports_tools and llm.chat([{"role": "user", "content": "hi"}], max_tokens=8).completion_tokens
+    finally:
+        llm.close()
+    cap = MoondreamCaptioner.from_config(cfg.caption, paths.models_dir, n_threads=1)
+    cap._load()
+    assert cap.loaded and cap.mmproj_path == paths.models_dir / "moondream2-mmproj-f16.gguf"
+    cap.unload()
+
+
+def test_a_tiny_projector_with_the_wrong_sha256_is_refused_and_not_kept(tmp_path, monkeypatch, capsys):
+    served, by_id = _tiny_hub_files()
+    _manifest_with_moondream_checksums(tmp_path, by_id, monkeypatch)
+    spec = models.get_spec("moondream2-mmproj")
+    bad = bytearray(by_id[spec.id])
+    bad[-1] ^= 0xFF  # same size, one flipped byte in the last tensor
+    served[f"{spec.repo}/{spec.file}"] = bytes(bad)
+    paths = resolve(home=tmp_path / "home")
+    with FakeHub(served) as hub:
+        assert models.cmd_models_pull(paths, Config(), [spec.id], endpoint=hub.url) == 1
+    assert "corrupt (sha256 mismatch)" in capsys.readouterr().err
+    assert not (paths.models_dir / spec.file).exists()
+    row = {r.id: r for r in models.list_models(paths, Config())}[spec.id]
+    assert row.state == "missing"
