@@ -203,6 +203,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--files", type=int, default=2000, help="synthetic corpus size")
     ap.add_argument("--real-files", type=int, default=450, help="real-text corpus size")
+    ap.add_argument("--real-max-bytes", type=int, default=200_000, help="largest real file copied")
     ap.add_argument("--quick", action="store_true", help="12 small files per corpus")
     ap.add_argument("--no-leann", action="store_true", help="skip LEANN (no ratio is reported)")
     args = ap.parse_args()
@@ -221,7 +222,7 @@ def main() -> int:
         syn["manoled"]["modify_one_file_s"] = mod["modify_one_file_s"]
         syn["manoled"]["modified_text_found"] = mod["modified_text_found"]
         real_dir = work / "real"
-        real_bytes, sources = make_real(real_dir, n_real, max_bytes=20_000 if args.quick else 200_000)
+        real_bytes, sources = make_real(real_dir, n_real, max_bytes=20_000 if args.quick else args.real_max_bytes)
         print(f"real corpus: {n_real} files, {real_bytes / 1e6:.2f} MB ({sources})", file=sys.stderr)
         real = compare(real_dir, work / "realrun", n_real, not args.no_leann)
         result = {
