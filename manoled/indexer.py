@@ -359,8 +359,10 @@ class Indexer:
                 if more:
                     fresh, gone = self._structural(more, stats)
                     for j in [j for j in jobs if any(_under(j.path, g) for g in gone)]:
-                        jobs.remove(j)
+                        jobs.remove(j)  # deleted or moved mid-file: a moved one is redone at its new path
                         tracker.finished(j.size)
+                        fresh.extend(_rebase(j.path, ch.path, ch.dest) for ch in more
+                                     if ch.kind == "moved" and ch.dest is not None and _under(j.path, ch.path))
                     fed.update(fresh)
                     enqueue(dict.fromkeys(fresh))
             budget = self._step_chars()
@@ -727,6 +729,10 @@ class Indexer:
 
 def _under(path: Path, prefix: Path) -> bool:
     return path == prefix or prefix in path.parents
+
+
+def _rebase(path: Path, src: Path, dest: Path) -> Path:
+    return dest if path == src else dest / path.relative_to(src)
 
 
 def _stat(path: Path, follow: bool = False) -> os.stat_result | None:

@@ -270,3 +270,31 @@ def test_a_file_saved_while_a_large_one_embeds_is_committed_at_the_next_step(cor
 
 
 NOTE_TEXT = "The zeppelin hangar key is under the blue flowerpot."
+
+
+def test_a_file_moved_while_it_embeds_is_completed_at_its_new_path(core, tmp_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "manual.txt").write_text(big_text(30))
+    n = len(chunk([((root / "manual.txt").read_text(), None)], core.config.index.chunk_size,
+                  core.config.index.chunk_overlap))
+    gated = GatedEmbedder(core.indexer.embedder, "valve")
+    core.indexer.embedder = gated
+    core.indexer.max_step_chars = 1
+    core.config.watch.quiet_s = 0.0
+    from manoled.watcher import LiveIndex
+
+    live = LiveIndex(core.indexer, core.catalog, core.config, root_check_s=0.2, polling_interval=0.2)
+    live.add_root(root)
+    live.start()
+    try:
+        wait_until(lambda: len(per_file_seqs(core.catalog).get("manual.txt", [])) == 1 and gated.large_calls == 2, 60)
+        (root / "manual.txt").rename(root / "moved.txt")
+        wait_until(lambda: live.status()["moves"] >= 1 or live.status()["queue_depth"] >= 1, 30, message="move queued")
+        core.indexer.max_step_chars = None
+        gated.allow.set()
+        wait_until(lambda: {f.relpath: f.state for f in core.catalog.files()} == {"moved.txt": "indexed"}, 120)
+        assert per_file_seqs(core.catalog) == {"moved.txt": list(range(n))}
+    finally:
+        gated.allow.set()
+        live.stop()
