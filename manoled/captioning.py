@@ -39,6 +39,7 @@ from .catalog import Catalog
 from .config import CaptionConfig, Config
 from .errors import ModelError
 from .imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
+from .safeopen import read_regular
 
 log = logging.getLogger(__name__)
 
@@ -289,7 +290,7 @@ class CaptionWorker:
 
     def _load(self, path: Path, max_side: int, *, max_pixels: int | None, index: int, key: Any) -> PreparedImage:
         try:
-            data = path.read_bytes()
+            data = read_regular(path)  # no link followed, never blocks on a FIFO swapped in
         except OSError as exc:
             return PreparedImage(index=index, key=key, path=path, error=f"unreadable: {exc.strerror or exc}")
         if content_hash(data) != key:

@@ -14,12 +14,24 @@ never be returned even before the index has caught up.
 
 The catalog is used from several threads. Each thread gets its own
 connection; writes are serialised by SQLite itself.
+
+File names are bytes on POSIX and need not be UTF-8. Python carries an
+undecodable name as a ``str`` with surrogate escapes, which SQLite cannot
+take as text; every connection therefore binds such a string as the name's
+exact bytes (a BLOB), and reads text back with surrogate escapes, so the name
+round-trips losslessly and a valid name is always bound as text (one spelling
+per name: ``UNIQUE(root_id, relpath)`` still holds). Prefix queries compare
+``CAST(relpath AS BLOB)`` so they match both spellings.
+
+The catalog holds every extracted passage: its folder is 0700 and its files
+(database, WAL, shared memory) are 0600, fixed on every open.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -169,11 +181,65 @@ _FILE_COLS = (
 )
 
 
+def _name(value: str | bytes) -> str:
+    """A path column as ``str``: an undecodable name is stored as its bytes."""
+    return value.decode("utf-8", "surrogateescape") if isinstance(value, bytes) else value
+
+
+def _bind(value: object) -> object:
+    """A parameter SQLite can store: a string carrying surrogate escapes becomes its exact bytes."""
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "surrogateescape")
+    return value
+
+
+def _bind_all(params: object) -> object:
+    if isinstance(params, dict):
+        return {k: _bind(v) for k, v in params.items()}
+    if isinstance(params, (list, tuple)):
+        return tuple(_bind(v) for v in params)
+    return params
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+class _Connection(sqlite3.Connection):
+    """A connection that binds undecodable names losslessly (see the module docstring)."""
+
+    def execute(self, sql: str, parameters: object = (), /) -> sqlite3.Cursor:  # type: ignore[override]
+        return super().execute(sql, _bind_all(parameters))  # type: ignore[arg-type]
+
+    def executemany(self, sql: str, seq: Iterable[object], /) -> sqlite3.Cursor:  # type: ignore[override]
+        return super().executemany(sql, (_bind_all(p) for p in seq))  # type: ignore[arg-type]
+
+
+def prefix_bytes(under: str) -> bytes:
+    """``under/`` as bytes, for ``substr(CAST(relpath AS BLOB), 1, n) = prefix`` queries."""
+    return (under.rstrip("/") + "/").encode("utf-8", "surrogateescape")
+
+
 def _file(row: sqlite3.Row | tuple) -> FileRecord:
     return FileRecord(
-        id=row[0], root_id=row[1], root=Path(row[2]), relpath=row[3], size=row[4],
+        id=row[0], root_id=row[1], root=Path(_name(row[2])), relpath=_name(row[3]), size=row[4],
         mtime_ns=row[5], inode=row[6], hash=row[7], kind=row[8], state=row[9], reason=row[10],
     )
+
+
+def secure_files(db: Path) -> None:
+    """Owner-only permissions for the catalog and its WAL and shared-memory files."""
+    for p in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm"),
+              db.with_name(db.name + "-journal")):
+        try:
+            st = os.stat(p, follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                os.chmod(p, 0o600)
+        except OSError:  # gone, or not ours to change: SQLite will complain if it matters
+            pass
 
 
 class Catalog:
@@ -181,7 +247,7 @@ class Catalog:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._local = threading.local()
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
@@ -198,6 +264,7 @@ class Catalog:
             elif int(row[0]) > SCHEMA_VERSION:
                 raise CatalogError(f"catalog {self.path} has schema {row[0]}, newer than this manoled ({SCHEMA_VERSION})")
         del conn
+        secure_files(self.path)
 
     # -- connections -----------------------------------------------------
     def _conn(self) -> sqlite3.Connection:
@@ -206,7 +273,13 @@ class Catalog:
         conn = getattr(self._local, "conn", None)
         if conn is None:
             try:
-                conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
+                old = os.umask(0o077)  # the database, its WAL and shm are created owner-only
+                try:
+                    conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False,
+                                           factory=_Connection)
+                finally:
+                    os.umask(old)
+                conn.text_factory = _text
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA foreign_keys=ON")
@@ -261,10 +334,11 @@ class Catalog:
         with self.tx() as c:
             c.execute("INSERT OR IGNORE INTO roots(path, online, added) VALUES(?, 1, ?)", (p, time.time()))
             row = c.execute("SELECT id, path, online FROM roots WHERE path=?", (p,)).fetchone()
-        return Root(row[0], Path(row[1]), bool(row[2]))
+        return Root(row[0], Path(_name(row[1])), bool(row[2]))
 
     def roots(self) -> list[Root]:
-        return [Root(r[0], Path(r[1]), bool(r[2])) for r in self.query("SELECT id, path, online FROM roots ORDER BY id")]
+        return [Root(r[0], Path(_name(r[1])), bool(r[2]))
+                for r in self.query("SELECT id, path, online FROM roots ORDER BY id")]
 
     def root_for(self, path: Path) -> Root | None:
         p = str(path)
@@ -320,8 +394,8 @@ class Catalog:
             sql += " AND f.kind=?"
             args.append(kind)
         if under:
-            sql += " AND (f.relpath=? OR substr(f.relpath, 1, ?)=?)"
-            prefix = under.rstrip("/") + "/"
+            sql += " AND (f.relpath=? OR substr(CAST(f.relpath AS BLOB), 1, ?)=?)"
+            prefix = prefix_bytes(under)
             args.extend([under.rstrip("/"), len(prefix), prefix])
         sql += " ORDER BY f.root_id, f.relpath"
         return [_file(r) for r in self._conn().execute(sql, args)]
@@ -364,8 +438,8 @@ class Catalog:
             sql += " AND root_id=?"
             args.append(root_id)
         if under:
-            prefix = under.rstrip("/") + "/"
-            sql += " AND (relpath=? OR substr(relpath, 1, ?)=?)"
+            prefix = prefix_bytes(under)
+            sql += " AND (relpath=? OR substr(CAST(relpath AS BLOB), 1, ?)=?)"
             args.extend([under.rstrip("/"), len(prefix), prefix])
         with self.tx() as c:
             return c.execute(sql, args).rowcount
@@ -497,6 +571,20 @@ class Catalog:
             "SELECT text FROM content_cache WHERE hash=? AND producer=?", (hash, producer)
         ).fetchone()
         return row[0] if row else None
+
+    def gc_cache(self, hashes: Iterable[str | None] | None = None) -> int:
+        """Remove cached text and captions that no file references any more; returns rows removed.
+
+        ``hashes``: only these candidates (the ones a batch dropped); ``None``: the whole cache."""
+        with self.tx() as c:
+            if hashes is None:
+                return c.execute("DELETE FROM content_cache WHERE NOT EXISTS "
+                                 "(SELECT 1 FROM files f WHERE f.hash = content_cache.hash)").rowcount
+            n = 0
+            for h in {h for h in hashes if h}:
+                if c.execute("SELECT 1 FROM files WHERE hash=? LIMIT 1", (h,)).fetchone() is None:
+                    n += c.execute("DELETE FROM content_cache WHERE hash=?", (h,)).rowcount
+            return n
 
     def cache_put(self, hash: str, producer: str, text: str) -> None:
         with self.tx() as c:

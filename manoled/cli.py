@@ -175,9 +175,18 @@ def cmd_rebuild(paths: Paths, args) -> int:
 
 
 def cmd_run(paths: Paths, args) -> int:
+    import logging
+
     from .daemon import run
 
-    return run(paths, [Path(p) for p in args.folders], debug=args.debug)
+    code = run(paths, [Path(p) for p in args.folders], debug=args.debug)
+    # Everything is saved and closed by now (catalog, index, socket, parser worker). The interpreter's
+    # own teardown (atexit handlers, freeing the models) took 5-8 s, longer than a service manager
+    # should wait after SIGTERM, and has nothing left to save: end the process here.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def cmd_models(paths: Paths, args) -> int:
@@ -243,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     from .app import setup_logging
 
     setup_logging(args.debug or bool(os.environ.get("MANOLE_DEBUG")))
+    os.umask(0o077)  # everything manoled writes (catalog, index, models, config) is its user's alone
+    for stream in (sys.stdout, sys.stderr):  # file names are bytes: print undecodable ones as they are
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="surrogateescape")
     paths = resolve(args.home)
     try:
         return args.func(paths, args)

@@ -22,6 +22,7 @@ class IndexConfig:
     max_text_chars: int = 1_000_000
     max_file_bytes: int = 256 * 1024 * 1024
     extract_timeout_s: float = 30.0
+    extract_memory_mb: int = 320  # memory one PDF/DOCX parse may add to the parser process (0: no limit)
     embedding_model: str = ""  # empty: the bundled all-MiniLM-L6-v2
     embed_batch_size: int = 64
     commit_batch_files: int = 64  # at most this many files in flight per commit step

@@ -133,11 +133,19 @@ class Daemon(Service):
             log.exception("loading the text model failed")
 
     def stop(self) -> None:
+        self.core.indexer.interrupt()  # the file being extracted must not hold shutdown up
         self.live.stop()
         if self.captions is not None:
             self.captions.stop()
         if self.models is not None:
-            self.models.close()
+            # a text model still loading holds the lock; shutdown must not wait for it (the process ends)
+            if self._agent_lock.acquire(timeout=0.5):
+                try:
+                    self.models.close()
+                finally:
+                    self._agent_lock.release()
+            else:
+                log.info("the text model is still loading; not waiting for it")
 
     def reload(self, config: Config) -> None:
         """SIGHUP: new config, roots included."""

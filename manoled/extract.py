@@ -25,18 +25,23 @@ This module imports only the standard library at import time.
 from __future__ import annotations
 
 import codecs
+import html
 import html.parser
 import logging
 import os
 import re
 import stat
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .config import IndexConfig
 from .errors import ExtractError
+from .safeopen import Skip, describe_mode, read_all
+
+__all__ = ["Extraction", "Extractor", "ExtractTimeout", "Skip", "html_to_text", "kind_for", "state_for"]
 
 log = logging.getLogger(__name__)
 
@@ -93,14 +98,12 @@ _BOMS = (
 )
 
 
-class Skip(ExtractError):
-    """The file is deliberately not indexed (binary, empty, too big, unsupported)."""
-
-    code = "skipped"
-
-
 class ExtractTimeout(ExtractError):
     """Parsing took longer than ``IndexConfig.extract_timeout_s``."""
+
+
+class ExtractCancelled(ExtractError):
+    """The daemon is shutting down: the file stays pending and is resumed on the next start."""
 
 
 def state_for(exc: ExtractError) -> str:
@@ -129,8 +132,13 @@ def _ext(path: Path) -> str:
     return name.rsplit(".", 1)[-1].lower()
 
 
-def kind_for(path: Path) -> str:
-    """The kind of ``path`` by extension; unknown extensions are sniffed (never raises)."""
+def kind_for(path: Path, head: bytes | None = None) -> str:
+    """The kind of ``path`` by extension; unknown extensions are sniffed (never raises).
+
+    ``head`` is the file's first bytes when the caller already holds it open
+    (the indexer reads through its own descriptor); otherwise the path is
+    opened (non-blocking, regular files only) to read them.
+    """
     ext = _ext(Path(path))
     if ext in TEXT_EXTS:
         return "text"
@@ -142,6 +150,8 @@ def kind_for(path: Path) -> str:
         return "image"
     if ext in OTHER_EXTS:
         return "other"
+    if head is not None:
+        return "text" if head and _looks_like_text(head[:KIND_SNIFF_BYTES]) else "other"
     try:
         head = _sniff_head(Path(path), KIND_SNIFF_BYTES)
     except (OSError, ExtractError):
@@ -308,16 +318,122 @@ class _HTMLText(html.parser.HTMLParser):
 
 _SPACES = re.compile(r"[ \t\f\v\r\u00a0]+")
 _BLANKS = re.compile(r"\n\s*\n\s*")
+_TAG_NAME = re.compile(r"[a-zA-Z][^\s/>\x00]*")
+_RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"})
+_CHECK_EVERY = 4096  # tokens between deadline checks
 
 
-def html_to_text(markup: str) -> str:
-    """The visible text of an HTML document, one blank line between blocks."""
+def _tag_end(markup: str, pos: int) -> int:
+    """Index just past the ``>`` closing the tag that starts before ``pos``, honouring quoted
+    attribute values; -1 if the document ends inside the tag. Each character is looked at once."""
+    n = len(markup)
+    quote = ""
+    while pos < n:
+        if quote:
+            pos = markup.find(quote, pos)
+            if pos < 0:
+                return -1
+            quote = ""
+            pos += 1
+            continue
+        m = _TAG_BODY.search(markup, pos)
+        if m is None:
+            return -1
+        ch = m.group()
+        pos = m.end()
+        if ch == ">":
+            return pos
+        quote = ch
+    return -1
+
+
+_TAG_BODY = re.compile(r"""[>"']""")
+
+
+def _tokens(markup: str):
+    """Yield ("data", text) / ("start", tag) / ("end", tag) in one left-to-right pass (linear).
+
+    Unlike :mod:`html.parser`, which rescans an unterminated tag or quote from
+    every later ``<`` (quadratic: 20,000 ``<a b='`` took minutes), a tag or
+    comment the document never closes swallows the rest of the document, as
+    browsers do, and the scan ends.
+    """
+    n = len(markup)
+    pos = 0
+    raw_close: re.Pattern[str] | None = None
+    while pos < n:
+        if raw_close is not None:  # inside <script>, <style>, ...: text up to the closing tag
+            m = raw_close.search(markup, pos)
+            end = m.start() if m else n
+            yield "data", markup[pos:end]
+            pos = end
+            raw_close = None
+            continue
+        lt = markup.find("<", pos)
+        if lt < 0:
+            yield "data", markup[pos:]
+            return
+        if lt > pos:
+            yield "data", markup[pos:lt]
+        nxt = markup[lt + 1:lt + 2]
+        if markup.startswith("<!--", lt):
+            close = markup.find("-->", lt + 4)
+            if close < 0:
+                return
+            pos = close + 3
+        elif nxt in ("!", "?"):
+            close = markup.find(">", lt + 2)
+            if close < 0:
+                return
+            pos = close + 1
+        elif nxt == "/":
+            m = _TAG_NAME.match(markup, lt + 2)
+            close = markup.find(">", lt + 2)
+            if close < 0:
+                return
+            if m is not None and m.start() < close:
+                yield "end", m.group().lower()
+            pos = close + 1
+        else:
+            m = _TAG_NAME.match(markup, lt + 1)
+            if m is None:  # a lone "<": text
+                yield "data", "<"
+                pos = lt + 1
+                continue
+            end = _tag_end(markup, m.end())
+            if end < 0:
+                return
+            tag = m.group().lower()
+            yield "start", tag
+            if markup[end - 2:end] == "/>":
+                yield "end", tag
+            elif tag in _RAW_TEXT:
+                raw_close = re.compile(r"</" + re.escape(tag) + r"(?=[\s/>])", re.IGNORECASE)
+            pos = end
+
+
+def html_to_text(markup: str, deadline: float | None = None, cancel: threading.Event | None = None) -> str:
+    """The visible text of an HTML document, one blank line between blocks.
+
+    Linear in the document's length. ``deadline`` (a ``time.monotonic()``
+    value) and ``cancel`` stop a parse that takes too long: :class:`ExtractTimeout`.
+    """
     parser = _HTMLText()
-    try:
-        parser.feed(markup)
-        parser.close()
-    except Exception:  # html.parser is lenient; never let odd markup fail a file
-        log.debug("html parser gave up; keeping the text so far", exc_info=True)
+    count = 0
+    for kind, value in _tokens(markup):
+        count += 1
+        if count % _CHECK_EVERY == 0:
+            if cancel is not None and cancel.is_set():
+                raise ExtractCancelled("cancelled (shutting down)")
+            if deadline is not None and time.monotonic() > deadline:
+                raise ExtractTimeout("HTML took longer than the time limit")
+        if kind == "data":
+            if value:
+                parser.handle_data(html.unescape(value))
+        elif kind == "start":
+            parser.handle_starttag(value, [])
+        else:
+            parser.handle_endtag(value)
     text = _SPACES.sub(" ", "".join(parser.parts))
     text = "\n".join(line.strip() for line in text.split("\n"))
     return _BLANKS.sub("\n\n", text).strip()
@@ -331,16 +447,7 @@ def _os_open(path: Path, flags: int) -> int:
     return os.open(path, flags)
 
 
-def _describe_mode(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "directory"
-    if stat.S_ISFIFO(mode):
-        return "named pipe"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    return "special file"
+_describe_mode = describe_mode
 
 
 def _os_error(exc: OSError, path: Path) -> ExtractError:
@@ -385,21 +492,6 @@ def _open_regular(path: Path) -> int:
     return fd
 
 
-def _read_capped(fd: int, limit: int) -> bytes:
-    parts: list[bytes] = []
-    left = limit
-    while left > 0:
-        try:
-            block = os.read(fd, min(left, 1 << 20))
-        except OSError as exc:
-            raise ExtractError(f"cannot read file: {exc.strerror or exc}") from exc
-        if not block:
-            break
-        parts.append(block)
-        left -= len(block)
-    return b"".join(parts)
-
-
 def _fmt_bytes(n: int) -> str:
     value = float(n)
     for unit in ("bytes", "KiB", "MiB", "GiB"):
@@ -431,7 +523,14 @@ def _cap(segments: list[tuple[str, int | None]], max_chars: int) -> Extraction:
 
 
 class Extractor:
-    """Extracts text from files; owns the PDF/DOCX worker process. Thread-safe."""
+    """Extracts text from files; owns the PDF/DOCX worker process. Thread-safe.
+
+    :meth:`extract_fd` is the indexer's entry point: it reads through a
+    descriptor the caller opened (see :mod:`manoled.safeopen`), so nothing
+    here opens the path a second time. The parser worker receives that
+    descriptor too (``SCM_RIGHTS``), never the path. :meth:`cancel` stops the
+    extraction in progress (shutdown): the worker is killed, an HTML parse stops.
+    """
 
     def __init__(self, config: IndexConfig) -> None:
         self.config = config
@@ -439,13 +538,19 @@ class Extractor:
 
         self._lock = threading.Lock()
         self._worker = DocWorker()
+        self._cancel = threading.Event()
         # test seam: ("sleep", seconds) or ("exit", code), run in the worker before the next task
         self._next_hook: tuple[str, Any] | None = None
 
     # -- public
 
     def extract(self, path: Path, kind: str) -> Extraction:
-        """Extract ``path`` as ``kind`` (from :func:`kind_for`); raises :class:`ExtractError`."""
+        """Extract ``path`` as ``kind`` (from :func:`kind_for`); raises :class:`ExtractError`.
+
+        Opens ``path`` once (non-blocking, regular files only) and reads
+        through that descriptor; a symlink to a file is followed here (the
+        indexer, which never follows one, calls :meth:`extract_fd`).
+        """
         path = Path(path)
         if kind not in ("text", "pdf", "doc"):
             raise Skip(f"unsupported file type ({kind})")
@@ -454,11 +559,33 @@ class Extractor:
             raise Skip("empty file")
         if st.st_size > self.config.max_file_bytes:
             raise Skip(f"file too big ({_fmt_bytes(st.st_size)} > {_fmt_bytes(self.config.max_file_bytes)} limit)")
+        fd = _open_regular(path)
+        try:
+            return self.extract_fd(fd, path.name, kind)
+        finally:
+            os.close(fd)
+
+    def extract_fd(self, fd: int, name: str, kind: str) -> Extraction:
+        """Extract the open regular file ``fd`` (``name`` gives its extension); the caller closes ``fd``."""
+        if kind not in ("text", "pdf", "doc"):
+            raise Skip(f"unsupported file type ({kind})")
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Skip(f"not a regular file ({_describe_mode(st.st_mode)})")
+        if st.st_size == 0:
+            raise Skip("empty file")
+        if st.st_size > self.config.max_file_bytes:
+            raise Skip(f"file too big ({_fmt_bytes(st.st_size)} > {_fmt_bytes(self.config.max_file_bytes)} limit)")
+        if self._cancel.is_set():
+            raise ExtractCancelled("cancelled (shutting down)")
         if kind == "text":
-            return self._extract_text(path)
-        # check readability here so the error is the same as for text files
-        os.close(_open_regular(path))
-        return self._in_worker(kind, path)
+            return self._extract_text(fd, name)
+        return self._in_worker(kind, fd)
+
+    def cancel(self) -> None:
+        """Stop the extraction in progress and refuse new ones (shutdown); :meth:`close` still works."""
+        self._cancel.set()
+        self._worker.cancel()
 
     @property
     def worker_pid(self) -> int | None:
@@ -481,16 +608,17 @@ class Extractor:
 
     # -- text
 
-    def _extract_text(self, path: Path) -> Extraction:
-        is_html = _ext(path) in HTML_EXTS
+    def _extract_text(self, fd: int, name: str) -> Extraction:
+        is_html = _ext(Path(name)) in HTML_EXTS
         max_chars = self.config.max_text_chars
         per_char = _HTML_BYTES_PER_CHAR if is_html else 4  # 4: the most bytes a code point takes
         limit = min(self.config.max_file_bytes, max(max_chars, 1) * per_char)
-        fd = _open_regular(path)
+        timeout = self.config.extract_timeout_s
+        deadline = time.monotonic() + timeout if timeout > 0 else None
         try:
-            data = _read_capped(fd, limit + 1)
-        finally:
-            os.close(fd)
+            data = read_all(fd, limit + 1)
+        except OSError as exc:
+            raise ExtractError(f"cannot read file: {exc.strerror or exc}") from exc
         if not data:
             raise Skip("empty file")
         partial = len(data) > limit
@@ -501,7 +629,10 @@ class Extractor:
         text, _enc = decode(data, partial=partial, html_hint=is_html)
         text = _normalise(text)
         if is_html:
-            text = html_to_text(text)
+            try:
+                text = html_to_text(text, deadline, self._cancel)
+            except ExtractTimeout:
+                raise ExtractTimeout(f"timed out after {timeout:g} s") from None
         if not text.strip():
             raise Skip("no text content")
         ext = _cap([(text, None)], max_chars)
@@ -511,9 +642,9 @@ class Extractor:
 
     # -- worker
 
-    # -- worker
-
-    def _in_worker(self, kind: str, path: Path) -> Extraction:
+    def _in_worker(self, kind: str, fd: int) -> Extraction:
         with self._lock:
             hook, self._next_hook = self._next_hook, None
-            return self._worker.run(kind, str(path), self.config.max_text_chars, self.config.extract_timeout_s, hook)
+            cfg = self.config
+            return self._worker.run(kind, fd, cfg.max_text_chars, cfg.extract_timeout_s, hook,
+                                    memory_mb=cfg.extract_memory_mb)

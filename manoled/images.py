@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
+from typing import BinaryIO
 
 from PIL import Image
 
@@ -23,10 +24,20 @@ _EXIF_IFD, _DATETIME_ORIGINAL, _DATETIME_DIGITIZED = 0x8769, 0x9003, 0x9004
 _EXIF_DATE = re.compile(r"^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?")
 
 
+# An EXIF field is a name or a date, not a document: a 60 KB Make tag must not become 99 passages.
+MAX_FIELD_CHARS = 64
+
+
 def _text(value: object) -> str:
     if isinstance(value, bytes):
-        value = value.decode("utf-8", "replace")
-    return " ".join(str(value or "").replace("\x00", " ").split())
+        value = value[: MAX_FIELD_CHARS * 4].decode("utf-8", "replace")
+    text = " ".join(str(value or "")[: MAX_FIELD_CHARS * 4].replace("\x00", " ").split())
+    return text[:MAX_FIELD_CHARS].rstrip()
+
+
+def display_name(name: str) -> str:
+    """A file name fit for passage text: undecodable bytes (surrogate escapes) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _date(value: object) -> str:
@@ -48,12 +59,14 @@ def camera_name(make: str, model: str) -> str:
     return " ".join(p for p in (make, model) if p)
 
 
-def metadata(path: Path) -> dict[str, object]:
-    """EXIF and size facts about an image: date_taken, camera, width, height (oriented), format."""
+def metadata(path: Path, fp: BinaryIO | None = None) -> dict[str, object]:
+    """EXIF and size facts about an image: date_taken, camera, width, height (oriented), format.
+
+    ``fp`` is the open file to read (the indexer's descriptor); without it ``path`` is opened."""
     register_formats()
     info: dict[str, object] = {}
     try:
-        with Image.open(path) as im:
+        with Image.open(fp if fp is not None else path) as im:
             w, h = im.size
             info["format"] = im.format or ""
             exif = im.getexif()
@@ -73,11 +86,11 @@ def metadata(path: Path) -> dict[str, object]:
     return info
 
 
-def describe(path: Path) -> str:
-    """A one-line searchable description from the file name and EXIF."""
+def describe(path: Path, fp: BinaryIO | None = None) -> str:
+    """A one-line searchable description from the file name and EXIF (each field capped)."""
     path = Path(path)
-    info = metadata(path)
-    parts = [f"Image file: {path.name}."]
+    info = metadata(path, fp)
+    parts = [f"Image file: {display_name(path.name)}."]
     if info.get("date_taken"):
         parts.append(f"Date taken: {info['date_taken']}.")
     if info.get("camera"):

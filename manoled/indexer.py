@@ -42,15 +42,16 @@ from typing import Literal
 import numpy as np
 
 from . import images
-from .catalog import Catalog, NewPassage, Root
+from .catalog import Catalog, FileRecord, NewPassage, Root
 from .chunk import chunk
 from .config import Config
 from .embed import Embedder
 from .errors import ExtractError, IndexError_
-from .extract import Extractor, Skip, kind_for
+from .extract import KIND_SNIFF_BYTES, ExtractCancelled, Extractor, Skip, kind_for
 from .ignore import IgnoreRules
 from .index import VectorIndex
 from .progress import Progress, Tracker
+from .safeopen import FILE_FLAGS, open_beneath, open_dir_beneath
 from .scheduler import ext_kind
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,7 @@ class Indexer:
         self.hooks: list[FileHook] = list(hooks or [])
         self._lock = threading.RLock()
         self._ignore: dict[int, IgnoreRules] = {}
+        self._dropped: set[str | None] = set()  # content hashes a batch stopped referencing: cache GC
         self.stop_event = threading.Event()
         self.progress = Tracker()  # read by status from any thread
         self._embed_calls: deque[tuple[int, float]] = deque(maxlen=24)  # (characters, seconds) of recent calls
@@ -199,7 +201,14 @@ class Indexer:
 
     # -- discovery ------------------------------------------------------
     def walk(self, root: Root, top: Path | None = None) -> Iterable[tuple[Path, os.stat_result]]:
-        """Yield indexable regular files under ``top``; never loops, never follows symlinks unless told."""
+        """Yield every non-folder entry under ``top`` with its ``lstat``: regular files, and links, FIFOs,
+        sockets and devices too (the indexer records those as skipped, with the reason).
+
+        Folders are opened one component at a time without following links
+        (:func:`~manoled.safeopen.open_dir_beneath`), so a link, or a folder
+        swapped for one mid-walk, is never descended into; with
+        ``watch.follow_symlinks`` a linked folder is walked only when its target
+        is inside a watched root. Never loops."""
         follow = self.config.watch.follow_symlinks
         rules = self.ignore_rules(root)
         seen: set[tuple[int, int]] = set()
@@ -207,38 +216,80 @@ class Indexer:
         while stack:
             d = stack.pop()
             try:
-                dst = d.stat() if follow else d.lstat()
-            except OSError:
+                fd = self._open_dir(root, d)
+            except ExtractError as exc:
+                log.info("not walking %s: %s", d, exc.message)
                 continue
-            key = (dst.st_dev, dst.st_ino)
-            if key in seen:
+            if fd is None:
                 continue
-            seen.add(key)
             try:
-                entries = list(os.scandir(d))
-            except OSError as exc:
-                log.info("cannot list %s: %s", d, exc.strerror)
-                continue
-            for entry in entries:
-                p = Path(entry.path)
-                try:
-                    is_link = entry.is_symlink()
-                    if is_link and not follow:
-                        continue
-                    is_dir = entry.is_dir(follow_symlinks=follow)
-                except OSError:
+                dst = os.fstat(fd)
+                key = (dst.st_dev, dst.st_ino)
+                if key in seen:
                     continue
+                seen.add(key)
+                entries: list[tuple[str, os.stat_result, os.stat_result | None]] = []
+                try:
+                    with os.scandir(fd) as it:
+                        for entry in it:
+                            try:
+                                lst = os.stat(entry.name, dir_fd=fd, follow_symlinks=False)
+                            except OSError:
+                                continue
+                            target = None
+                            if follow and stat_mod.S_ISLNK(lst.st_mode):
+                                try:
+                                    target = os.stat(entry.name, dir_fd=fd)
+                                except OSError:
+                                    target = None
+                            entries.append((entry.name, lst, target))
+                except OSError as exc:
+                    log.info("cannot list %s: %s", d, exc.strerror)
+                    continue
+            finally:
+                os.close(fd)
+            for name, lst, target in entries:
+                p = d / name
+                st = target if target is not None and self._inside_roots(p) else lst
+                is_dir = stat_mod.S_ISDIR(st.st_mode)
                 if rules.ignored(p, is_dir):
                     continue
                 if is_dir:
                     stack.append(p)
-                    continue
-                try:
-                    st = entry.stat(follow_symlinks=follow)
-                except OSError:
-                    continue
-                if stat_mod.S_ISREG(st.st_mode):
+                else:
                     yield p, st
+
+    def _inside_roots(self, path: Path) -> bool:
+        """Whether ``path``, links resolved, lies inside a watched root (for ``follow_symlinks``)."""
+        return self.catalog.root_for(Path(os.path.realpath(path))) is not None
+
+    def _open_dir(self, root: Root, d: Path) -> int | None:
+        if self.config.watch.follow_symlinks:
+            real = Path(os.path.realpath(d))
+            owner = self.catalog.root_for(real)
+            if owner is None:
+                return None
+            return open_dir_beneath(owner.path, _rel(real, owner.path))
+        return open_dir_beneath(root.path, _rel(d, root.path))
+
+    def _open(self, root: Root, rel: str, path: Path) -> tuple[int, os.stat_result]:
+        """Open a file to index: never through a link (with ``follow_symlinks``: only to a target
+        inside a watched root), never blocking; the descriptor is checked to be a regular file."""
+        try:
+            return open_beneath(root.path, rel)
+        except Skip as exc:
+            if not (self.config.watch.follow_symlinks and exc.message.startswith("symbolic link")):
+                raise
+        real = Path(os.path.realpath(path))
+        owner = self.catalog.root_for(real)
+        if owner is None:
+            raise Skip("symbolic link to outside the watched folders (not followed)")
+        try:
+            return open_beneath(owner.path, _rel(real, owner.path))
+        except ExtractError as exc:
+            if exc.message == "file not found":
+                raise Skip("broken symbolic link") from exc
+            raise
 
     def scan(self, root_path: Path, top: Path | None = None) -> list[Change]:
         """Compare the catalog with the disk; return the changes, reading no file contents."""
@@ -288,6 +339,7 @@ class Indexer:
             finally:
                 self.progress.idle()
             self._flush_index()
+            self._gc_cache()
             if self.index.needs_retrain():
                 self.rebuild_index()
         stats.seconds = time.monotonic() - started
@@ -367,7 +419,7 @@ class Indexer:
                     enqueue(dict.fromkeys(fresh))
             budget = self._step_chars()
             step_started = time.monotonic()
-            while heap and len(jobs) < max_jobs:
+            while heap and len(jobs) < max_jobs and not self.stop_event.is_set():
                 ahead = sum(j.chars_left for j in jobs if j.offset == 0)
                 if ahead >= budget:
                     break
@@ -394,6 +446,8 @@ class Indexer:
                 if heap:
                     continue
                 break
+            if self.stop_event.is_set():
+                break  # shutting down: the files in progress stay pending and are redone on the next start
             self._embed_step(jobs, budget, stats)
             if time.monotonic() - last_save > SAVE_EVERY_S:
                 self._flush_index()
@@ -498,9 +552,11 @@ class Indexer:
         n = 0
         rec = self.catalog.get_file(root.id, rel)
         if rec is not None:
+            self._dropped.add(rec.hash)
             self.catalog.delete_file(rec.id)
             n += 1
         for f in self.catalog.files(root_id=root.id, under=rel) if rel else []:
+            self._dropped.add(f.hash)
             self.catalog.delete_file(f.id)
             n += 1
         return n  # the index catches up once, at the end of the batch
@@ -512,7 +568,8 @@ class Indexer:
             stats.deleted += self._delete(src)
             return []
         droot, drel = dest_loc
-        if self.ignore_rules(droot).ignored(dest, dest.is_dir()):
+        dest_is_dir = _is_dir(dest)  # lstat: a link to a folder is not a folder (it is never walked)
+        if self.ignore_rules(droot).ignored(dest, dest_is_dir):
             stats.deleted += self._delete(src)
             return []
         rec = self.catalog.get_file(src_loc[0].id, src_loc[1]) if src_loc else None
@@ -530,7 +587,7 @@ class Indexer:
                 stats.moved += moved
                 return []
         # unknown source (a temp file, or moved in from outside): index the destination
-        if dest.is_dir():
+        if dest_is_dir:
             return [p for p, _ in self.walk(droot, dest)]
         return [dest]
 
@@ -539,16 +596,64 @@ class Indexer:
         if loc is None or not loc[1]:
             return None
         root, rel = loc
-        st = _stat(path, follow=self.config.watch.follow_symlinks)
         rec = self.catalog.get_file(root.id, rel)
-        if st is None or not stat_mod.S_ISREG(st.st_mode):
-            if rec is not None and not path.exists():
-                self.catalog.delete_file(rec.id)
-                stats.deleted += 1
-            return None
         if self.ignore_rules(root).ignored(path, False):
             return None
-        kind = kind_for(path)
+        # one open, and every read after it (hash, sniff, extraction) through that descriptor
+        try:
+            fd, st = self._open(root, rel, path)
+        except Skip as exc:  # a link, FIFO, socket, device or folder: recorded, never read
+            self._record_refused(root, rel, path, rec, exc.message, stats)
+            return None
+        except ExtractError as exc:
+            if exc.message == "file not found":
+                if rec is not None:
+                    self._dropped.add(rec.hash)
+                    self.catalog.delete_file(rec.id)
+                    stats.deleted += 1
+                return None
+            self._record_refused(root, rel, path, rec, exc.message, stats, state="failed")
+            return None
+        try:
+            return self._prepare_open(fd, st, root, rel, path, rec, stats)
+        finally:
+            os.close(fd)
+
+    def _record_refused(self, root: Root, rel: str, path: Path, rec: FileRecord | None, reason: str,
+                        stats: ApplyStats, state: str = "skipped") -> None:
+        """Record a file that could not be opened (``skipped``: a link or special file), by its lstat."""
+        try:
+            lst = os.lstat(path)  # metadata only, for the next scan's comparison
+        except OSError:
+            if rec is not None:
+                self._dropped.add(rec.hash)
+                self.catalog.delete_file(rec.id)
+                stats.deleted += 1
+            return
+        ident = (lst.st_size, lst.st_mtime_ns, lst.st_ino)
+        if rec is not None and rec.state == state and rec.reason == reason \
+                and (rec.size, rec.mtime_ns, rec.inode) == ident:
+            stats.unchanged += 1
+            return
+        if rec is not None:
+            self._dropped.add(rec.hash)
+        kind = kind_for(path, head=b"") if state == "failed" else "other"
+        fid = self.catalog.upsert_file(root.id, rel, size=ident[0], mtime_ns=ident[1], inode=ident[2],
+                                       kind=kind, state=state, reason=reason, hash=None)
+        self.catalog.replace_passages(fid, [], state=state, reason=reason)
+        with self.catalog.tx() as c:  # its old content is gone: nothing here references that text now
+            c.execute("UPDATE files SET hash=NULL WHERE id=?", (fid,))
+        stats.skipped += state == "skipped"
+        stats.failed += state == "failed"
+
+    def _prepare_open(self, fd: int, st: os.stat_result, root: Root, rel: str, path: Path,
+                      rec: FileRecord | None, stats: ApplyStats) -> _Prepared | None:
+        kind = kind_for(path, head=b"")
+        if kind == "other":  # unknown extension: sniff the descriptor's first bytes
+            try:
+                kind = kind_for(path, head=os.pread(fd, KIND_SNIFF_BYTES, 0))
+            except OSError:
+                pass
         ident = dict(size=st.st_size, mtime_ns=st.st_mtime_ns, inode=st.st_ino, kind=kind)
         if rec is not None and rec.state != "pending" and (rec.size, rec.mtime_ns, rec.inode) == (st.st_size, st.st_mtime_ns, st.st_ino):
             stats.unchanged += 1
@@ -565,10 +670,14 @@ class Indexer:
             record("skipped", f"larger than index.max_file_bytes ({self.config.index.max_file_bytes} bytes)")
             return None
         try:
-            digest = hash_file(path)
+            digest = hash_fd(fd, self.stop_event)
         except OSError as exc:
             record("failed", f"unreadable: {exc.strerror or exc}")
             return None
+        if digest is None:  # shutting down
+            return None
+        if rec is not None and rec.hash and rec.hash != digest:
+            self._dropped.add(rec.hash)  # its cached text may now be orphaned
         if rec is not None and rec.hash == digest and rec.state == "indexed":
             self.catalog.upsert_file(root.id, rel, state="indexed", hash=digest, **ident)
             stats.unchanged += 1
@@ -583,7 +692,9 @@ class Indexer:
             chunks, vectors = dup
             return _Prepared(root, rel, st, kind, digest, chunks, vectors)
         try:
-            segments = self._segments(path, kind, digest)
+            segments = self._segments(fd, path, kind, digest)
+        except ExtractCancelled:
+            return None  # stays pending: resumed on the next start
         except Skip as exc:
             record("skipped", exc.message, digest)
             return None
@@ -597,9 +708,10 @@ class Indexer:
             return None
         return _Prepared(root, rel, st, kind, digest, chunks)
 
-    def _segments(self, path: Path, kind: str, digest: str) -> list[tuple[str, int | None]]:
+    def _segments(self, fd: int, path: Path, kind: str, digest: str) -> list[tuple[str, int | None]]:
         if kind == "image":
-            segments: list[tuple[str, int | None]] = [(images.describe(path), None)]
+            with os.fdopen(os.dup(fd), "rb") as fp:
+                segments: list[tuple[str, int | None]] = [(images.describe(path, fp), None)]
             if self.caption_producer:
                 caption = self.catalog.cache_get(digest, self.caption_producer)
                 if caption:
@@ -608,7 +720,7 @@ class Indexer:
         cached = self.catalog.cache_get(digest, TEXT_PRODUCER)
         if cached is not None:
             return [(t, p) for t, p in json.loads(cached)]
-        extraction = self.extractor.extract(path, kind)
+        extraction = self.extractor.extract_fd(fd, path.name, kind)
         self.catalog.cache_put(digest, TEXT_PRODUCER, json.dumps(extraction.segments))
         return extraction.segments
 
@@ -642,7 +754,33 @@ class Indexer:
         self.catalog.mark_in_index(pending)
         self.catalog.clear_tombstones(dead)
 
+    def _gc_cache(self) -> None:
+        """Extracted text no file references any more leaves the content cache."""
+        if self._dropped:
+            dropped, self._dropped = self._dropped, set()
+            n = self.catalog.gc_cache(dropped)
+            if n:
+                log.debug("content cache: removed %d unreferenced entries", n)
+
     # -- maintenance -----------------------------------------------------
+    def remove_root(self, path: Path) -> int:
+        """Forget a root and all its files; their passages leave the index and their text the cache."""
+        path = Path(path)
+        root = next((r for r in self.catalog.roots() if r.path == path), None)
+        if root is None:
+            return 0
+        with self._lock:
+            n = self.catalog.remove_root(root.id)
+            self._ignore.pop(root.id, None)
+            self._flush_index()
+            self.catalog.gc_cache()
+        return n
+
+    def interrupt(self) -> None:
+        """Shutdown: stop between files and abandon the extraction in progress (the file stays pending)."""
+        self.stop_event.set()
+        self.extractor.cancel()
+
     def reindex_file(self, file_id: int) -> bool:
         """Re-derive one file's passages (e.g. when its caption has arrived)."""
         rec = self.catalog.file_by_id(file_id)
@@ -660,6 +798,7 @@ class Indexer:
     def sync_index(self) -> int:
         """Start-up: add passages the saved index lacks and drop tombstoned ones."""
         with self._lock:
+            self.catalog.gc_cache()  # start-up: text of files removed while nothing ran
             if not self.index.exists():
                 return self.rebuild_index()
             n = 0
@@ -742,10 +881,37 @@ def _stat(path: Path, follow: bool = False) -> os.stat_result | None:
         return None
 
 
-def hash_file(path: Path) -> str:
+def _is_dir(path: Path) -> bool:
+    st = _stat(path)
+    return st is not None and stat_mod.S_ISDIR(st.st_mode)
+
+
+def _rel(path: Path, root: Path) -> str:
+    rel = Path(os.path.abspath(path)).relative_to(root).as_posix()
+    return "" if rel == "." else rel
+
+
+def hash_fd(fd: int, stop: threading.Event | None = None) -> str | None:
+    """The content hash of the open file ``fd`` (positioned reads); ``None`` if ``stop`` was set meanwhile."""
     h = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as f:
-        while block := f.read(HASH_BLOCK):
-            h.update(block)
+    offset = 0
+    while block := os.pread(fd, HASH_BLOCK, offset):
+        h.update(block)
+        offset += len(block)
+        if stop is not None and stop.is_set():
+            return None
     return h.hexdigest()
+
+
+def hash_file(path: Path) -> str:
+    """The content hash of ``path`` (a regular file, opened without following a link or blocking)."""
+    fd = os.open(path, FILE_FLAGS)
+    try:
+        if not stat_mod.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"not a regular file: {path}")
+        digest = hash_fd(fd)
+        assert digest is not None
+        return digest
+    finally:
+        os.close(fd)
 

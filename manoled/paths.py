@@ -11,6 +11,7 @@ Resolution, most specific first:
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -51,10 +52,56 @@ class Paths:
         return self.socket.parent
 
     def ensure(self) -> None:
-        """Create the data dir and a private (0700) runtime dir."""
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        """Create private (0700) data and runtime dirs; tighten an existing install's data (see :func:`secure_tree`)."""
+        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        secure_tree(self.data_dir)
         self.runtime_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.runtime_dir, 0o700)
+
+
+def secure_tree(top: Path) -> int:
+    """Folders 0700 and files 0600 under ``top`` (itself included), never following a link.
+
+    The data dir holds every extracted passage: older installs created it
+    0755 with a 0644 catalog and WAL, readable by any local user. Runs at every
+    start-up; returns how many modes it changed.
+    """
+    changed = 0
+    stack = [Path(top)]
+    while stack:
+        d = stack.pop()
+        try:
+            st = os.stat(d, follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            continue
+        changed += _tighten(d, st.st_mode, 0o700)
+        try:
+            entries = list(os.scandir(d))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_symlink():
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    changed += _tighten(Path(entry.path), entry.stat(follow_symlinks=False).st_mode, 0o600)
+            except OSError:
+                continue
+    return changed
+
+
+def _tighten(path: Path, mode: int, want: int) -> int:
+    if stat.S_IMODE(mode) & 0o077 == 0:
+        return 0
+    try:
+        os.chmod(path, stat.S_IMODE(mode) & want)  # not a link: checked by the caller
+    except (OSError, NotImplementedError):
+        return 0
+    return 1
 
 
 def _home() -> Path:

@@ -83,14 +83,17 @@ class FrameError(Exception):
 
 
 def pack(obj: Any) -> bytes:
-    """msgpack-encode ``obj`` (str as str, bytes as bin, floats as float64)."""
-    return msgpack.packb(obj, use_bin_type=True)
+    """msgpack-encode ``obj`` (str as str, bytes as bin, floats as float64).
+
+    A file name that is not valid UTF-8 (a str with surrogate escapes) goes out as its exact bytes,
+    and comes back as the same str from :func:`unpack`; other decoders show U+FFFD for those bytes."""
+    return msgpack.packb(obj, use_bin_type=True, unicode_errors="surrogateescape")
 
 
 def unpack(body: bytes) -> Any:
     """Decode one msgpack object that must fill ``body`` exactly."""
     try:
-        return msgpack.unpackb(body, raw=False, strict_map_key=False)
+        return msgpack.unpackb(body, raw=False, strict_map_key=False, unicode_errors="surrogateescape")
     except Exception as exc:  # msgpack raises several unrelated types
         raise FrameError(BAD_FRAME, f"undecodable frame body: {type(exc).__name__}") from None
 

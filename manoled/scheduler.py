@@ -435,8 +435,10 @@ class Scheduler:
                     moves.append(Change("moved", old, e.path))
                 else:
                     changes.append(Change("added" if e.op == "added" else "modified", e.path))
-            else:  # a symlink, fifo or socket where a file was: drop any stale entry
+            elif self._ignored(e.path):
                 changes.append(Change("deleted", e.path))
+            else:  # a symlink, FIFO, socket or device: the indexer records it as skipped, with the reason
+                changes.append(Change("modified", e.path))
         return moves + changes
 
     def _moved_from(self, path: Path, st: os.stat_result) -> Path | None:

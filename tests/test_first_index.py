@@ -151,11 +151,15 @@ class HeldExtractor:
         self.entered = threading.Event()
         self.release = threading.Event()
 
-    def extract(self, path, kind):
+    def extract_fd(self, fd, name, kind):
         if kind == "pdf":
             self.entered.set()
             self.release.wait(60)
-        return self.inner.extract(path, kind)
+        return self.inner.extract_fd(fd, name, kind)
+
+    def cancel(self) -> None:
+        self.release.set()
+        self.inner.cancel()
 
     def close(self) -> None:
         self.inner.close()

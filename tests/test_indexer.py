@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 import pytest
 
-from manoled import indexer as indexer_mod
+from manoled import safeopen
 from manoled.indexer import Change
 
 
@@ -154,14 +155,14 @@ def test_bad_files_are_recorded_with_reasons(core, tmp_path, monkeypatch):
     (root / "weird name\twith tab ü.txt").write_text("Odd filenames must not crash anything: kayak.")
     core.config.index.max_file_bytes = 4000
 
-    real_hash = indexer_mod.hash_file
+    real_open = safeopen._os_open
 
-    def hash_file(path: Path) -> str:
-        if path.name == "secret.txt":  # tests run as root, so simulate EACCES through the seam
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_hash(path)
+    def os_open(name, flags, dir_fd=None):
+        if os.fspath(name) == "secret.txt":  # tests run as root, so simulate EACCES through the seam
+            raise PermissionError(errno.EACCES, "Permission denied", name)
+        return real_open(name, flags, dir_fd)
 
-    monkeypatch.setattr(indexer_mod, "hash_file", hash_file)
+    monkeypatch.setattr(safeopen, "_os_open", os_open)
     core.indexer.index_paths([root])
     by_name = {f.name: f for f in core.catalog.files()}
     assert by_name["good.txt"].state == "indexed"
@@ -169,7 +170,7 @@ def test_bad_files_are_recorded_with_reasons(core, tmp_path, monkeypatch):
     assert by_name["binary.txt"].state == "skipped" and "binary" in by_name["binary.txt"].reason
     assert by_name["empty.md"].state == "skipped" and "empty" in by_name["empty.md"].reason
     assert by_name["huge.txt"].state == "skipped" and "max_file_bytes" in by_name["huge.txt"].reason
-    assert by_name["secret.txt"].state == "failed" and "Permission denied" in by_name["secret.txt"].reason
+    assert by_name["secret.txt"].state == "failed" and "permission denied" in by_name["secret.txt"].reason
     assert by_name["broken.pdf"].state == "failed" and by_name["broken.pdf"].reason
     assert top_file(core, "kayak") == "weird name\twith tab ü.txt"
 

@@ -217,7 +217,10 @@ def test_symlink_loops_never_hang_the_watcher_or_the_scan(core, live_index, tmp_
     os.symlink(root, root / "up")
     os.symlink(root / "a" / "file.txt", root / "link.txt")
     live = live_index(root)
-    assert set(files(core.catalog, root)) == {"a/file.txt"}
+    assert {f.relpath for f in core.catalog.files(state="indexed")} == {"a/file.txt"}
+    # the links are recorded, never followed
+    links = {f.relpath: f.reason for f in core.catalog.files(state="skipped")}
+    assert links == dict.fromkeys(["a/loop", "up", "link.txt"], "symbolic link (not followed)")
 
     write(root / "a" / "new.txt", "A salamander under a log.")
     wait_until(lambda: "a/new.txt" in files(core.catalog, root))
@@ -378,7 +381,7 @@ def test_a_restart_over_an_unchanged_corpus_opens_no_file(tmp_path: Path, embedd
         opened, _OPENS = _OPENS, None
         core.close()
     assert status["applied"]["scans"] >= 1 and status["batches"] == 0
-    assert [p for p in opened if p.startswith(str(root))] == []
+    assert [p for p in opened if p.startswith(str(root)) and not os.path.isdir(p)] == []  # folders are listed
 
 
 # -- failure modes ------------------------------------------------------------------
@@ -434,16 +437,16 @@ def test_an_inotify_queue_overflow_rescans_the_root(core, live_index, tmp_path: 
 
 
 def test_an_unreadable_file_is_recorded_and_watching_carries_on(core, live_index, tmp_path: Path, monkeypatch) -> None:
-    import manoled.indexer as indexer_mod
+    from manoled import safeopen
 
-    real = indexer_mod.hash_file
+    real = safeopen._os_open
 
-    def hash_file(path: Path) -> str:
-        if Path(path).name == "locked.txt":
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real(path)
+    def os_open(name, flags, dir_fd=None):
+        if os.fspath(name) == "locked.txt":  # tests run as root: simulate EACCES at the open
+            raise PermissionError(errno.EACCES, "Permission denied", name)
+        return real(name, flags, dir_fd)
 
-    monkeypatch.setattr(indexer_mod, "hash_file", hash_file)
+    monkeypatch.setattr(safeopen, "_os_open", os_open)
     root = tmp_path / "root"
     root.mkdir()
     live_index(root)
