@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
@@ -175,8 +176,6 @@ def cmd_rebuild(paths: Paths, args) -> int:
 
 
 def cmd_run(paths: Paths, args) -> int:
-    import logging
-
     from .daemon import run
 
     code = run(paths, [Path(p) for p in args.folders], debug=args.debug)

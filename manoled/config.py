@@ -63,6 +63,7 @@ class ServerConfig:
     max_frame_bytes: int = 1024 * 1024
     max_connections: int = 64
     read_timeout_s: float = 10.0
+    max_inflight: int = 32  # per connection: further frames wait unread until one finishes
 
 
 @dataclass

@@ -25,7 +25,7 @@ from . import __version__, systemd
 from . import config as config_mod
 from .app import Core, open_core, setup_logging
 from .config import Config
-from .errors import Busy, ManoledError, PathError
+from .errors import Busy, ManoledError, NotFound, PathError
 from .paths import Paths
 from .server import Server, Service
 
@@ -60,6 +60,24 @@ class InstanceLock:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+HIT_METADATA = ("extension", "kind", "size", "mtime", "root")
+
+
+def seconds(timings: dict[str, Any]) -> dict[str, Any]:
+    """The agent's timings in seconds, as the protocol sends them: ``x_ms`` becomes ``x_s``.
+
+    The agent's own ``total_ms`` becomes ``run_s`` (the server's ``total_s`` also counts the queue).
+    """
+    out: dict[str, Any] = {}
+    for key, value in timings.items():
+        if key.endswith("_ms") and isinstance(value, (int, float)) and not isinstance(value, bool):
+            name = "run" if key == "total_ms" else key[:-3]
+            out[f"{name}_s"] = round(value / 1000, 4)
+        else:
+            out[key] = value
+    return out
 
 
 class Daemon(Service):
@@ -226,35 +244,49 @@ class Daemon(Service):
         return out
 
     def ask(self, text: str, session: str | None, cancel: threading.Event) -> Iterator[dict[str, Any]]:
+        from .agent.llm import cancel_scope
+
         agent = self.agent()
         self.question_busy.set()
-        final = None
+        finals: list[dict[str, Any]] = []
         try:
-            for step in agent.run(text, session=session, cancel=cancel):
-                event = step.to_event()
-                if event["event"] == "final":
-                    final = event["data"]
-                    continue
-                if event["event"] == "step":
-                    data = dict(event["data"])
-                    data["kind"] = data.pop("type", "step")
-                    event = {"event": "step", "data": data}
-                yield event
-                if cancel.is_set():
-                    break
+            # the model itself watches ``cancel``: a cancel, a disconnect or SIGTERM stops it mid-prompt
+            # or mid-token (rewrite, tool-choice and answer calls alike), not at the next step
+            with cancel_scope(agent.llm, cancel):
+                yield from self._ask_events(agent.run(text, session=session, cancel=cancel), cancel, finals)
         finally:
             self.question_busy.clear()
-        if final is None:
+        if not finals:
             return {"answer": "", "sources": [], "timings": {}, "session": session, "cancelled": True}
+        final = finals[0]
         sources = [{"path": s, "file_name": Path(s).name} for s in final.get("sources", [])]
-        return {"answer": final["answer"], "sources": sources, "timings": final.get("timings", {}),
-                "session": session, "path": final.get("path"), "route": final.get("route"),
+        return {"answer": final["answer"], "sources": sources, "timings": seconds(final.get("timings") or {}),
+                "session": final.get("session") or session, "path": final.get("path"), "route": final.get("route"),
                 "model": final.get("model"), "steps": final.get("steps")}
+
+    @staticmethod
+    def _ask_events(steps: Iterator[Any], cancel: threading.Event, final_out: list[dict[str, Any]]
+                    ) -> Iterator[dict[str, Any]]:
+        """The agent's step records as protocol events (``type`` becomes ``kind``); the final one goes to ``final_out``."""
+        for step in steps:
+            event = step.to_event()
+            if event["event"] == "final":
+                final_out.append(event["data"])
+                continue
+            if event["event"] == "step":
+                data = dict(event["data"])
+                data["kind"] = data.pop("type", "step")
+                event = {"event": "step", "data": data}
+            yield event
+            if cancel.is_set():
+                break
 
     def search(self, query: str, k: int, passages: bool = False) -> dict[str, Any]:
         hits = self.core.indexer.search(query, k=max(1, min(int(k), 100)), per_file=not passages)
         return {"hits": [{"passage_id": h.passage_id, "score": h.score, "text": h.text, "path": h.path,
-                          "file_name": h.file_name, "page": h.page} for h in hits]}
+                          "file_name": h.file_name, "page": h.page,
+                          "metadata": {k: h.metadata[k] for k in HIT_METADATA if k in h.metadata}}
+                         for h in hits]}
 
     def folders_list(self) -> dict[str, Any]:
         return {"folders": [{"path": str(r.path), "online": r.online,
@@ -267,17 +299,19 @@ class Daemon(Service):
         p = p.resolve()
         if not p.is_dir():
             raise PathError(f"not a folder: {p}")
-        self.live.add_root(p)
-        self._remember_roots()
-        return self.folders_list()
+        added = str(p) not in {str(r.path) for r in self.core.catalog.roots()}
+        if added:
+            self.live.add_root(p)
+            self._remember_roots()
+        return {**self.folders_list(), "added": added}
 
     def folders_remove(self, path: str) -> dict[str, Any]:
         p = Path(path).expanduser().resolve()
         if str(p) not in {str(r.path) for r in self.core.catalog.roots()}:
-            raise PathError(f"not a watched folder: {p}")
+            raise NotFound(f"not a watched folder: {p}")
         self.live.remove_root(p)
         self._remember_roots()
-        return self.folders_list()
+        return {**self.folders_list(), "removed": True}
 
     def _remember_roots(self) -> None:
         self.config.roots = [str(r.path) for r in self.core.catalog.roots()]
@@ -295,7 +329,7 @@ class Daemon(Service):
                 raise PathError(f"{p} is not inside a watched folder")
             rel = p.relative_to(root.path).as_posix()
             n = cat.mark_pending(root.id, None if rel == "." else rel)
-            self.live.rescan(p)
+            self.live.rescan(p if p.is_dir() else p.parent)  # the watcher reconciles folders, not single files
         else:
             n = cat.mark_pending()
             self.live.rescan()
@@ -410,6 +444,9 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
             daemon.stop()
             core.close()
         log.info("stopped")
+        busy = [t.name for t in threading.enumerate() if not t.daemon and t is not threading.current_thread()]
+        if busy:
+            log.debug("threads still running at exit: %s", ", ".join(busy))
         return 0
     except ManoledError as exc:
         log.error("%s", exc.message)

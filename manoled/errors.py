@@ -11,6 +11,7 @@ socket protocol sends to clients unchanged::
     ├── ModelError           "model"         a model is missing, corrupt or failed
     ├── PathError            "path"          a path escapes the watched roots
     ├── ProtocolError        "protocol"      a malformed frame or request
+    ├── InvalidParams        "invalid_params" a request parameter has the wrong type or value
     ├── NotFound             "not_found"     an unknown method, file or request id
     ├── Busy                 "busy"          another instance or too many clients
     └── Cancelled            "cancelled"     the request was cancelled
@@ -60,6 +61,10 @@ class PathError(ManoledError):
 
 class ProtocolError(ManoledError):
     code = "protocol"
+
+
+class InvalidParams(ManoledError):
+    code = "invalid_params"
 
 
 class NotFound(ManoledError):

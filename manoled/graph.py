@@ -47,7 +47,7 @@ import numpy as np
 from . import entities as ent
 from .catalog import Catalog, FileRecord, Root
 from .config import Config, GraphConfig
-from .errors import NotFound, ProtocolError
+from .errors import InvalidParams, NotFound
 
 log = logging.getLogger(__name__)
 
@@ -299,7 +299,7 @@ def _find_root(catalog: Catalog, spec: Any) -> Root:
 
 def _split_folder(catalog: Catalog, spec: Any) -> tuple[Root, str]:
     if not isinstance(spec, (str, os.PathLike)):
-        raise ProtocolError(f"folder must be a path, got {spec!r}")
+        raise InvalidParams(f"folder must be a path, got {spec!r}")
     p = Path(spec).expanduser()
     if p.is_absolute():
         root = catalog.root_for(p) or catalog.root_for(p.resolve())
@@ -318,14 +318,14 @@ def _split_folder(catalog: Catalog, spec: Any) -> tuple[Root, str]:
 def resolve_file(catalog: Catalog, spec: Any) -> FileRecord:
     """A file from its id, absolute path, path relative to a root, or (unique) name."""
     if isinstance(spec, bool):
-        raise ProtocolError(f"not a file: {spec!r}")
+        raise InvalidParams(f"not a file: {spec!r}")
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit() and not Path(spec).exists()):
         rec = catalog.file_by_id(int(spec))
         if rec is not None:
             return rec
         raise NotFound(f"no file with id {spec}")
     if not isinstance(spec, (str, os.PathLike)):
-        raise ProtocolError(f"a file must be a path or an id, got {spec!r}")
+        raise InvalidParams(f"a file must be a path or an id, got {spec!r}")
     p = Path(spec).expanduser()
     if p.is_absolute():
         for cand in (p, p.resolve()):
@@ -355,19 +355,18 @@ def _edge_types(spec: Any) -> set[str]:
     if isinstance(spec, str):
         spec = [s.strip() for s in spec.split(",") if s.strip()]
     if not isinstance(spec, (list, tuple, set, frozenset)):
-        raise ProtocolError(f"edge_types must be a list of {', '.join(EDGE_TYPES)}")
-    out = set(spec)
-    bad = out - set(EDGE_TYPES)
+        raise InvalidParams(f"edge_types must be a list of {', '.join(EDGE_TYPES)}")
+    bad = [s for s in spec if not isinstance(s, str) or s not in EDGE_TYPES]
     if bad:
-        raise ProtocolError(f"unknown edge type(s) {sorted(bad)}; use {', '.join(EDGE_TYPES)}")
-    return out
+        raise InvalidParams(f"unknown edge type(s) {bad!r}; use {', '.join(EDGE_TYPES)}")
+    return set(spec)
 
 
 def _int(name: str, value: Any, lo: int, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ProtocolError(f"{name} must be an integer, got {value!r}")
+        raise InvalidParams(f"{name} must be an integer, got {value!r}")
     if value < lo or (hi is not None and value > hi):
-        raise ProtocolError(f"{name} must be between {lo} and {hi}" if hi is not None else f"{name} must be >= {lo}")
+        raise InvalidParams(f"{name} must be between {lo} and {hi}" if hi is not None else f"{name} must be >= {lo}")
     return value
 
 
@@ -409,9 +408,9 @@ def query(
     depth = _int("depth", depth, 0, MAX_DEPTH)
     limit = _int("limit", limit, 1)
     if isinstance(min_weight, bool) or not isinstance(min_weight, (int, float)):
-        raise ProtocolError(f"min_weight must be a number, got {min_weight!r}")
+        raise InvalidParams(f"min_weight must be a number, got {min_weight!r}")
     if file is not None and around is not None:
-        raise ProtocolError("give either file or around, not both")
+        raise InvalidParams("give either file or around, not both")
 
     ent.sync_entities(catalog)
 
@@ -420,7 +419,7 @@ def query(
     if folder is not None:
         froot, frel = _split_folder(catalog, folder)
         if root is not None and _find_root(catalog, root).id != froot.id:
-            raise ProtocolError("folder is not under root")
+            raise InvalidParams("folder is not under root")
         scope_files = catalog.files(root_id=froot.id, under=frel or None)
         top[froot.id] = frel
     elif root is not None:
@@ -563,10 +562,11 @@ QUERY_PARAMS = ("root", "folder", "file", "around", "depth", "edge_types", "min_
 
 
 def serve(catalog: Catalog, config: Config | GraphConfig | None, params: dict[str, Any]) -> dict[str, Any]:
-    """The ``graph`` socket method: :func:`query` with a request's params (unknown keys refused)."""
+    """The ``graph`` socket method: :func:`query` with a request's params.
+
+    Unknown keys are ignored, as for every method (docs/protocol.md, section 3): a
+    newer client may send parameters this daemon does not know yet.
+    """
     if not isinstance(params, dict):
-        raise ProtocolError("graph params must be a map")
-    unknown = sorted(set(params) - set(QUERY_PARAMS))
-    if unknown:
-        raise ProtocolError(f"unknown graph parameter(s) {unknown}; known: {', '.join(QUERY_PARAMS)}")
-    return query(catalog, config, **params)
+        raise InvalidParams("graph params must be a map")
+    return query(catalog, config, **{k: v for k, v in params.items() if k in QUERY_PARAMS})

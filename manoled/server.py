@@ -53,6 +53,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ from typing import Any
 from . import __version__, sockfile
 from . import protocol as p
 from .askqueue import AskQueue, call_soon, run_ask
+from .cancel import CancelEvent
 from .config import ServerConfig
 from .errors import ManoledError
 from .peercred import peer_uid as default_peer_uid
@@ -83,7 +85,14 @@ METHODS = (
     "graph",
 )
 BASE_CAPABILITIES = ("cancel", "events", "queue")
+# methods a Service may leave out (answered unknown_method); each one it implements is also a capability
+OPTIONAL_METHODS = {"ask": "ask", "search": "search", "graph": "graph", "folders.list": "folders_list",
+                    "folders.add": "folders_add", "folders.remove": "folders_remove", "reindex": "reindex",
+                    "pause": "pause", "resume": "resume"}
+CAPABILITY_METHODS = ("ask", "search", "graph")
 MAX_SEARCH_K = 1000
+# hello and status run on their own threads: they never wait behind other connections' searches
+STATUS_THREADS = 4
 
 
 class Service:
@@ -132,6 +141,22 @@ def _invalid(message: str) -> ManoledError:
     return ManoledError(message, code=p.INVALID_PARAMS)
 
 
+def _absolute(params: dict[str, Any], name: str, *, required: bool = False) -> str | None:
+    """A path parameter: the daemon's working directory is not the client's, so only absolute paths."""
+    value = _param(params, name, str, required=required)
+    if value is not None and not os.path.isabs(value):
+        raise _invalid(f"parameter '{name}' must be an absolute path, got {value!r}")
+    return value
+
+
+def implements(service: Service, method: str) -> bool:
+    """Does ``service`` override the :class:`Service` method behind protocol ``method``?"""
+    attr = OPTIONAL_METHODS.get(method)
+    if attr is None:
+        return True
+    return getattr(type(service), attr, None) is not getattr(Service, attr)
+
+
 _MISSING = object()
 
 
@@ -156,9 +181,10 @@ def _param(params: dict[str, Any], name: str, typ: type, *, required: bool = Fal
 class _Request:
     rid: int
     method: str
-    cancel: threading.Event = field(default_factory=threading.Event)
+    cancel: CancelEvent = field(default_factory=CancelEvent)
     task: asyncio.Task[None] | None = None
-    reason: str | None = None  # "cancel" | "disconnect" | "stop"
+    reason: str | None = None  # "cancel" | "disconnect" | "stop" | a fatal error code
+    received: float = field(default_factory=time.perf_counter)
 
 
 class _Conn:
@@ -166,6 +192,19 @@ class _Conn:
         self.reader, self.writer, self.cid = reader, writer, cid
         self.inflight: dict[int, _Request] = {}
         self.gone = False
+        self.mid_frame = False  # part of a frame has arrived
+        self.last_active = time.monotonic()
+        self.slot_freed = asyncio.Event()
+        self.closing: dict[str, Any] | None = None  # the fatal frame to send last, if any
+
+    @property
+    def idle(self) -> bool:
+        return not self.inflight and not self.mid_frame and not self.gone
+
+    @property
+    def busy_slots(self) -> int:
+        """Requests counting against ``max_inflight`` (a ``cancel`` never waits for a slot)."""
+        return sum(1 for r in self.inflight.values() if r.method != "cancel")
 
     def emit(self, frame: dict[str, Any]) -> bool:
         """Queue a frame for writing (never blocks; order = call order)."""
@@ -227,6 +266,7 @@ class Server:
         self._bound_ino: int | None = None
         self.queue = AskQueue()
         self._rpc_pool: ThreadPoolExecutor | None = None
+        self._status_pool: ThreadPoolExecutor | None = None
         self._ask_pool: ThreadPoolExecutor | None = None
         self._handlers: dict[str, Callable[[_Conn, _Request, dict[str, Any]], Any]] = {
             "hello": self._m_hello,
@@ -285,6 +325,7 @@ class Server:
         self._loop = asyncio.get_running_loop()
         self._stop_event = asyncio.Event()
         self._rpc_pool = ThreadPoolExecutor(self._rpc_threads, thread_name_prefix="manoled-rpc")
+        self._status_pool = ThreadPoolExecutor(STATUS_THREADS, thread_name_prefix="manoled-status")
         self._ask_pool = ThreadPoolExecutor(1, thread_name_prefix="manoled-ask")
         sock = self._sock if self._sock is not None else self._bind()
         server = await asyncio.start_unix_server(self._on_connect, sock=sock)
@@ -307,6 +348,7 @@ class Server:
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._unlink()
             self._rpc_pool.shutdown(wait=False, cancel_futures=True)
+            self._status_pool.shutdown(wait=False, cancel_futures=True)
             self._ask_pool.shutdown(wait=False, cancel_futures=True)
             log.info("server stopped")
 
@@ -335,27 +377,46 @@ class Server:
                 log.warning("refused a connection from uid %s", uid)
                 conn.emit(p.error(None, p.FORBIDDEN, "connections are only accepted from the daemon's own user"))
                 return
-            if len(self._conns) >= self.config.max_connections:
-                log.warning("refused a connection: %d connections open", len(self._conns))
-                conn.emit(p.error(None, p.BUSY, f"too many connections (limit {self.config.max_connections})"))
+            if len(self._conns) >= self.config.max_connections and not self._evict_idle():
+                log.warning("refused a connection: %d connections open, none idle", len(self._conns))
+                conn.emit(p.error(None, p.BUSY, f"too many busy connections (limit {self.config.max_connections})"))
                 return
             self._conns.add(conn)
             await self._serve_conn(conn)
         except asyncio.CancelledError:
-            pass  # server stopping
+            # server stopping
+            conn.closing = conn.closing or p.error(None, p.SHUTDOWN, "the daemon is shutting down")
         except Exception:
             log.exception("connection %d failed", conn.cid)
         finally:
             self._conns.discard(conn)
             await self._abort(conn)
+            if conn.closing is not None:
+                conn.emit(conn.closing)  # the fatal frame comes after every request's terminal frame
             conn.gone = True
             with contextlib.suppress(Exception):
                 writer.close()
                 await asyncio.wait_for(writer.wait_closed(), 2)
             self._conn_tasks.discard(task)
 
+    def _evict_idle(self) -> bool:
+        """At the connection limit: close the connection idle the longest, to let a new client in."""
+        idle = [c for c in self._conns if c.idle and c.closing is None]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: c.last_active)
+        log.info("closing idle connection %d to admit a new one (limit %d)", victim.cid, self.config.max_connections)
+        self._conns.discard(victim)
+        victim.emit(p.error(None, p.EVICTED, "closed: the connection was idle and the daemon is at its "
+                                             f"connection limit ({self.config.max_connections}); reconnect"))
+        victim.gone = True
+        victim.writer.close()  # the reader sees end-of-file and the connection's task ends
+        return True
+
     async def _abort(self, conn: _Conn) -> None:
         reason = "stop" if self._stop_requested.is_set() else "disconnect"
+        if conn.closing is not None:
+            reason = conn.closing["error"]["code"]
         tasks = []
         for req in list(conn.inflight.values()):
             req.reason = req.reason or reason
@@ -372,6 +433,7 @@ class Server:
             first = await conn.reader.readexactly(1)
         except (asyncio.IncompleteReadError, ConnectionError):
             return _EOF
+        conn.mid_frame = True
         timeout = self.config.read_timeout_s or None
         try:
             async with asyncio.timeout(timeout):
@@ -382,15 +444,24 @@ class Server:
             raise p.FrameError(p.TIMEOUT, f"incomplete frame: nothing completed it within {timeout}s") from None
         except (asyncio.IncompleteReadError, ConnectionError):
             return _EOF
+        finally:
+            conn.mid_frame = False
+            conn.last_active = time.monotonic()
         return p.unpack(body)
 
     async def _serve_conn(self, conn: _Conn) -> None:
+        cap = max(1, self.config.max_inflight)
         while True:
+            # the per-connection cap: further frames wait unread (in the socket buffer) until one
+            # of this connection's requests finishes, so a flood cannot starve other clients
+            while conn.busy_slots >= cap:
+                conn.slot_freed.clear()
+                await conn.slot_freed.wait()
             try:
                 obj = await self._read_frame(conn)
             except p.FrameError as exc:
                 log.info("connection %d: %s: %s", conn.cid, exc.code, exc.message)
-                conn.emit(p.error(None, exc.code, exc.message))
+                conn.closing = p.error(None, exc.code, exc.message)
                 return
             if obj is _EOF:
                 return
@@ -401,11 +472,12 @@ class Server:
             await conn.send(p.error(None, p.BAD_REQUEST, f"a request must be a map, got {type(obj).__name__}"))
             return
         rid = obj.get("id")
-        if not isinstance(rid, int) or isinstance(rid, bool):
+        if not _is_int(rid):
             await conn.send(p.error(None, p.BAD_REQUEST, "a request needs an integer 'id'"))
             return
-        if obj.get("v") != p.PROTOCOL_VERSION:
-            msg = f"unsupported protocol version {obj.get('v')!r}; this server speaks v={p.PROTOCOL_VERSION}"
+        v = obj.get("v")
+        if not _is_int(v) or v != p.PROTOCOL_VERSION:
+            msg = f"unsupported protocol version {v!r}; this server speaks v={p.PROTOCOL_VERSION} (an integer)"
             await conn.send(p.error(rid, p.BAD_REQUEST, msg))
             return
         method = obj.get("method")
@@ -419,9 +491,13 @@ class Server:
             await conn.send(p.error(rid, p.INVALID_PARAMS, "'params' must be a map"))
             return
         if rid in conn.inflight:
-            await conn.send(p.error(rid, p.BAD_REQUEST, f"request id {rid} is already in flight"))
+            # not sent with this id: it would read as the answer to the request already in flight
+            await conn.send(p.error(None, p.DUPLICATE_ID, f"request id {rid} is already in flight; this "
+                                    "request was dropped, the earlier one goes on", request_id=rid))
             return
         handler = self._handlers.get(method)
+        if handler is not None and not implements(self.service, method):
+            handler = None
         if handler is None:
             await conn.send(p.error(rid, p.UNKNOWN_METHOD, f"unknown method '{method}'"))
             return
@@ -436,6 +512,8 @@ class Server:
             except asyncio.CancelledError:
                 if req.reason == "cancel":
                     conn.emit(p.error(req.rid, p.CANCELLED, "the request was cancelled"))
+                else:  # the connection is closing; a peer that only shut its write side still reads this
+                    conn.emit(p.error(req.rid, p.ABORTED, f"the request was abandoned: {_why(req.reason)}"))
                 return
             except ConnectionError:
                 return
@@ -458,21 +536,31 @@ class Server:
         finally:
             if conn.inflight.get(req.rid) is req:
                 del conn.inflight[req.rid]
+            conn.last_active = time.monotonic()
+            conn.slot_freed.set()
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         assert self._loop is not None
         return await self._loop.run_in_executor(self._rpc_pool, fn, *args)
 
+    async def _call_status(self, fn: Callable[..., Any], *args: Any) -> Any:
+        assert self._loop is not None
+        return await self._loop.run_in_executor(self._status_pool, fn, *args)
+
     # -- methods ----------------------------------------------------------
 
     async def _m_hello(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> dict[str, Any]:
-        info = await self._call(self.service.hello) or {}
+        client = _param(params, "client", str)
+        if client is not None:
+            log.debug("connection %d: client %s", conn.cid, client[:100])
+        info = await self._call_status(self.service.hello) or {}
         caps = set(BASE_CAPABILITIES) | set(info.get("capabilities") or ())
+        caps |= {m for m in CAPABILITY_METHODS if implements(self.service, m)}
         out: dict[str, Any] = {
             "protocol": p.PROTOCOL_VERSION,
             "server": "manoled",
             "version": __version__,
-            "methods": list(METHODS),
+            "methods": [m for m in METHODS if implements(self.service, m)],
             "capabilities": sorted(caps),
             "max_frame_bytes": self.config.max_frame_bytes,
         }
@@ -482,7 +570,7 @@ class Server:
         return out
 
     async def _m_status(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        out = await self._call(self.service.status)
+        out = await self._call_status(self.service.status)
         if isinstance(out, dict):
             out.setdefault("connections", len(self._conns))
             out.setdefault("asks_queued", len(self.queue))
@@ -503,13 +591,13 @@ class Server:
         return await self._call(self.service.folders_list)
 
     async def _m_folders_add(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_add, _param(params, "path", str, required=True))
+        return await self._call(self.service.folders_add, _absolute(params, "path", required=True))
 
     async def _m_folders_remove(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_remove, _param(params, "path", str, required=True))
+        return await self._call(self.service.folders_remove, _absolute(params, "path", required=True))
 
     async def _m_reindex(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.reindex, _param(params, "path", str))
+        return await self._call(self.service.reindex, _absolute(params, "path"))
 
     async def _m_pause(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
         return await self._call(self.service.pause)
@@ -545,7 +633,7 @@ class Server:
         async def send_event(name: str, data: Any) -> None:
             await conn.send(p.event(req.rid, name, data))
 
-        return await run_ask(
+        result = await run_ask(
             self.queue,
             self._ask_pool,
             self.service,
@@ -556,6 +644,23 @@ class Server:
             on_position=on_position,
             send_event=send_event,
         )
+        timings = result.get("timings") if isinstance(result, dict) else None
+        if isinstance(timings, dict):
+            timings["total_s"] = round(time.perf_counter() - req.received, 6)  # queue_s included
+        return result
+
+
+def _is_int(value: Any) -> bool:
+    """An integer on the wire: not a bool, not a float (even 1.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _why(reason: str | None) -> str:
+    if reason == "stop" or reason == p.SHUTDOWN:
+        return "the daemon is shutting down"
+    if reason == "disconnect" or reason is None:
+        return "the client disconnected"
+    return f"the connection is closing after a fatal error ({reason})"
 
 
 class _Eof:

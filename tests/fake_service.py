@@ -53,6 +53,8 @@ class FakeService(Service):
         self.paused = False
         self.folders: list[str] = []
         self.status_calls = threading.Event()
+        self.search_gates: dict[str, threading.Event] = {}
+        self.searches_started = 0
 
     # -- scripting --------------------------------------------------------
 
@@ -64,6 +66,13 @@ class FakeService(Service):
             self.at_gate[text] = threading.Event()
             self.cancel_seen[text] = threading.Event()
             self.closed[text] = threading.Event()
+        return gate
+
+    def hold_search(self, query: str) -> threading.Event:
+        """Make every search for ``query`` wait until the returned gate is set (at most 60 s)."""
+        gate = threading.Event()
+        with self.lock:
+            self.search_gates[query] = gate
         return gate
 
     def _record(self, name: str, arg: Any = None) -> None:
@@ -130,6 +139,11 @@ class FakeService(Service):
 
     def search(self, query: str, k: int) -> dict[str, Any]:
         self._record("search", (query, k))
+        with self.lock:
+            self.searches_started += 1
+            gate = self.search_gates.get(query)
+        if gate is not None:
+            gate.wait(60)
         hits = [
             {
                 "passage_id": i,

@@ -213,12 +213,23 @@ def test_in_process_daemon_serves_folders_and_ask_with_a_scripted_model(home, tm
         with RawClient(sock) as c:
             folders = c.call("folders.add", {"path": str(other)})["result"]["folders"]
             assert {f["path"] for f in folders} == {str(docs), str(other)}
-            assert c.call("folders.add", {"path": "relative/path"})["error"]["code"] == "path"
+            assert c.call("folders.add", {"path": "relative/path"})["error"]["code"] == "invalid_params"
             wait_until(lambda: sum(s.get("indexed", 0) for s in c.call("status")["result"]["counts"].values()) == 6, 120)
+            again = c.call("folders.add", {"path": str(other)})["result"]
+            assert again["added"] is False and len(again["folders"]) == 2  # already watched: said so
             folders = c.call("folders.remove", {"path": str(other)})["result"]["folders"]
             assert [f["path"] for f in folders] == [str(docs)]
+            assert c.call("folders.remove", {"path": str(other)})["error"]["code"] == "not_found"
+            hit = c.call("search", {"query": "macbook invoice", "k": 1})["result"]["hits"][0]
+            assert hit["metadata"]["extension"] == "txt" and hit["metadata"]["size"] > 0
+            assert c.call("graph", {"edge_types": [None, 1]})["error"]["code"] == "invalid_params"
             events, terminal = c.collect(c.send("ask", {"text": "how many files do I have?"}))
             assert terminal["result"]["answer"]
+            # the session to pass back to continue the conversation; every duration in seconds
+            assert isinstance(terminal["result"]["session"], str) and terminal["result"]["session"]
+            timings = terminal["result"]["timings"]
+            assert {"total_s", "queue_s", "rewrite_s", "llm_s", "tools_s"} <= set(timings)
+            assert not [k for k in timings if k.endswith("_ms")]
             assert all(e["event"] in ("step", "token", "queued") for e in events)
             assert c.call("pause")["result"] == {"paused": True}
             assert c.call("status")["result"]["paused"] is True

@@ -12,7 +12,7 @@ from manoled import graph
 from manoled.catalog import Catalog, NewPassage
 from manoled.config import Config, GraphConfig
 from manoled.entities import store_entities
-from manoled.errors import NotFound, ProtocolError
+from manoled.errors import InvalidParams, NotFound
 
 DIM = 16
 
@@ -292,14 +292,16 @@ def test_bad_requests(corpus):
         graph.query(corpus.cat, around="missing.txt")
     with pytest.raises(NotFound):
         graph.query(corpus.cat, folder="/not/a/root")
-    with pytest.raises(ProtocolError):
+    with pytest.raises(InvalidParams):
         graph.query(corpus.cat, edge_types=["bogus"])
-    with pytest.raises(ProtocolError):
+    with pytest.raises(InvalidParams):
         graph.query(corpus.cat, depth=-1)
-    with pytest.raises(ProtocolError):
+    with pytest.raises(InvalidParams):
         graph.query(corpus.cat, limit="ten")
-    with pytest.raises(ProtocolError):
+    with pytest.raises(InvalidParams):
         graph.query(corpus.cat, file="a.txt", around="b.txt")
+    with pytest.raises(InvalidParams, match="unknown edge type"):  # not a TypeError from sorting None and 1
+        graph.query(corpus.cat, edge_types=[None, 1])
 
 
 def test_result_is_plain_data(corpus):
@@ -420,8 +422,11 @@ def test_real_corpus_has_the_expected_edges_and_no_others(core, tmp_path):
     assert core.catalog.query("SELECT COUNT(*) FROM entities WHERE file_id NOT IN (SELECT id FROM files)")[0][0] == 0
 
 
-def test_serve_refuses_unknown_params(corpus):
+def test_serve_ignores_unknown_params(corpus):
     chain(corpus)
     assert graph.serve(corpus.cat, Config(), {"around": "a.txt"})["center"] == corpus.node("a.txt")
-    with pytest.raises(ProtocolError):
-        graph.serve(corpus.cat, Config(), {"arround": "a.txt"})
+    # docs/protocol.md: parameters the daemon does not know are ignored (a newer client's options)
+    assert graph.serve(corpus.cat, Config(), {"around": "a.txt", "colour": "red"}) == \
+        graph.serve(corpus.cat, Config(), {"around": "a.txt"})
+    with pytest.raises(InvalidParams):
+        graph.serve(corpus.cat, Config(), {"edge_types": [None, 1]})

@@ -323,17 +323,21 @@ def test_unsupported_version_names_the_version(server: Server) -> None:
     assert f["id"] == 7 and f["error"]["code"] == "bad_request" and "version" in f["error"]["message"]
 
 
-def test_duplicate_inflight_id_is_refused(server: Server, fake: FakeService) -> None:
+def test_duplicate_inflight_id_gets_its_own_error_not_the_ids(server: Server, fake: FakeService) -> None:
     gate = fake.hold("dup")
     with connect(server) as c:
         c.send("ask", {"text": "dup"}, rid=5)
         wait_for(fake.at_gate["dup"].is_set, what="ask at gate")
         c.send("status", rid=5)
-        events, term = c.collect(5)
-        assert term["error"]["code"] == "bad_request"
+        # not a frame with id 5: that would read as the ask's answer
+        f = c.read()
+        while f["id"] == 5:
+            assert not p.is_terminal(f), f
+            f = c.read()
+        assert f["id"] is None and f["error"]["code"] == "duplicate_id" and f["error"]["request_id"] == 5
         gate.set()
         _, term = c.collect(5)
-        assert term["result"]["answer"] == answer_for("dup")
+        assert term["result"]["answer"] == answer_for("dup")  # the original goes on, with one terminal frame
 
 
 @pytest.mark.parametrize(
@@ -464,17 +468,96 @@ def test_real_peer_credentials_are_mine(server: Server) -> None:
         assert peer_uid(a) == os.getuid()
 
 
-def test_connection_limit_sends_busy(fake: FakeService, tmp_path: Path) -> None:
+def test_connection_limit_sends_busy_when_no_connection_is_idle(fake: FakeService, tmp_path: Path) -> None:
+    fake.hold("a")
+    fake.hold("b")
     with running_server(fake, tmp_path, ServerConfig(max_connections=2)) as srv:
         with connect(srv) as a, connect(srv) as b:
-            assert "result" in a.call("status") and "result" in b.call("status")
+            a.send("ask", {"text": "a"})
+            b.send("status")
+            b.send("ask", {"text": "b"})  # queued behind a: in flight all the same
+            wait_for(fake.at_gate["a"].is_set, what="ask a running")
+            assert "result" in b.collect(1)[1]
             with connect(srv) as c:
                 assert c.read()["error"]["code"] == "busy"
                 assert c.closed_by_peer()
             assert "result" in a.call("status")
+            fake.gates["a"].set()
+            fake.gates["b"].set()
         wait_for(lambda: srv.connections == 0, what="connections to close")
         with connect(srv) as d:
             assert "result" in d.call("status")
+
+
+def test_a_pipelining_connection_cannot_starve_other_clients(fake: FakeService, tmp_path: Path) -> None:
+    """Issue 11: 3,000 pipelined searches on one connection delayed another client's status by 65 s.
+
+    One connection pipelines searches that all block in the service. The daemon reads
+    only ``max_inflight`` of them; another client's status, hello and search are
+    answered while they are held.
+    """
+    gate = fake.hold_search("flood")
+    cfg = ServerConfig(max_inflight=4)
+    with running_server(fake, tmp_path, cfg) as srv, connect(srv) as flood, connect(srv) as other:
+        try:
+            frames = b"".join(p.encode_frame(p.request(i, "search", {"query": "flood"})) for i in range(1, 201))
+            flood.sock.sendall(frames)
+            wait_for(lambda: fake.searches_started >= 4, what="the first searches to start")
+            assert "result" in other.call("status")
+            assert "result" in other.call("hello")
+            assert other.call("search", {"query": "tax"})["result"]["hits"]
+            assert fake.searches_started == 4 + 1  # the cap held the flood back; the +1 is other's search
+        finally:
+            gate.set()
+        for i in range(1, 201):
+            assert "result" in flood.collect(i)[1]
+
+
+def test_a_fatal_error_ends_every_request_in_flight_before_closing(server: Server, fake: FakeService) -> None:
+    """Each request gets exactly one terminal frame, even when a bad frame closes its connection."""
+    fake.hold("long")
+    with connect(server) as c:
+        c.send("ask", {"text": "long"}, rid=3)
+        wait_for(fake.at_gate["long"].is_set, what="ask at gate")
+        c.sock.sendall(p.HEADER.pack(1) + b"\xc1")
+        frames = [f for f in p.iter_frames(c.sock) if f.get("id") != 3 or p.is_terminal(f)]  # to the close
+    assert [(f["id"], f["error"]["code"]) for f in frames] == [(3, "aborted"), (None, "bad_frame")]
+
+
+@pytest.mark.parametrize(("obj", "code"), [
+    ({"v": 1.0, "id": 1, "method": "status"}, "bad_request"),  # v is the integer 1, as id is an integer
+    ({"v": True, "id": 1, "method": "status"}, "bad_request"),
+    ({"v": 1, "id": 1, "method": "hello", "params": {"client": 7}}, "invalid_params"),
+    ({"v": 1, "id": 1, "method": "folders.add", "params": {"path": "relative/dir"}}, "invalid_params"),
+    ({"v": 1, "id": 1, "method": "reindex", "params": {"path": "relative/file.txt"}}, "invalid_params"),
+    ({"v": 1, "id": 1, "method": "folders.remove", "params": {"path": "~/notes"}}, "invalid_params"),
+])
+def test_request_checks_a_client_author_relies_on(server: Server, obj: dict, code: str) -> None:
+    with connect(server) as c:
+        c.send_obj(obj)
+        f = c.read()
+        assert f["id"] == 1 and f["error"]["code"] == code, f
+        assert "result" in c.call("status")
+
+
+def test_idle_connections_make_room_for_a_new_client(fake: FakeService, tmp_path: Path) -> None:
+    """Issue 11: 64 idle connections used to lock every other client out with `busy`."""
+    with running_server(fake, tmp_path, ServerConfig(max_connections=3)) as srv:
+        idle = [connect(srv) for _ in range(3)]
+        try:
+            for i, c in enumerate(idle):
+                assert "result" in c.call("status"), i
+            # the least recently active idle connection goes, with a fatal frame saying why
+            assert "result" in idle[1].call("status") and "result" in idle[2].call("status")
+            with connect(srv) as newcomer:
+                assert "result" in newcomer.call("status")
+                f = idle[0].read()
+                assert f["id"] is None and f["error"]["code"] == "evicted"
+                assert idle[0].closed_by_peer()
+                assert "result" in idle[1].call("status") and "result" in idle[2].call("status")
+        finally:
+            for c in idle:
+                c.close()
 
 
 def test_serves_a_pre_opened_listening_socket(fake: FakeService, tmp_path: Path) -> None:
@@ -582,6 +665,9 @@ def test_stop_cancels_inflight_asks(fake: FakeService, tmp_path: Path) -> None:
         wait_for(fake.at_gate["stuck"].is_set, what="ask at gate")
         srv.stop()
         wait_for(fake.cancel_seen["stuck"].is_set, what="stop to cancel the ask")
+        # the ask's own terminal frame, then the fatal frame saying why the connection closes
+        frames = [f for f in p.iter_frames(c.sock) if p.is_terminal(f)]
+        assert [(f["id"], f["error"]["code"]) for f in frames] == [(1, "aborted"), (None, "shutdown")]
         c.close()
 
 

@@ -118,6 +118,8 @@ class Client:
             fid = frame.get("id")
             if fid is None and "error" in frame:
                 err = frame["error"] if isinstance(frame["error"], dict) else {}
+                if err.get("code") == "duplicate_id":
+                    continue  # only the reused request was dropped; ids here are never reused anyway
                 raise ServerError(str(err.get("code", "internal")), str(err.get("message", "")))
             if fid != rid:
                 self._stash.append(frame)

@@ -35,8 +35,12 @@ BAD_REQUEST = "bad_request"  # valid msgpack, but not a valid request (not a map
 UNKNOWN_METHOD = "unknown_method"
 INVALID_PARAMS = "invalid_params"
 CANCELLED = "cancelled"
-BUSY = "busy"  # too many connections; the connection closes
+BUSY = "busy"  # too many busy connections; the connection closes
 FORBIDDEN = "forbidden"  # the peer is another user; the connection closes
+EVICTED = "evicted"  # an idle connection closed to let a new client in; the connection closes
+SHUTDOWN = "shutdown"  # the daemon is stopping; the connection closes
+DUPLICATE_ID = "duplicate_id"  # a request reused the id of one still in flight (sent with "id": nil)
+ABORTED = "aborted"  # a request still in flight when its connection closed (fatal error, shutdown)
 NOT_FOUND = "not_found"
 INTERNAL = "internal"
 # codes passed through from the daemon's own errors (manoled.errors)
@@ -58,6 +62,10 @@ ERROR_CODES = (
     CANCELLED,
     BUSY,
     FORBIDDEN,
+    EVICTED,
+    SHUTDOWN,
+    DUPLICATE_ID,
+    ABORTED,
     NOT_FOUND,
     INTERNAL,
     CONFIG,
@@ -70,7 +78,7 @@ ERROR_CODES = (
 )
 
 # Codes after which the server closes the connection.
-FATAL_CODES = frozenset({BAD_FRAME, FRAME_TOO_LARGE, TIMEOUT, BUSY, FORBIDDEN})
+FATAL_CODES = frozenset({BAD_FRAME, FRAME_TOO_LARGE, TIMEOUT, BUSY, FORBIDDEN, EVICTED, SHUTDOWN})
 
 
 class FrameError(Exception):
@@ -206,8 +214,9 @@ def result(rid: int, value: Any) -> dict[str, Any]:
     return {"id": rid, "result": value}
 
 
-def error(rid: int | None, code: str, message: str) -> dict[str, Any]:
-    return {"id": rid, "error": {"code": code, "message": message}}
+def error(rid: int | None, code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """A terminal error frame; ``extra`` keys go into the error map (e.g. ``request_id``)."""
+    return {"id": rid, "error": {"code": code, "message": message, **extra}}
 
 
 def is_terminal(frame: dict[str, Any]) -> bool:

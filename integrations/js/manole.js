@@ -9,6 +9,8 @@
 //   node manole.js --json ask "..."  # one JSON object instead of streamed text
 //   node manole.js frame hello       # hex of the request frame (compare tests/golden/)
 //   node manole.js decode FILE.bin   # the frames in a file, one JSON line each
+//   node manole.js conformance docs/protocol-vectors.json [--home DIR]
+//                                    # replay the doc's examples against a daemon (section 11)
 //
 // Options: --socket PATH (else $MANOLE_SOCKET, $MANOLE_HOME/run/manoled.sock, the platform
 // default), --json. Exit codes: 0 ok, 2 usage, 3 daemon not running, 4 error answer.
@@ -48,6 +50,19 @@ function encodeFrame(obj) {
   frame.writeUInt32BE(body.length, 0);
   Buffer.from(body.buffer, body.byteOffset, body.length).copy(frame, 4);
   return frame;
+}
+
+// Cut the complete frames off the front of buf: {frames: [bodies], rest}.
+function splitFrames(buf) {
+  const frames = [];
+  while (buf.length >= 4) {
+    const len = buf.readUInt32BE(0);
+    if (len > MAX_FRAME) throw new ManoleError("frame_too_large", `frame of ${len} bytes`);
+    if (buf.length < 4 + len) break;
+    frames.push(buf.subarray(4, 4 + len));
+    buf = buf.subarray(4 + len);
+  }
+  return { frames, rest: buf };
 }
 
 function requestFrame(id, method, params) {
@@ -107,16 +122,15 @@ class ManoleClient {
 
   _onData(chunk) {
     this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
-    while (this.buf.length >= 4) {
-      const len = this.buf.readUInt32BE(0);
-      if (len > MAX_FRAME) {
-        this._fail(new ManoleError("frame_too_large", `frame of ${len} bytes`));
-        this.sock.destroy();
-        return;
-      }
-      if (this.buf.length < 4 + len) return;
-      const body = this.buf.subarray(4, 4 + len);
-      this.buf = this.buf.subarray(4 + len);
+    let bodies;
+    try {
+      ({ frames: bodies, rest: this.buf } = splitFrames(this.buf));
+    } catch (err) {
+      this._fail(err);
+      this.sock.destroy();
+      return;
+    }
+    for (const body of bodies) {
       let msg;
       try {
         msg = decode(body);
@@ -133,7 +147,9 @@ class ManoleClient {
     if (msg === null || typeof msg !== "object") return;
     const waiter = msg.id === null || msg.id === undefined ? undefined : this.pending.get(msg.id);
     if (msg.error && !waiter) {
-      // an error about no request of ours (id nil): busy, forbidden, bad_frame...
+      // duplicate_id (id nil) drops only the new request, and we never reuse an id in flight
+      if (msg.error.code === "duplicate_id") return;
+      // any other error about no request of ours is fatal: busy, evicted, shutdown, bad_frame...
       this._fail(new ManoleError(msg.error.code || "internal", msg.error.message || ""));
       return;
     }
@@ -156,12 +172,138 @@ class ManoleClient {
   }
 }
 
+// -- conformance: replay docs/protocol-vectors.json (rules in docs/protocol.md, section 11) --------
+
+function isNum(v) {
+  return typeof v === "number" || typeof v === "bigint";
+}
+
+// Why `actual` does not have the shape of the example `expected` (null when it does).
+function mismatch(expected, actual, exact, path = "$") {
+  const key = path.split(".").pop();
+  const isContainer = expected !== null && typeof expected === "object";
+  if ((exact.has(key) || path === "$.id") && !isContainer) {
+    return expected === actual || (isNum(expected) && isNum(actual) && Number(expected) === Number(actual))
+      ? null : `${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`;
+  }
+  if (expected === null) return null;
+  if (typeof expected === "boolean") return actual === expected ? null : `${path}: ${actual} != ${expected}`;
+  if (isNum(expected)) return isNum(actual) ? null : `${path}: a number expected, got ${JSON.stringify(actual)}`;
+  if (typeof expected === "string") return typeof actual === "string" ? null : `${path}: a string expected`;
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return `${path}: a list expected`;
+    if (!expected.length) return null;
+    if (!actual.length) return `${path}: a non-empty list expected`;
+    for (let i = 0; i < actual.length; i++) {
+      const whys = expected.map((e) => mismatch(e, actual[i], exact, `${path}[${i}]`));
+      if (whys.every((w) => w)) return whys[0];
+    }
+    return null;
+  }
+  if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return `${path}: a map expected`;
+  for (const [k, v] of Object.entries(expected)) {
+    if (!(k in actual)) return `${path}: missing key '${k}'`;
+    const why = mismatch(v, actual[k], exact, `${path}.${k}`);
+    if (why) return why;
+  }
+  return null;
+}
+
+function localize(value, home, vhome) {
+  if (typeof value === "string") return value === vhome || value.startsWith(vhome + "/") ? home + value.slice(vhome.length) : value;
+  if (Array.isArray(value)) return value.map((v) => localize(v, home, vhome));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, home, vhome)]));
+  }
+  return value;
+}
+
+// Replay one exchange on a fresh connection; resolves with null or the reason it failed.
+function replayExchange(socketPath, ex, vectors, home, timeoutMs = 30000) {
+  const exact = new Set(vectors.exact_keys);
+  return new Promise((resolve) => {
+    const sock = net.createConnection(socketPath);
+    const frames = [];
+    const pos = new Map();
+    let buf = Buffer.alloc(0);
+    let eof = false;
+    let step = 0;
+    let done = false;
+    let wake = () => {};
+    const finish = (why) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve(why);
+    };
+    const timer = setTimeout(() => finish(`timed out at step ${step}: ${JSON.stringify(ex.steps[step])}`), timeoutMs);
+    sock.on("data", (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      const { frames: bodies, rest } = splitFrames(buf);
+      buf = rest;
+      for (const b of bodies) frames.push(decode(b));
+      wake();
+    });
+    sock.on("close", () => { eof = true; wake(); });
+    sock.on("error", (err) => finish(`socket error: ${err.message}`));
+    const run = () => {
+      while (step < ex.steps.length) {
+        const s = ex.steps[step];
+        if (s.send) {
+          // the client's own encoder, with /home/u mapped to this machine's home
+          sock.write(encodeFrame(localize(s.send, home, vectors.home)));
+        } else if (s.hex !== undefined) {
+          sock.write(Buffer.from(s.hex, "hex")); // raw bytes (a broken frame)
+        } else if (s.expect_closed) {
+          if (!eof) return;
+        } else {
+          const expected = localize(s.expect, home, vectors.home);
+          const rid = expected.id;
+          const mine = frames.filter((f) => f.id === rid || (isNum(f.id) && isNum(rid) && Number(f.id) === Number(rid)));
+          let found = false;
+          for (let i = pos.get(rid) || 0; i < mine.length; i++) {
+            const why = mismatch(expected, mine[i], exact);
+            if (!why) { pos.set(rid, i + 1); found = true; break; }
+            if (("result" in mine[i] || "error" in mine[i]) && ("result" in expected || "error" in expected)) {
+              return finish(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(mine[i], jsonBig)}: ${why}`);
+            }
+          }
+          if (!found) {
+            if (eof) return finish(`connection closed before ${JSON.stringify(expected)}`);
+            return;
+          }
+        }
+        step++;
+      }
+      finish(null);
+    };
+    wake = run;
+    sock.once("connect", run);
+  });
+}
+
+function jsonBig(_k, v) {
+  return typeof v === "bigint" ? Number(v) : v;
+}
+
+async function conformance(file, socketPath, home) {
+  const vectors = JSON.parse(require("node:fs").readFileSync(file, "utf8"));
+  let failed = 0;
+  for (const ex of vectors.exchanges) {
+    const why = await replayExchange(socketPath, ex, vectors, home);
+    if (why) failed++;
+    process.stdout.write(JSON.stringify({ name: ex.name, ok: !why, why }) + "\n");
+  }
+  return failed ? 4 : 0;
+}
+
 // -- the command line ---------------------------------------------------------------------
 
 function usage() {
   process.stderr.write(
     "usage: manole.js [--socket PATH] [--json] hello | status | search QUERY [-k N] | ask TEXT | " +
-      "folders | frame [--id N] METHOD [JSON_PARAMS] | decode FILE\n",
+      "folders | frame [--id N] METHOD [JSON_PARAMS] | decode FILE | conformance VECTORS.json [--home DIR]\n",
   );
   return 2;
 }
@@ -174,6 +316,7 @@ function parseArgs(argv) {
     else if (a === "--json") opts.json = true;
     else if (a === "-k") opts.k = Number.parseInt(argv[++i], 10);
     else if (a === "--id") opts.id = Number.parseInt(argv[++i], 10);
+    else if (a === "--home") opts.home = argv[++i];
     else opts.rest.push(a);
   }
   return opts;
@@ -197,6 +340,10 @@ async function main(argv) {
       buf = buf.subarray(4 + len);
     }
     return 0;
+  }
+  if (cmd === "conformance") {
+    if (words.length !== 1) return usage();
+    return conformance(words[0], opts.socket || defaultSocket(), opts.home || "/home/u");
   }
   if (!["hello", "status", "folders", "search", "ask"].includes(cmd)) return usage();
   if ((cmd === "search" || cmd === "ask") && !words.length) return usage();
@@ -253,7 +400,7 @@ async function main(argv) {
   }
 }
 
-module.exports = { ManoleClient, ManoleError, defaultSocket, encodeFrame, requestFrame };
+module.exports = { ManoleClient, ManoleError, defaultSocket, encodeFrame, requestFrame, splitFrames, mismatch };
 
 if (require.main === module) {
   main(process.argv.slice(2)).then(

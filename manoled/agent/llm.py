@@ -9,10 +9,22 @@ Sampling is fixed for factual, repeatable output: temperature 0.1, top_p 0.1,
 top_k 50, repeat_penalty 1.05. When a prompt would not fit the context, the
 history is dropped first, then tool results are shortened; the system prompt
 is never touched. Tokens are counted with the model's own tokenizer.
+
+Cancellation: ``with cancel_scope(llm, event):`` makes every call of ``llm``
+inside the block stop soon after ``event`` is set (:class:`Cancelled`). A
+streamed generation checks the event between tokens. With a
+:class:`manoled.cancel.CancelEvent` (what the server uses), ``LlamaChat`` also
+raises a flag that llama.cpp's abort callback reads between the graph nodes of
+every decode, so a long prompt or a non-streamed call is abandoned at once, not
+when it ends. That check runs in C without the GIL: the callback is libc's
+``strlen`` over a two-byte buffer ``[flag, 0]`` (1 when cancelled, else 0), so
+a Python thread busy elsewhere (indexing) never slows the model down.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import json
 import logging
 import os
@@ -23,7 +35,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from ..config import Config
-from ..errors import ModelError
+from ..errors import Cancelled, ModelError
 from ..paths import Paths
 
 log = logging.getLogger(__name__)
@@ -47,6 +59,21 @@ class LLM(Protocol):
 
     def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
              max_tokens: int = 512, stream: bool = False) -> ChatResult | Iterator[str]: ...
+
+
+@contextlib.contextmanager
+def cancel_scope(llm: Any, cancel: threading.Event | None) -> Iterator[None]:
+    """While in the block, ``llm`` gives up its current call soon after ``cancel`` is set.
+
+    A model without a ``watch_cancel`` hook (a scripted fake) is left alone:
+    the agent still checks the event between its steps and tokens.
+    """
+    watch = getattr(llm, "watch_cancel", None)
+    if cancel is None or watch is None:
+        yield
+        return
+    with watch(cancel):
+        yield
 
 
 # -- context fitting (pure, tested with a fake tokenizer) ---------------------
@@ -133,6 +160,43 @@ class LlamaChat:
         self._llama: Any = None
         self.supports_tools = False
         self.calls = 0
+        self._cancel: threading.Event | None = None
+        # the abort flag llama.cpp polls: [1 when cancelled else 0, NUL], read by libc strlen
+        self._abort_flag = ctypes.create_string_buffer(2)
+        self._abort_cb: Any = None  # keep a reference while llama.cpp holds the pointer
+
+    @contextlib.contextmanager
+    def watch_cancel(self, cancel: threading.Event) -> Iterator[None]:
+        """Calls inside the block raise :class:`Cancelled` soon after ``cancel`` is set (see :func:`cancel_scope`)."""
+        previous, self._cancel = self._cancel, cancel
+        self._abort_flag[0] = b"\x00"
+        on_set = getattr(cancel, "on_set", None)
+        unhook = on_set(self._raise_abort_flag) if on_set is not None else None
+        try:
+            yield
+        finally:
+            if unhook is not None:
+                unhook()
+            self._cancel = previous
+            self._abort_flag[0] = b"\x00"
+
+    def _raise_abort_flag(self) -> None:
+        self._abort_flag[0] = b"\x01"
+
+    def _cancelled(self) -> bool:
+        ev = self._cancel
+        return ev is not None and ev.is_set()
+
+    def _install_abort(self, llama_cpp: Any) -> None:
+        """Make ``llama_decode`` stop between graph nodes once the abort flag is raised (no Python involved)."""
+        ctx = getattr(getattr(self._llama, "_ctx", None), "ctx", None)
+        setter = getattr(llama_cpp, "llama_set_abort_callback", None)
+        strlen = _libc_strlen()
+        if ctx is None or setter is None or strlen is None:  # pragma: no cover - API differs between versions
+            log.warning("this llama-cpp-python cannot abort a decode; cancelling waits for the next token")
+            return
+        self._abort_cb = llama_cpp.ggml_abort_callback(strlen)
+        setter(ctx, self._abort_cb, ctypes.cast(self._abort_flag, ctypes.c_void_p))
 
     @property
     def loaded(self) -> bool:
@@ -158,6 +222,7 @@ class LlamaChat:
                 )
             except (ValueError, RuntimeError, OSError) as exc:
                 raise ModelError(f"cannot load model {self.path}: {exc}") from exc
+            self._install_abort(llama_cpp)
             template = (self._llama.metadata or {}).get("tokenizer.chat_template", "")
             self.supports_tools = self.chat_format is None and "tools" in template
             log.info("loaded %s (%s, ctx %d, %d threads, tools in template: %s)", self.model_id, self.path,
@@ -199,12 +264,14 @@ class LlamaChat:
         if stream:
             return self._stream(messages, tools, max_tokens)
         with self._lock:
+            self._check_cancel()
             msgs, tools = self._prepare(messages, tools, max_tokens)
             self.calls += 1
             try:
                 resp = self._llama.create_chat_completion(messages=msgs, tools=tools, max_tokens=max_tokens,
                                                           **SAMPLING)
             except (ValueError, RuntimeError) as exc:
+                self._check_cancel()  # an aborted decode surfaces as "llama_decode returned 2"
                 raise ModelError(f"{self.model_id} failed to generate: {exc}") from exc
         msg = resp["choices"][0]["message"]
         usage = resp.get("usage") or {}
@@ -215,16 +282,31 @@ class LlamaChat:
     def _stream(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
                 max_tokens: int) -> Iterator[str]:
         with self._lock:
+            self._check_cancel()
             msgs, tools = self._prepare(messages, tools, max_tokens)
             self.calls += 1
             try:
                 for chunk in self._llama.create_chat_completion(messages=msgs, tools=tools, max_tokens=max_tokens,
                                                                 stream=True, **SAMPLING):
+                    self._check_cancel()
                     piece = chunk["choices"][0].get("delta", {}).get("content")
                     if piece:
                         yield piece
             except (ValueError, RuntimeError) as exc:
+                self._check_cancel()
                 raise ModelError(f"{self.model_id} failed to generate: {exc}") from exc
+
+    def _check_cancel(self) -> None:
+        if self._cancelled():
+            raise Cancelled("the query was cancelled")
+
+
+def _libc_strlen() -> int | None:
+    """The address of libc's ``strlen``: a GIL-free ``bool (*)(void *)`` over ``[flag, NUL]``."""
+    try:
+        return ctypes.cast(ctypes.CDLL(None).strlen, ctypes.c_void_p).value
+    except (OSError, AttributeError):  # pragma: no cover - no libc symbols in this process
+        return None
 
 
 def _plain_message(m: dict[str, Any]) -> dict[str, Any]:
@@ -243,7 +325,6 @@ def _silence_llama(llama_cpp: Any) -> None:
     global _LOG_CALLBACK
     if _LOG_CALLBACK is not None:
         return
-    import ctypes
 
     native = logging.getLogger("manoled.llama_cpp")
 
