@@ -1,5 +1,8 @@
 """Indexing throughput: `manoled index` vs LEANN's own `leann build` vs the bare embedding ceiling.
 
+It also embeds the same passages with the torch path and the ONNX Runtime int8
+path side by side (``embedding``: passages/s of each, their ratio, cosine).
+
     .venv/bin/python bench/index_throughput.py [--files 2000] [--real-files 450] [--quick]
 
 Two corpora, each indexed by both tools in one run, with the same embedding model
@@ -155,6 +158,50 @@ def bench_ceiling(texts: list[str]) -> dict:
     return {"seconds": wall, "passages": len(texts), "passages_per_s": len(texts) / wall}
 
 
+def bench_embedders(texts: list[str], rounds: int = 8) -> dict:
+    """Torch (sentence-transformers) vs ONNX Runtime int8 on the same passages, interleaved.
+
+    The passages are cut into ``rounds`` slices and each slice is embedded by
+    both, one after the other, so a load spike on a shared machine hits both.
+    Also reports the cosine between the two vectors of every passage.
+    """
+    import numpy as np
+
+    from manoled.embed import OnnxEmbedder, SentenceEmbedder
+
+    torch_emb, onnx_emb = SentenceEmbedder(), OnnxEmbedder().load()
+    torch_emb.embed(["warm up"])
+    onnx_emb.embed(["warm up"])
+    spent = {"torch": 0.0, "onnx": 0.0}
+    cpu = {"torch": 0.0, "onnx": 0.0}  # CPU seconds (all threads): steadier than wall time on a loaded machine
+    cos: list[np.ndarray] = []
+    step = max(1, -(-len(texts) // rounds))
+    for start in range(0, len(texts), step):
+        part = texts[start:start + step]
+        vecs = {}
+        for name, emb in (("torch", torch_emb), ("onnx", onnx_emb)):
+            t, c0 = time.perf_counter(), time.process_time()
+            vecs[name] = emb.embed(part)
+            spent[name] += time.perf_counter() - t
+            cpu[name] += time.process_time() - c0
+        cos.append((vecs["torch"] * vecs["onnx"]).sum(axis=1))
+    c = np.concatenate(cos) if cos else np.ones(1)
+    rate = {k: len(texts) / v for k, v in spent.items()}
+    return {
+        "passages": len(texts),
+        "torch_passages_per_s": rate["torch"],
+        "onnx_passages_per_s": rate["onnx"],
+        "ratio_onnx_vs_torch": rate["onnx"] / rate["torch"],
+        "torch_cpu_s": cpu["torch"],
+        "onnx_cpu_s": cpu["onnx"],
+        "ratio_onnx_vs_torch_cpu": cpu["torch"] / max(cpu["onnx"], 1e-9),
+        "cosine_mean": float(c.mean()),
+        "cosine_min": float(c.min()),
+        "onnx_model": str(onnx_emb.onnx_path.name),
+        "note": "interleaved slices in one process; ONNX int8 weights, torch fp32",
+    }
+
+
 def bench_leann(corpus: Path, workdir: Path, n_files: int) -> dict:
     """`leann build` with the ivf backend (the one the project installs); raises LeannFailed with the reason."""
     from manoled.embed import bundled_model_path
@@ -216,11 +263,17 @@ def main() -> int:
         print(f"synthetic corpus: {n} files, {chars / 1e6:.2f} MB of text", file=sys.stderr)
         syn = compare(corpus, work / "syn", n, not args.no_leann)
         mod = bench_modify(corpus, work / "syn" / "home")
-        c = bench_ceiling(mod.pop("texts"))
+        c_texts = mod.pop("texts")
+        c = bench_ceiling(c_texts)
         print(f"  bare embedding ceiling: {c['passages_per_s']:.1f} passages/s; one modified file applied in "
               f"{mod['modify_one_file_s'] * 1000:.0f} ms", file=sys.stderr)
         syn["manoled"]["modify_one_file_s"] = mod["modify_one_file_s"]
         syn["manoled"]["modified_text_found"] = mod["modified_text_found"]
+        e = bench_embedders(c_texts)
+        print(f"embedding torch vs onnx int8: {e['torch_passages_per_s']:.1f} vs {e['onnx_passages_per_s']:.1f} "
+              f"passages/s ({e['ratio_onnx_vs_torch']:.2f}x wall, {e['ratio_onnx_vs_torch_cpu']:.2f}x CPU time), "
+              f"cosine mean {e['cosine_mean']:.4f} "
+              f"min {e['cosine_min']:.4f}", file=sys.stderr)
         real_dir = work / "real"
         real_bytes, sources = make_real(real_dir, n_real, max_bytes=20_000 if args.quick else args.real_max_bytes)
         print(f"real corpus: {n_real} files, {real_bytes / 1e6:.2f} MB ({sources})", file=sys.stderr)
@@ -232,8 +285,12 @@ def main() -> int:
             "embedding_ceiling": c,
             "ratio_manoled_vs_ceiling_passages": syn["manoled"]["passages_per_s"] / c["passages_per_s"],
             "modify_one_file_s": mod["modify_one_file_s"],
+            "embedding": e,
+            "ratio_onnx_vs_torch_embedding": e["ratio_onnx_vs_torch"],
             "real": {"files": n_real, "bytes": real_bytes, "sources": sources, **real},
         }
+        if "passages_per_s" in syn["leann_build"]:
+            result["ratio_onnx_embedding_vs_leann_passages"] = e["onnx_passages_per_s"] / syn["leann_build"]["passages_per_s"]
         if "ratio_manoled_vs_leann_files" in real:
             result["ratio_manoled_vs_leann_files_real"] = real["ratio_manoled_vs_leann_files"]
         print(json.dumps(result))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from . import config as config_mod
 from .catalog import Catalog
 from .config import Config
-from .embed import SentenceEmbedder
+from .embed import Embedder, make_embedder
 from .index import VectorIndex
 from .indexer import Indexer
 from .paths import Paths
@@ -54,7 +54,7 @@ class Core:
     paths: Paths
     config: Config
     catalog: Catalog
-    embedder: SentenceEmbedder
+    embedder: Embedder
     index: VectorIndex
     indexer: Indexer
 
@@ -65,12 +65,14 @@ class Core:
             self.catalog.close()
 
 
-def open_core(paths: Paths, config: Config, embedder: SentenceEmbedder | None = None,
+def open_core(paths: Paths, config: Config, embedder: Embedder | None = None,
               caption_producer: str | None = None) -> Core:
     paths.ensure()
     catalog = Catalog(paths.catalog)
-    embedder = embedder or SentenceEmbedder(config.index.embedding_model, batch_size=config.index.embed_batch_size)
-    index = VectorIndex(paths.index_dir, embedder.dimensions, embedder.model_id)
+    ic = config.index
+    embedder = embedder or make_embedder(ic.embedding_backend, ic.embedding_model, ic.embed_batch_size,
+                                         int8=ic.embedding_int8, threads=ic.embed_threads)
+    index = VectorIndex(paths.index_dir, embedder.dimensions, embedder.model_id, quantize_above=ic.quantize_above)
     hooks = []
     try:  # entity extraction for the file graph, when that module is present
         from .entities import store_entities

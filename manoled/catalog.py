@@ -29,6 +29,7 @@ The catalog holds every extracted passage: its folder is 0700 and its files
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import stat
@@ -44,6 +45,8 @@ import numpy as np
 from .errors import CatalogError
 
 SCHEMA_VERSION = 1
+
+log = logging.getLogger(__name__)
 
 KINDS = ("text", "pdf", "doc", "image", "other")
 STATES = ("pending", "indexed", "failed", "skipped")
@@ -168,11 +171,25 @@ class Passage:
         return meta
 
 
+# Vectors are stored as float16 behind this tag (half the bytes; cosine changes by ~1e-6 on unit
+# vectors). Older catalogs hold untagged float32 blobs: both read back, and start-up converts them
+# (:meth:`Catalog._migrate_vectors`). A float32 blob cannot start with the tag unless its first
+# component is a ~5e-39 denormal, which an L2-normalised embedding never has.
+F16_TAG = b"f16\x00"
+
+
 def vector_to_blob(vec: np.ndarray) -> bytes:
-    return np.asarray(vec, dtype=np.float32).tobytes()
+    return F16_TAG + np.asarray(vec, dtype=np.float16).tobytes()
+
+
+def as_stored(vectors: np.ndarray) -> np.ndarray:
+    """The vectors as the catalog gives them back (float16-rounded), so the live index equals a rebuilt one."""
+    return np.asarray(vectors, dtype=np.float16).astype(np.float32)
 
 
 def blob_to_vector(blob: bytes) -> np.ndarray:
+    if blob[:4] == F16_TAG:
+        return np.frombuffer(blob, dtype=np.float16, offset=4).astype(np.float32)
     return np.frombuffer(blob, dtype=np.float32)
 
 
@@ -263,8 +280,28 @@ class Catalog:
                 c.execute("INSERT INTO meta(key, value) VALUES('schema', ?)", (str(SCHEMA_VERSION),))
             elif int(row[0]) > SCHEMA_VERSION:
                 raise CatalogError(f"catalog {self.path} has schema {row[0]}, newer than this manoled ({SCHEMA_VERSION})")
+        if self.get_meta("vector_format") != "float16":
+            self._migrate_vectors()
         del conn
         secure_files(self.path)
+
+    def _migrate_vectors(self, batch: int = 4096) -> None:
+        """float32 vector blobs → float16, in one transaction (a crash leaves them all as they were)."""
+        n = 0
+        with self.tx() as c:
+            last = -1
+            while True:
+                rows = c.execute("SELECT id, vector FROM passages WHERE id>? ORDER BY id LIMIT ?",
+                                 (last, batch)).fetchall()
+                if not rows:
+                    break
+                last = rows[-1][0]
+                old = [(vector_to_blob(blob_to_vector(blob)), pid) for pid, blob in rows if blob[:4] != F16_TAG]
+                c.executemany("UPDATE passages SET vector=? WHERE id=?", old)
+                n += len(old)
+            c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('vector_format', 'float16')")
+        if n:
+            log.info("catalog: %d passage vectors converted to float16", n)
 
     # -- connections -----------------------------------------------------
     def _conn(self) -> sqlite3.Connection:

@@ -24,9 +24,13 @@ class IndexConfig:
     extract_timeout_s: float = 30.0
     extract_memory_mb: int = 320  # memory one PDF/DOCX parse may add to the parser process (0: no limit)
     embedding_model: str = ""  # empty: the bundled all-MiniLM-L6-v2
+    embedding_backend: str = "onnx"  # "onnx" (ONNX Runtime, falls back to torch) or "torch"
+    embedding_int8: bool = True  # ONNX only: int8 weights (cosine >= 0.99 vs torch, see bench/index_throughput.py)
+    embed_threads: int = 0  # ONNX only; 0: all cores
     embed_batch_size: int = 64
     commit_batch_files: int = 64  # at most this many files in flight per commit step
     commit_seconds: float = 2.0  # each commit holds at most about this much embedding
+    quantize_above: int = 200_000  # vectors: from this size a rebuilt index holds 8-bit vectors (IVF-SQ8)
     compact_ratio: float = 0.25
 
 
@@ -45,6 +49,7 @@ class AgentConfig:
     text_model: str = ""  # a GGUF path; empty: the manifest default
     threads: int = 0  # 0: all cores
     session_turns: int = 4
+    idle_unload_s: float = 300.0  # free the text model after this long unused (0: keep it loaded)
 
 
 @dataclass
@@ -130,6 +135,9 @@ def from_dict(data: dict[str, Any]) -> Config:
     cfg: Config = _build(Config, data, "")
     if cfg.index.chunk_overlap >= cfg.index.chunk_size:
         raise ConfigError("config key 'index.chunk_overlap' must be smaller than 'index.chunk_size'")
+    if cfg.index.embedding_backend not in ("onnx", "torch"):
+        raise ConfigError(f"config key 'index.embedding_backend' must be \"onnx\" or \"torch\", "
+                          f"got {cfg.index.embedding_backend!r}")
     if cfg.agent.max_steps < 1:
         raise ConfigError("config key 'agent.max_steps' must be at least 1")
     return cfg

@@ -26,6 +26,7 @@ from . import config as config_mod
 from .app import Core, open_core, setup_logging
 from .config import Config
 from .errors import Busy, ManoledError, NotFound, PathError
+from .memory import mb, rss_bytes
 from .paths import Paths
 from .server import Server, Service
 
@@ -97,6 +98,8 @@ class Daemon(Service):
         self._agent = None
         self._agent_lock = threading.Lock()
         self._agent_error: str | None = None
+        self._stop_unloader = threading.Event()
+        self._unloader: threading.Thread | None = None
 
     # -- components --------------------------------------------------------
     def _make_captioner(self):
@@ -141,17 +144,40 @@ class Daemon(Service):
         self.live.start()
         if self.captions is not None:
             self.captions.start()
+        idle = self.config.agent.idle_unload_s
+        if idle > 0:
+            self._stop_unloader.clear()
+            self._unloader = threading.Thread(target=self._unload_when_idle, args=(idle,),
+                                              name="manoled-unload", daemon=True)
+            self._unloader.start()
 
     def preload(self) -> None:
-        try:
-            self.agent()
-        except ManoledError as exc:
-            log.error("no text model: %s", exc.message)
-        except Exception:  # noqa: BLE001 - keep serving; status shows the error
-            log.exception("loading the text model failed")
+        """Name the text model for ``status``; its weights load on the first question, not now."""
+        if self._llm_factory is not None:
+            return
+        from .agent.llm import ModelManager
+
+        with self._agent_lock:
+            self.models = self.models or ModelManager(self.paths, self.config)
+        self.models.resolve()
+        status = self.models.status()
+        if status.get("error"):
+            log.error("no text model: %s", status["error"])
+
+    def _unload_when_idle(self, idle: float) -> None:
+        """Free the text model after ``agent.idle_unload_s`` without a question (the captioner has its own)."""
+        while not self._stop_unloader.wait(max(0.05, min(30.0, idle / 4))):
+            if self.models is not None and not self.question_busy.is_set():
+                try:
+                    self.models.unload_if_idle(idle)
+                except Exception:  # noqa: BLE001 - an unload hiccup must not stop the daemon
+                    log.exception("unloading the text model failed")
 
     def stop(self) -> None:
         self.core.indexer.interrupt()  # the file being extracted must not hold shutdown up
+        self._stop_unloader.set()
+        if self._unloader is not None:
+            self._unloader.join(5)
         self.live.stop()
         if self.captions is not None:
             self.captions.stop()
@@ -205,10 +231,11 @@ class Daemon(Service):
             "passages": cat.passage_count(),
             "failures": [{"path": str(f.path), "state": f.state, "reason": f.reason} for f in cat.failures(10)],
         }
-        text: dict[str, Any] = {"name": None, "loaded": False}
+        text: dict[str, Any] = {"name": None, "loaded": False, "memory_mb": 0.0}
         if self.models is not None:
             ms = self.models.status()
             text = {"name": ms.get("text_model"), "loaded": bool(ms.get("loaded")),
+                    "memory_mb": mb(ms.get("memory_bytes")),
                     "fallback": bool(ms.get("fallback")),
                     "message": ms.get("fallback_reason") or ms.get("error") or ""}
         elif self._agent is not None:
@@ -218,9 +245,12 @@ class Daemon(Service):
         text["state"] = "answering" if self.question_busy.is_set() else "idle"
         out["models"] = {
             "text": text,
-            "embedding": {"name": self.core.embedder.model_id, "loaded": True},
+            "embedding": {"name": self.core.embedder.model_id, "loaded": True,
+                          "backend": getattr(self.core.embedder, "backend", "?"),
+                          "memory_mb": mb(getattr(self.core.embedder, "memory_bytes", None))},
             "vision": {"name": raw.get("model_id"), "loaded": bool(raw.get("model_loaded"))},
         }
+        out["memory"] = {"rss_mb": mb(rss_bytes())}
         return out
 
     def _indexing_status(self, live: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 INDEX_NAME = "manole.leann"
 EXACT_UP_TO = 200_000
+QUANTIZE_ABOVE = 200_000  # a (re)build at this many vectors or more stores them as 8-bit scalars (IVF-SQ8)
+TRAIN_SAMPLE = 100_000
 
 
 def _quiet_leann() -> None:
@@ -45,7 +47,8 @@ def nlist_for(n: int) -> int:
 class VectorIndex:
     """Thread-safe IVF index over (passage id, vector) pairs."""
 
-    def __init__(self, directory: Path, dimensions: int, embedding_model: str = "") -> None:
+    def __init__(self, directory: Path, dimensions: int, embedding_model: str = "",
+                 quantize_above: int = QUANTIZE_ABOVE) -> None:
         import faiss
 
         _quiet_leann()
@@ -53,6 +56,7 @@ class VectorIndex:
         self.dir = Path(directory)
         self.dimensions = dimensions
         self.embedding_model = embedding_model
+        self.quantize_above = quantize_above
         self._lock = threading.RLock()
         self._index = None
         self.trained_on = 0
@@ -111,6 +115,8 @@ class VectorIndex:
             index = self._empty_index()
             if n:
                 index.add_with_ids(vectors, ids)
+        elif n >= self.quantize_above:
+            index = self._sq8_index(vectors, ids)
         else:
             builder = LeannBuilder(
                 backend_name="ivf",
@@ -144,6 +150,26 @@ class VectorIndex:
             os.replace(tmp, self.dir)
             if old.exists():
                 _rmtree(old)
+
+    def _sq8_index(self, vectors: np.ndarray, ids: np.ndarray):
+        """IVF with 8-bit scalar-quantised vectors: a quarter of IVFFlat's memory, same file layout.
+
+        LEANN's builder only makes IVFFlat, so this one is trained here, on a sample.
+        """
+        f = self._faiss
+        nlist = nlist_for(len(ids))
+        quantizer = f.IndexFlatIP(self.dimensions)
+        index = f.IndexIVFScalarQuantizer(quantizer, self.dimensions, nlist, f.ScalarQuantizer.QT_8bit,
+                                          f.METRIC_INNER_PRODUCT)
+        rng = np.random.default_rng(0)
+        sample = vectors if len(vectors) <= TRAIN_SAMPLE else vectors[rng.choice(len(vectors), TRAIN_SAMPLE,
+                                                                                  replace=False)]
+        index.train(sample)
+        index.set_direct_map_type(f.DirectMap.Hashtable)
+        index.add_with_ids(vectors, ids)
+        index.own_fields = True
+        quantizer.this.disown()  # ``index`` owns its quantizer now
+        return index
 
     def _empty_index(self):
         quantizer = self._faiss.IndexFlatIP(self.dimensions)

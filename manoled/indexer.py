@@ -42,7 +42,7 @@ from typing import Literal
 import numpy as np
 
 from . import images
-from .catalog import Catalog, FileRecord, NewPassage, Root
+from .catalog import Catalog, FileRecord, NewPassage, Root, as_stored, blob_to_vector
 from .chunk import chunk
 from .config import Config
 from .embed import Embedder
@@ -530,7 +530,7 @@ class Indexer:
                 ids = self.catalog.replace_passages(job.file_id, new, hash=p.hash, state=state)
         else:
             ids = self.catalog.append_passages(job.file_id, new, state=state)
-        self.index.add(ids, vectors)
+        self.index.add(ids, as_stored(vectors))  # the live index holds what the catalog keeps
         job.offset = end
         job.chars_left -= sum(len(c[1]) for c in p.chunks[start:end])
         stats.passages += len(ids)
@@ -736,7 +736,7 @@ class Indexer:
         if not rows:
             return None
         chunks = [(r[0], r[1], r[2]) for r in rows]
-        vectors = np.stack([np.frombuffer(r[3], dtype=np.float32) for r in rows])
+        vectors = np.stack([blob_to_vector(r[3]) for r in rows])
         return chunks, vectors
 
     def _flush_index(self) -> None:

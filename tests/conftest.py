@@ -16,6 +16,14 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def onnx_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One ONNX export per test session, shared by every test and daemon (never the real cache dir)."""
+    cache = tmp_path_factory.mktemp("cache")
+    os.environ["MANOLE_CACHE_DIR"] = str(cache)
+    return cache
+
+
 @pytest.fixture(autouse=True)
 def manole_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point config, data and socket at tmp_path; no test touches the real home."""
@@ -44,17 +52,18 @@ def no_leaked_threads():
 
 
 class CountingEmbedder:
-    """The real embedder, with its calls counted (one shared model load per test session)."""
+    """The daemon's default embedder, with its calls counted (one shared model load per test session)."""
 
     _shared = None
 
     def __init__(self) -> None:
-        from manoled.embed import SentenceEmbedder
+        from manoled.embed import make_embedder
 
         if CountingEmbedder._shared is None:
-            CountingEmbedder._shared = SentenceEmbedder()
+            CountingEmbedder._shared = make_embedder()
         self._inner = CountingEmbedder._shared
         self.model_id = self._inner.model_id
+        self.backend = self._inner.backend
         self.calls = 0
         self.texts: list[str] = []
 

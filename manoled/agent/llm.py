@@ -29,6 +29,7 @@ import json
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..config import Config
 from ..errors import Cancelled, ModelError
+from ..memory import rss_bytes, trim
 from ..paths import Paths
 
 log = logging.getLogger(__name__)
@@ -160,6 +162,8 @@ class LlamaChat:
         self._llama: Any = None
         self.supports_tools = False
         self.calls = 0
+        self.last_used = time.monotonic()
+        self.memory_bytes: int | None = None  # resident growth measured at the last load
         self._cancel: threading.Event | None = None
         # the abort flag llama.cpp polls: [1 when cancelled else 0, NUL], read by libc strlen
         self._abort_flag = ctypes.create_string_buffer(2)
@@ -204,39 +208,65 @@ class LlamaChat:
 
     def load(self) -> LlamaChat:
         with self._lock:
-            if self._llama is not None:
-                return self
-            try:
-                import llama_cpp
-            except ImportError as exc:
-                raise ModelError("llama-cpp-python is not installed (see the README for the safe build)") from exc
-            if not self.path.is_file():
-                raise ModelError(f"model file {self.path} does not exist")
-            if not self.debug:
-                _silence_llama(llama_cpp)
-            try:
-                self._llama = llama_cpp.Llama(
-                    model_path=str(self.path), n_ctx=self.context_size, n_threads=self.threads,
-                    n_batch=self.n_batch, chat_format=self.chat_format, seed=self.seed,
-                    verbose=self.debug,
-                )
-            except (ValueError, RuntimeError, OSError) as exc:
-                raise ModelError(f"cannot load model {self.path}: {exc}") from exc
-            self._install_abort(llama_cpp)
-            template = (self._llama.metadata or {}).get("tokenizer.chat_template", "")
-            self.supports_tools = self.chat_format is None and "tools" in template
-            log.info("loaded %s (%s, ctx %d, %d threads, tools in template: %s)", self.model_id, self.path,
-                     self.context_size, self.threads, self.supports_tools)
+            self._load_locked()
         return self
+
+    def _load_locked(self) -> None:
+        """Load the weights (the caller holds ``_lock``); again after an idle unload."""
+        if self._llama is not None:
+            return
+        before = rss_bytes()
+        try:
+            import llama_cpp
+        except ImportError as exc:
+            raise ModelError("llama-cpp-python is not installed (see the README for the safe build)") from exc
+        if not self.path.is_file():
+            raise ModelError(f"model file {self.path} does not exist")
+        if not self.debug:
+            _silence_llama(llama_cpp)
+        try:
+            self._llama = llama_cpp.Llama(
+                model_path=str(self.path), n_ctx=self.context_size, n_threads=self.threads,
+                n_batch=self.n_batch, chat_format=self.chat_format, seed=self.seed,
+                verbose=self.debug,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise ModelError(f"cannot load model {self.path}: {exc}") from exc
+        self._install_abort(llama_cpp)
+        template = (self._llama.metadata or {}).get("tokenizer.chat_template", "")
+        self.supports_tools = self.chat_format is None and "tools" in template
+        log.info("loaded %s (%s, ctx %d, %d threads, tools in template: %s)", self.model_id, self.path,
+                 self.context_size, self.threads, self.supports_tools)
+        after = rss_bytes()
+        self.memory_bytes = after - before if after is not None and before is not None else None
+        self.last_used = time.monotonic()
 
     def close(self) -> None:
         with self._lock:
-            if self._llama is not None:
-                try:
-                    self._llama.close()
-                except AttributeError:  # pragma: no cover - older llama-cpp-python
-                    pass
-                self._llama = None
+            self._close_locked()
+
+    def _close_locked(self) -> None:
+        if self._llama is not None:
+            try:
+                self._llama.close()
+            except AttributeError:  # pragma: no cover - older llama-cpp-python
+                pass
+            self._llama = None
+            self.memory_bytes = None
+            trim()
+
+    def unload_if_idle(self, idle_s: float) -> bool:
+        """Free the weights when unused for ``idle_s``; the next ``chat`` loads them again."""
+        if self._llama is None or not self._lock.acquire(blocking=False):
+            return False  # not loaded, or answering right now
+        try:
+            if self._llama is None or time.monotonic() - self.last_used < idle_s:
+                return False
+            self._close_locked()
+        finally:
+            self._lock.release()
+        log.info("unloaded %s after %.0f s idle", self.model_id, idle_s)
+        return True
 
     def count_tokens(self, text: str) -> int:
         if not text:
@@ -259,12 +289,11 @@ class LlamaChat:
 
     def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
              max_tokens: int = 512, stream: bool = False) -> ChatResult | Iterator[str]:
-        if self._llama is None:
-            self.load()
         if stream:
             return self._stream(messages, tools, max_tokens)
         with self._lock:
             self._check_cancel()
+            self._load_locked()
             msgs, tools = self._prepare(messages, tools, max_tokens)
             self.calls += 1
             try:
@@ -273,6 +302,8 @@ class LlamaChat:
             except (ValueError, RuntimeError) as exc:
                 self._check_cancel()  # an aborted decode surfaces as "llama_decode returned 2"
                 raise ModelError(f"{self.model_id} failed to generate: {exc}") from exc
+            finally:
+                self.last_used = time.monotonic()
         msg = resp["choices"][0]["message"]
         usage = resp.get("usage") or {}
         return ChatResult(text=msg.get("content") or "", tool_calls=list(msg.get("tool_calls") or []),
@@ -283,6 +314,7 @@ class LlamaChat:
                 max_tokens: int) -> Iterator[str]:
         with self._lock:
             self._check_cancel()
+            self._load_locked()
             msgs, tools = self._prepare(messages, tools, max_tokens)
             self.calls += 1
             try:
@@ -295,6 +327,8 @@ class LlamaChat:
             except (ValueError, RuntimeError) as exc:
                 self._check_cancel()
                 raise ModelError(f"{self.model_id} failed to generate: {exc}") from exc
+            finally:
+                self.last_used = time.monotonic()
 
     def _check_cancel(self) -> None:
         if self._cancelled():
@@ -352,6 +386,17 @@ class ModelManager:
         self._choice: Any = None
         self._error: str | None = None
 
+    def resolve(self) -> None:
+        """Pick the text model (for ``status``) without loading it: it loads on the first question."""
+        from ..models import resolve_text_model
+
+        with self._lock:
+            if self._choice is None:
+                try:
+                    self._choice = resolve_text_model(self.paths, self.config)
+                except ModelError as exc:
+                    self._error = exc.message
+
     def text(self) -> LlamaChat:
         """The text model (configured, default, or the loud fallback); raises ModelError if none."""
         from ..models import resolve_text_model
@@ -380,8 +425,14 @@ class ModelManager:
             "fallback_reason": choice.reason if choice else "",
             "loaded": self._text is not None and self._text.loaded,
             "supports_tools": bool(self._text and self._text.supports_tools),
+            "memory_bytes": self._text.memory_bytes if self._text is not None and self._text.loaded else 0,
             "error": self._error,
         }
+
+    def unload_if_idle(self, idle_s: float) -> bool:
+        """Free the text model's weights after ``idle_s`` unused; it loads again on the next question."""
+        text = self._text
+        return text is not None and text.unload_if_idle(idle_s)
 
     def close(self) -> None:
         with self._lock:
