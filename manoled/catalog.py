@@ -524,6 +524,17 @@ class Catalog:
             )
         return ids
 
+    def append_passages(self, file_id: int, passages: list[NewPassage], *, state: str) -> list[int]:
+        """Add more of a file's passages (a large file is written over several commits) in one transaction."""
+        assert state in STATES
+        with self.tx() as c:
+            ids = [int(c.execute(
+                "INSERT INTO passages(file_id, seq, page, text, vector) VALUES(?,?,?,?,?)",
+                (file_id, p.seq, p.page, p.text, vector_to_blob(p.vector)),
+            ).lastrowid) for p in passages]
+            c.execute("UPDATE files SET state=?, reason=NULL, updated=? WHERE id=?", (state, time.time(), file_id))
+        return ids
+
     def delete_file(self, file_id: int) -> None:
         with self.tx() as c:
             c.execute("DELETE FROM passages WHERE file_id=?", (file_id,))

@@ -1,7 +1,7 @@
 """``manoled``: the daemon and its one-shot commands.
 
     manoled [--home DIR] [--debug] index PATH...     index folders in the foreground (resumable)
-    manoled search "query" [-k N]                    print hits with file, page and score
+    manoled search "query" [-k N] [--passages]       the best passage of each of the top N files
     manoled stats                                    counts by kind and state, and failures
     manoled rebuild                                  rebuild the vector index from the catalog
     manoled run [FOLDER...]                          the always-on daemon
@@ -32,24 +32,33 @@ def _fmt_eta(seconds: float | None) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}" if seconds < 3600 else f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
 
 
-class ProgressBar:
-    """Files, passages, rate and ETA on stderr; one line per update when not a terminal."""
+def _mb(n: int) -> str:
+    return f"{n / 1e6:.1f}"
 
-    def __init__(self, stream=sys.stderr) -> None:
+
+class ProgressBar:
+    """Work done (by estimated embedding work), files, bytes, passages, passages/s and ETA on stderr.
+
+    Called after every commit (at most ``index.commit_seconds`` apart); one line per update
+    when not a terminal, at most every ``every_s`` seconds.
+    """
+
+    def __init__(self, stream=sys.stderr, every_s: float = 1.0) -> None:
         self.stream = stream
         self.tty = stream.isatty()
+        self.every_s = every_s
         self.last = 0.0
 
     def __call__(self, p) -> None:
         now = time.monotonic()
-        if not self.tty and now - self.last < 2 and p.done < p.total:
+        if not self.tty and now - self.last < self.every_s and p.done < p.total:
             return
         self.last = now
         width = 28
-        frac = p.done / p.total if p.total else 1.0
+        frac = min(1.0, max(0.0, getattr(p, "fraction", p.done / p.total if p.total else 1.0)))
         bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-        line = (f"[{bar}] {p.done}/{p.total} files, {p.passages} passages, "
-                f"{p.rate:.1f} files/s, ETA {_fmt_eta(p.eta_s)}")
+        line = (f"[{bar}] {p.done}/{p.total} files, {_mb(p.bytes_done)}/{_mb(p.bytes_total)} MB, "
+                f"{p.passages} passages, {p.passages_per_s:.1f} passages/s, ETA {_fmt_eta(p.eta_s)}")
         if self.tty:
             self.stream.write("\r" + line + "\033[K")
             if p.done >= p.total:
@@ -75,6 +84,7 @@ def cmd_index(paths: Paths, args) -> int:
     core = _core(paths, args)
     try:
         print(f"indexing {', '.join(map(str, folders))} into {paths.data_dir}", file=sys.stderr)
+        core.embedder.embed(["load the model before the clock starts"])  # the rate and ETA measure indexing
         bar = ProgressBar()
         try:
             stats = core.indexer.index_paths(folders, progress=bar)
@@ -98,7 +108,7 @@ def cmd_search(paths: Paths, args) -> int:
     core = _core(paths, args)
     try:
         core.indexer.sync_index()
-        hits = core.indexer.search(args.query, k=args.k)
+        hits = core.indexer.search(args.query, k=args.k, per_file=not args.passages)
     finally:
         core.close()
     if args.json:
@@ -208,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="search the index")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=5)
+    p.add_argument("--passages", action="store_true", help="raw passages (several may come from one file)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_search)
 

@@ -28,7 +28,8 @@ class IndexConfig:
     embedding_int8: bool = True  # ONNX only: int8 weights (cosine >= 0.99 vs torch, see bench/index_throughput.py)
     embed_threads: int = 0  # ONNX only; 0: all cores
     embed_batch_size: int = 64
-    commit_batch_files: int = 64
+    commit_batch_files: int = 64  # at most this many files in flight per commit step
+    commit_seconds: float = 2.0  # each commit holds at most about this much embedding
     quantize_above: int = 200_000  # vectors: from this size a rebuilt index holds 8-bit vectors (IVF-SQ8)
     compact_ratio: float = 0.25
 

@@ -17,7 +17,6 @@ import logging
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -64,19 +63,6 @@ class InstanceLock:
             self._fd = None
 
 
-class Rate:
-    """Done/total/rate/ETA for a stream of completed items."""
-
-    def __init__(self) -> None:
-        self.started = time.monotonic()
-
-    def snapshot(self, done: int, pending: int) -> dict[str, Any]:
-        elapsed = max(1e-6, time.monotonic() - self.started)
-        rate = done / elapsed
-        return {"done": done, "total": done + pending, "queue": pending, "rate": round(rate, 2),
-                "eta_s": round(pending / rate, 1) if rate > 0 and pending else (0.0 if not pending else None)}
-
-
 HIT_METADATA = ("extension", "kind", "size", "mtime", "root")
 
 
@@ -103,7 +89,6 @@ class Daemon(Service):
         self.config = config
         self.core = core
         self.question_busy = threading.Event()
-        self.rate = Rate()
         from .watcher import LiveIndex
 
         self.live = LiveIndex(core.indexer, core.catalog, config)
@@ -228,12 +213,9 @@ class Daemon(Service):
 
     def status(self) -> dict[str, Any]:
         live = self.live.status()
-        applied = live.get("applied") or {}
-        done = sum(int(applied.get(k, 0) or 0) for k in ("added", "modified", "deleted", "moved"))
-        pending = int(live.get("queue_depth", 0) or 0)
         paused = live.get("state") == "paused"
-        indexing = self.rate.snapshot(done, pending)
-        indexing["state"] = "paused" if paused else ("idle" if not pending else "indexing")
+        indexing = self._indexing_status(live)
+        indexing["state"] = "paused" if paused else ("indexing" if indexing["queue"] or live.get("busy") else "idle")
         if live.get("errors"):
             indexing["message"] = f"{live['errors']} error(s); see the daemon log"
         modes = {str(r.get("path")): r.get("mode") for r in live.get("roots", []) if isinstance(r, dict)}
@@ -271,6 +253,17 @@ class Daemon(Service):
         }
         out["memory"] = {"rss_mb": mb(rss_bytes())}
         return out
+
+    def _indexing_status(self, live: dict[str, Any]) -> dict[str, Any]:
+        """Files done/total, counting the files in progress (not only the scheduler's queue), in passages and bytes."""
+        p = self.core.indexer.progress.snapshot()
+        waiting = int(live.get("queue_depth", 0) or 0)  # not yet handed to the indexer
+        pending = waiting + max(0, p.total - p.done)
+        eta = p.eta_s if pending else 0.0
+        return {"done": p.done, "total": p.done + pending, "queue": pending, "rate": round(p.rate, 2),
+                "eta_s": None if eta is None else round(eta, 1), "passages": p.passages,
+                "passages_per_s": round(p.passages_per_s, 2), "bytes_done": p.bytes_done,
+                "bytes_total": p.bytes_total, "current": p.current}
 
     def _caption_status(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The worker's status (``raw``, read once per status call) in the protocol's shape."""
@@ -320,8 +313,8 @@ class Daemon(Service):
             if cancel.is_set():
                 break
 
-    def search(self, query: str, k: int) -> dict[str, Any]:
-        hits = self.core.indexer.search(query, k=max(1, min(int(k), 100)))
+    def search(self, query: str, k: int, passages: bool = False) -> dict[str, Any]:
+        hits = self.core.indexer.search(query, k=max(1, min(int(k), 100)), per_file=not passages)
         return {"hits": [{"passage_id": h.passage_id, "score": h.score, "text": h.text, "path": h.path,
                           "file_name": h.file_name, "page": h.page,
                           "metadata": {k: h.metadata[k] for k in HIT_METADATA if k in h.metadata}}

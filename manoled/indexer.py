@@ -7,9 +7,15 @@ line with the disk:
 * deletes and moves are catalog updates only (a move never re-extracts or
   re-embeds: passages belong to the file row, not to its path);
 * adds and modifies are stat-compared, hashed only when the stat differs,
-  extracted (or taken from the content cache), chunked and embedded in one
-  call per batch, then written one transaction per file;
-* the vector index is then updated in memory and saved once per batch.
+  extracted (or taken from the content cache) and chunked, recently modified
+  files first, then small before large;
+* passages are embedded and committed in steps of at most
+  ``index.commit_seconds`` of embedding (the rate is measured as it goes), so
+  files are searchable as they go and one large or slow file never holds back
+  the others. A large file spans several steps; it stays ``pending`` until its
+  last passage is written, and a crash mid-file redoes only that file;
+* the vector index is updated in memory at every step and saved at most every
+  ``SAVE_EVERY_S`` seconds and at the end.
 
 Crash safety comes from the catalog: new passages carry ``in_index=0`` until
 the index holding them has been saved, and deleted ones leave tombstones.
@@ -19,12 +25,15 @@ the index holding them has been saved, and deleted ones leave tombstones.
 from __future__ import annotations
 
 import hashlib
+import heapq
+import itertools
 import json
 import logging
 import os
 import stat as stat_mod
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +50,9 @@ from .errors import ExtractError, IndexError_
 from .extract import KIND_SNIFF_BYTES, ExtractCancelled, Extractor, Skip, kind_for
 from .ignore import IgnoreRules
 from .index import VectorIndex
+from .progress import Progress, Tracker
 from .safeopen import FILE_FLAGS, open_beneath, open_dir_beneath
+from .scheduler import ext_kind
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +60,18 @@ TEXT_PRODUCER = "text:v1"
 HASH_BLOCK = 1 << 20
 
 ChangeKind = Literal["added", "modified", "deleted", "moved"]
+
+SLOW_KINDS = ("pdf", "doc")  # extracted in a worker process: may take seconds
+SAVE_EVERY_S = 30.0  # the catalog's in_index flags cover what an unsaved index lacks
+AGE_BUCKETS_S = (3600, 86400, 7 * 86400, 30 * 86400, 365 * 86400)
+
+
+def age_bucket(age_s: float) -> int:
+    """0 for files modified in the last hour, then a day, a week, a month, a year, older."""
+    for i, limit in enumerate(AGE_BUCKETS_S):
+        if age_s < limit:
+            return i
+    return len(AGE_BUCKETS_S)
 
 
 @dataclass(frozen=True)
@@ -70,6 +93,7 @@ class ApplyStats:
     passages: int = 0
     embedded: int = 0
     seconds: float = 0.0
+    unfinished: list[Path] = field(default_factory=list)  # left for later (stopped or paused)
 
     def merge(self, other: ApplyStats) -> None:
         for name in self.__dataclass_fields__:
@@ -87,25 +111,8 @@ class Hit:
     metadata: dict = field(default_factory=dict)
 
 
-@dataclass
-class Progress:
-    done: int
-    total: int
-    passages: int
-    started: float
-
-    @property
-    def rate(self) -> float:
-        dt = time.monotonic() - self.started
-        return self.done / dt if dt > 0 else 0.0
-
-    @property
-    def eta_s(self) -> float | None:
-        r = self.rate
-        return (self.total - self.done) / r if r > 0 else None
-
-
 FileHook = Callable[[Catalog, int, list[str]], None]
+Feed = Callable[[], "list[Change] | None"]
 
 
 @dataclass
@@ -119,6 +126,31 @@ class _Prepared:
     hash: str
     chunks: list[tuple[int, str, int | None]]  # (seq, text, page)
     vectors: np.ndarray | None = None  # reused from a duplicate copy
+
+
+@dataclass
+class _Job:
+    """A prepared file being embedded and committed, possibly over several steps."""
+
+    prep: _Prepared
+    size: int
+    age: int = 0  # age_bucket: recent files are embedded first
+    urgent: bool = False  # arrived while this apply ran (a file just saved): gets a step of its own
+    offset: int = 0  # passages committed so far
+    chars_left: int = -1
+    file_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.chars_left < 0:
+            self.chars_left = sum(len(c[1]) for c in self.prep.chunks)
+
+    @property
+    def path(self) -> Path:
+        return self.prep.root.path / self.prep.relpath
+
+    @property
+    def done(self) -> bool:
+        return self.offset >= len(self.prep.chunks)
 
 
 class Indexer:
@@ -143,6 +175,9 @@ class Indexer:
         self._ignore: dict[int, IgnoreRules] = {}
         self._dropped: set[str | None] = set()  # content hashes a batch stopped referencing: cache GC
         self.stop_event = threading.Event()
+        self.progress = Tracker()  # read by status from any thread
+        self._embed_calls: deque[tuple[int, float]] = deque(maxlen=24)  # (characters, seconds) of recent calls
+        self.max_step_chars: int | None = None  # a hard cap on a step (tests: force a file over many steps)
 
     # -- roots and ignore rules -----------------------------------------
     def ignore_rules(self, root: Root) -> IgnoreRules:
@@ -284,46 +319,230 @@ class Indexer:
         return changes
 
     # -- applying changes ------------------------------------------------
-    def apply(self, changes: Iterable[Change], progress: Callable[[Progress], None] | None = None) -> ApplyStats:
-        changes = list(changes)
+    def apply(self, changes: Iterable[Change], progress: Callable[[Progress], None] | None = None,
+              feed: Feed | None = None) -> ApplyStats:
+        """Bring the catalog and the index in line with ``changes``.
+
+        Deletes and moves are catalog updates, applied first. Content work is
+        committed in steps of at most ``index.commit_seconds`` of embedding, so
+        files become searchable as they go. ``feed`` (the scheduler's) is
+        called between steps for changes that arrived meanwhile; it returns
+        None to stop early, and the paths left undone are in
+        ``stats.unfinished``.
+        """
         stats = ApplyStats()
         started = time.monotonic()
         with self._lock:
-            content: list[Path] = []
-            for ch in changes:
-                if ch.kind == "deleted":
-                    stats.deleted += self._delete(ch.path)
-                elif ch.kind == "moved" and ch.dest is not None:
-                    content.extend(self._move(ch.path, ch.dest, stats))
-                else:
-                    content.append(ch.path)
-            # small files and text first; images last
-            def order(p: Path) -> tuple[int, int]:
-                kind = kind_for(p, head=b"")  # by extension: ordering never opens a file
-                try:
-                    size = os.lstat(p).st_size
-                except OSError:
-                    size = 0
-                return (1 if kind == "image" else 0, size)
-
-            content = sorted(dict.fromkeys(content), key=order)
-            batch_size = max(1, self.config.index.commit_batch_files)
-            prog = Progress(0, len(content), 0, started)
-            for start in range(0, len(content), batch_size):
-                if self.stop_event.is_set():
-                    break
-                part = self._apply_batch(content[start:start + batch_size])
-                stats.merge(part)
-                prog.done += len(content[start:start + batch_size])
-                prog.passages += part.passages
-                if progress:
-                    progress(prog)
-            self._flush_index()  # deletes and moves only: one save for the whole batch
+            content, _ = self._structural(list(changes), stats)
+            try:
+                self._index_content(content, stats, progress, feed)
+            finally:
+                self.progress.idle()
+            self._flush_index()
             self._gc_cache()
             if self.index.needs_retrain():
                 self.rebuild_index()
         stats.seconds = time.monotonic() - started
         return stats
+
+    def _structural(self, changes: list[Change], stats: ApplyStats) -> tuple[list[Path], list[Path]]:
+        """Apply deletes and moves; return (paths needing content work, paths deleted or moved away)."""
+        content: list[Path] = []
+        gone: list[Path] = []
+        for ch in changes:
+            if ch.kind == "deleted":
+                stats.deleted += self._delete(ch.path)
+                gone.append(ch.path)
+            elif ch.kind == "moved" and ch.dest is not None:
+                content.extend(self._move(ch.path, ch.dest, stats))
+                gone.append(ch.path)
+            else:
+                content.append(ch.path)
+        return content, gone
+
+    def _index_content(self, paths: list[Path], stats: ApplyStats,
+                       progress: Callable[[Progress], None] | None, feed: Feed | None) -> None:
+        """The content loop: prepare files in order, embed and commit in time-bounded steps.
+
+        Order: recently modified first, then small before large. A step embeds
+        the jobs with the least text left first, so a small file that arrives
+        while a large one is embedding is committed in the next step; a large
+        file's passages land over several steps, the file staying ``pending``
+        until its last one.
+        """
+        cfg = self.config.index
+        max_jobs = max(1, cfg.commit_batch_files)
+        tracker = self.progress
+        heap: list[tuple[int, int, int, Path, str]] = []
+        queued: dict[Path, int] = {}
+        tie = itertools.count()
+        jobs: list[_Job] = []
+        last_save = time.monotonic()
+
+        fed: set[Path] = set()
+
+        def enqueue(new: Iterable[Path]) -> None:
+            now = time.time()
+            sizes: dict[str, int] = {}
+            n = 0
+            for path in new:
+                if path in queued:
+                    continue
+                for j in [j for j in jobs if j.path == path]:  # changed again while in progress: redo it
+                    jobs.remove(j)
+                    tracker.finished(j.size)
+                st = _stat(path)
+                size = st.st_size if st is not None else 0
+                kind = ext_kind(path)
+                queued[path] = size
+                age = age_bucket(now - st.st_mtime if st else 0.0)
+                heapq.heappush(heap, (age, size, next(tie), path, kind))
+                sizes[kind] = sizes.get(kind, 0) + size
+                n += 1
+            if n:
+                tracker.plan(n, sizes)
+
+        enqueue(dict.fromkeys(paths))
+        while not self.stop_event.is_set():
+            if feed is not None:
+                more = feed()
+                if more is None:  # paused or stopping: hand the rest back
+                    break
+                if more:
+                    fresh, gone = self._structural(more, stats)
+                    for j in [j for j in jobs if any(_under(j.path, g) for g in gone)]:
+                        jobs.remove(j)  # deleted or moved mid-file: a moved one is redone at its new path
+                        tracker.finished(j.size)
+                        fresh.extend(_rebase(j.path, ch.path, ch.dest) for ch in more
+                                     if ch.kind == "moved" and ch.dest is not None and _under(j.path, ch.path))
+                    fed.update(fresh)
+                    enqueue(dict.fromkeys(fresh))
+            budget = self._step_chars()
+            step_started = time.monotonic()
+            while heap and len(jobs) < max_jobs and not self.stop_event.is_set():
+                ahead = sum(j.chars_left for j in jobs if j.offset == 0)
+                if ahead >= budget:
+                    break
+                if ahead and (heap[0][4] in SLOW_KINDS or time.monotonic() - step_started > cfg.commit_seconds):
+                    break  # commit what is ready before a slow extraction
+                age, size, _, path, kind = heapq.heappop(heap)
+                del queued[path]
+                stats.files += 1
+                tracker.working_on(str(path))
+                prep = self._prepare(path, stats)
+                if prep is None:
+                    tracker.prepared(kind, size, 0)
+                    tracker.finished(size)
+                    continue
+                job = _Job(prep, size, age, urgent=path in fed)
+                if prep.vectors is not None:  # a duplicate: its vectors exist already
+                    tracker.prepared(kind, size, 0)
+                    self._write(job, 0, len(prep.chunks), prep.vectors, stats)
+                    tracker.finished(size)
+                    continue
+                tracker.prepared(kind, size, job.chars_left)
+                jobs.append(job)
+            if not jobs:
+                if heap:
+                    continue
+                break
+            if self.stop_event.is_set():
+                break  # shutting down: the files in progress stay pending and are redone on the next start
+            self._embed_step(jobs, budget, stats)
+            if time.monotonic() - last_save > SAVE_EVERY_S:
+                self._flush_index()
+                last_save = time.monotonic()
+            if progress is not None:
+                progress(tracker.snapshot())
+        stats.unfinished.extend(j.path for j in jobs)
+        stats.unfinished.extend(path for *_, path, _ in sorted(heap))
+
+    def _step_chars(self) -> int:
+        """Characters to embed in one step: about ``commit_seconds`` at the measured cost.
+
+        Each embedding call costs ``c0 + c1·chars``. The fixed part ``c0`` is small on an
+        idle machine but can reach seconds on a busy one (threads waiting on each other),
+        so a step is not made so small that ``c0`` is more than a quarter of its time
+        (up to ~4x ``commit_seconds``): a busy machine gets longer steps rather than a
+        fraction of the throughput. For the same reason a step holds at least half an
+        embedding batch (about 1 s on an idle 2-core machine). Files that arrive while
+        a step runs get the next call to themselves, so they wait at most one step.
+        """
+        cap = self.max_step_chars or 1 << 62
+        cfg = self.config.index
+        floor = max(1, cfg.embed_batch_size // 2) * cfg.chunk_size
+        calls = self._embed_calls
+        if not calls:
+            return min(cap, floor)
+        c0, c1 = 0.0, sum(t for _, t in calls) / max(1, sum(x for x, _ in calls))
+        if len({x for x, _ in calls}) >= 3:
+            xs = np.asarray([x for x, _ in calls], dtype=float)
+            ts = np.asarray([t for _, t in calls], dtype=float)
+            slope, intercept = np.polyfit(xs, ts, 1)
+            if slope > 0 and intercept >= 0:
+                c0, c1 = float(intercept), float(slope)
+        in_time = (cfg.commit_seconds - c0) / c1
+        amortised = min(3 * c0, 4 * cfg.commit_seconds) / c1  # but a step stays within ~4x commit_seconds
+        return max(1, min(cap, int(max(in_time, amortised, floor))))
+
+    def _embed_step(self, jobs: list[_Job], budget: int, stats: ApplyStats) -> None:
+        """Embed up to ``budget`` characters (recent files first, then the least text left) and commit them."""
+        jobs.sort(key=lambda j: (j.age, j.chars_left))
+        take: list[tuple[_Job, int, int]] = []
+        chars = 0
+        urgent = [j for j in jobs if j.urgent]
+        for j in urgent or jobs:  # files saved meanwhile go alone: committed after one short call
+            start = end = j.offset
+            chunks = j.prep.chunks
+            while end < len(chunks) and (chars < budget or not take and end == start):
+                chars += len(chunks[end][1])
+                end += 1
+            if end > start:
+                take.append((j, start, end))
+            if chars >= budget:
+                break
+        texts = [text for j, s, e in take for _, text, _ in j.prep.chunks[s:e]]
+        t = time.monotonic()
+        vecs = self.embedder.embed(texts)
+        self._embed_calls.append((chars, time.monotonic() - t))
+        stats.embedded += len(texts)
+        offset = 0
+        for j, s, e in take:
+            self._write(j, s, e, vecs[offset:offset + e - s], stats)
+            offset += e - s
+        self.progress.step(len(texts), chars)
+        for j in [j for j, _, _ in take if j.done]:
+            jobs.remove(j)
+            self.progress.finished(j.size)
+
+    def _write(self, job: _Job, start: int, end: int, vectors: np.ndarray, stats: ApplyStats) -> None:
+        """Commit passages ``start:end`` of a file; the file is ``indexed`` only with its last one."""
+        p = job.prep
+        new = [NewPassage(seq, text, page, vec) for (seq, text, page), vec in zip(p.chunks[start:end], vectors, strict=True)]
+        last = end == len(p.chunks)
+        state = "indexed" if last else "pending"
+        if start == 0 or job.file_id is None:
+            with self.catalog.tx():
+                job.file_id = self.catalog.upsert_file(
+                    p.root.id, p.relpath, size=p.st.st_size, mtime_ns=p.st.st_mtime_ns, inode=p.st.st_ino,
+                    kind=p.kind, state="pending", hash=p.hash,
+                )
+                ids = self.catalog.replace_passages(job.file_id, new, hash=p.hash, state=state)
+        else:
+            ids = self.catalog.append_passages(job.file_id, new, state=state)
+        self.index.add(ids, as_stored(vectors))  # the live index holds what the catalog keeps
+        job.offset = end
+        job.chars_left -= sum(len(c[1]) for c in p.chunks[start:end])
+        stats.passages += len(ids)
+        if not last:
+            return
+        stats.indexed += 1
+        texts = [c[1] for c in p.chunks]
+        for hook in self.hooks:
+            try:
+                hook(self.catalog, job.file_id, texts)
+            except Exception:  # noqa: BLE001 - a hook must never lose the file's index update
+                log.exception("index hook failed for %s", p.relpath)
 
     def _delete(self, path: Path) -> int:
         loc = self.locate(path)
@@ -371,38 +590,6 @@ class Indexer:
         if dest_is_dir:
             return [p for p, _ in self.walk(droot, dest)]
         return [dest]
-
-    def _apply_batch(self, paths: list[Path]) -> ApplyStats:
-        stats = ApplyStats(files=len(paths))
-        prepared: list[_Prepared] = []
-        for path in paths:
-            if self.stop_event.is_set():
-                break
-            result = self._prepare(path, stats)
-            if result is not None:
-                prepared.append(result)
-        if self.stop_event.is_set():
-            return stats  # shutting down: prepared files stay pending and are resumed on the next start
-        todo = [p for p in prepared if p.vectors is None]
-        texts = [text for p in todo for _, text, _ in p.chunks]
-        if texts:
-            # in slices, so that a shutdown waits for one slice at most (the files stay pending)
-            step = max(1, self.config.index.embed_batch_size) * 4
-            parts = []
-            for start in range(0, len(texts), step):
-                if self.stop_event.is_set():
-                    return stats
-                parts.append(self.embedder.embed(texts[start:start + step]))
-            vecs = np.concatenate(parts) if len(parts) > 1 else parts[0]
-            stats.embedded += len(texts)
-            offset = 0
-            for p in todo:
-                p.vectors = vecs[offset:offset + len(p.chunks)]
-                offset += len(p.chunks)
-        for p in prepared:
-            self._commit(p, stats)
-        self._flush_index()
-        return stats
 
     def _prepare(self, path: Path, stats: ApplyStats) -> _Prepared | None:
         loc = self.locate(path)
@@ -552,24 +739,6 @@ class Indexer:
         vectors = np.stack([blob_to_vector(r[3]) for r in rows])
         return chunks, vectors
 
-    def _commit(self, p: _Prepared, stats: ApplyStats) -> None:
-        fid = self.catalog.upsert_file(
-            p.root.id, p.relpath, size=p.st.st_size, mtime_ns=p.st.st_mtime_ns, inode=p.st.st_ino,
-            kind=p.kind, state="pending", hash=p.hash,
-        )
-        assert p.vectors is not None
-        new = [NewPassage(seq, text, page, vec) for (seq, text, page), vec in zip(p.chunks, p.vectors, strict=False)]
-        ids = self.catalog.replace_passages(fid, new, hash=p.hash, state="indexed")
-        self.index.add(ids, as_stored(p.vectors))
-        stats.indexed += 1
-        stats.passages += len(ids)
-        texts = [c[1] for c in p.chunks]
-        for hook in self.hooks:
-            try:
-                hook(self.catalog, fid, texts)
-            except Exception:  # noqa: BLE001 - a hook must never lose the file's index update
-                log.exception("index hook failed for %s", p.relpath)
-
     def _flush_index(self) -> None:
         """Remove tombstoned ids, save the index, then record that in the catalog."""
         dead = self.catalog.tombstones()
@@ -619,7 +788,11 @@ class Indexer:
             return False
         with self._lock:
             self.catalog.set_state(rec.id, "pending")
-            self._apply_batch([rec.path])
+            try:
+                self._index_content([rec.path], ApplyStats(), None, None)
+            finally:
+                self.progress.idle()
+            self._flush_index()
         return True
 
     def sync_index(self) -> int:
@@ -657,22 +830,32 @@ class Indexer:
         return self.apply(changes, progress=progress)
 
     # -- search ----------------------------------------------------------
-    def search(self, query: str, k: int = 5) -> list[Hit]:
+    def search(self, query: str, k: int = 5, per_file: bool = False) -> list[Hit]:
+        """The top ``k`` passages; ``per_file``: the best passage of each of the top ``k`` files."""
         if not query.strip() or k <= 0:
             return []
         vec = self.embedder.embed([query])[0]
-        raw = self.index.search(vec, k * 3 + 10)
-        passages = self.catalog.passages_by_ids([pid for pid, _ in raw])
-        hits: list[Hit] = []
-        for pid, score in raw:
-            p = passages.get(pid)
-            if p is None:  # deleted from the catalog: never return stale text
-                continue
-            meta = p.metadata()
-            hits.append(Hit(pid, score, p.text, meta["path"], meta["file_name"], p.page, meta))  # type: ignore[arg-type]
-            if len(hits) >= k:
-                break
-        return hits
+        want = k * 10 + 20 if per_file else k * 3 + 10
+        while True:
+            raw = self.index.search(vec, want)
+            passages = self.catalog.passages_by_ids([pid for pid, _ in raw])
+            hits: list[Hit] = []
+            seen: set[int] = set()
+            for pid, score in raw:
+                p = passages.get(pid)
+                if p is None:  # deleted from the catalog: never return stale text
+                    continue
+                if per_file:
+                    if p.file.id in seen:
+                        continue
+                    seen.add(p.file.id)
+                meta = p.metadata()
+                hits.append(Hit(pid, score, p.text, meta["path"], meta["file_name"], p.page, meta))  # type: ignore[arg-type]
+                if len(hits) >= k:
+                    return hits
+            if len(raw) < want or want >= self.index.ntotal:
+                return hits
+            want *= 4  # one file's passages filled the window: look further
 
     def close(self) -> None:
         self.stop_event.set()
@@ -681,6 +864,14 @@ class Indexer:
                 self.index.save()
             finally:
                 self.extractor.close()
+
+
+def _under(path: Path, prefix: Path) -> bool:
+    return path == prefix or prefix in path.parents
+
+
+def _rebase(path: Path, src: Path, dest: Path) -> Path:
+    return dest if path == src else dest / path.relative_to(src)
 
 
 def _stat(path: Path, follow: bool = False) -> os.stat_result | None:

@@ -17,10 +17,13 @@ that into batches for the indexer:
   deletes and adds that share an inode, size and mtime become moves (a rename
   made while nothing watched keeps its passages).
 
-Due entries are taken in priority order: deletions, then text, then PDFs and
-office documents, then unknown types, then images; new files before modified
-ones; small before big. One batch is at most ``IndexConfig.commit_batch_files``
-files, so a 10,000-file copy is a steady queue of batched commits.
+Due entries are taken in priority order: deletions, then recently modified
+files (the last hour, day, week, …); then text, then PDFs and office documents,
+then unknown types, then images; new files before modified ones; small before
+big. A batch starts with at most ``IndexConfig.commit_batch_files`` files;
+while the indexer works on it, it asks ``feed()`` between commits for what has
+become due since (moves included), so a small file saved while a large one is
+embedding is committed within a step or two, not after the whole batch.
 
 The worker runs at low priority (best effort, Linux only): ``nice`` for its
 own thread (``WatchConfig.nice``) and the idle I/O class. ``pause()`` stops
@@ -128,11 +131,18 @@ class _Entry:
     ready_at: float
     version: int
     ready: bool = False
+    age: int = 0  # indexer.age_bucket of the file's mtime
 
-    def rank(self) -> tuple[int, int, int, int]:
+    def rank(self) -> tuple[int, int, int, int, int]:
         if self.op == "deleted":
-            return (0, 0, 0, 0)
-        return (1, KIND_RANK.get(self.kind, 2), 0 if self.op == "added" else 1, self.size)
+            return (0, 0, 0, 0, 0)
+        return (1, self.age, KIND_RANK.get(self.kind, 2), 0 if self.op == "added" else 1, self.size)
+
+
+def _age_bucket(age_s: float) -> int:
+    from .indexer import age_bucket
+
+    return age_bucket(age_s)
 
 
 def _under(path: Path, prefix: Path) -> bool:
@@ -164,7 +174,7 @@ class Scheduler:
         self._cond = threading.Condition()
         self._entries: dict[Path, _Entry] = {}
         self._timers: list[tuple[float, int, Path]] = []
-        self._ready: list[tuple[tuple[int, int, int, int], int, Path, int]] = []
+        self._ready: list[tuple[tuple[int, int, int, int, int], int, Path, int]] = []
         self._moves: deque[tuple[Path, Path]] = deque()
         self._scans: deque[tuple[Path, Path | None]] = deque()
         self._versions = itertools.count(1)
@@ -223,12 +233,14 @@ class Scheduler:
         path = Path(path)
         now = time.monotonic() if now is None else now
         delay = self.config.watch.quiet_s if delay is None else delay
-        size = 0
+        size = age = 0
         kind = "other"
         if op != "deleted":
             kind = ext_kind(path)
             try:
-                size = os.lstat(path).st_size
+                st = os.lstat(path)
+                size = st.st_size
+                age = _age_bucket(time.time() - st.st_mtime)
             except OSError:
                 pass
         with self._cond:
@@ -242,7 +254,7 @@ class Scheduler:
                 elif op == "added" and old.op in ("deleted", "modified"):
                     op = "modified"
             ready_at = min(now + delay, first + self.max_hold_s)
-            e = _Entry(path, op, kind, size, first, ready_at, next(self._versions))
+            e = _Entry(path, op, kind, size, first, ready_at, next(self._versions), age=age)
             self._entries[path] = e
             heapq.heappush(self._timers, (ready_at, e.version, path))
             self._cond.notify_all()
@@ -479,10 +491,15 @@ class Scheduler:
         if not changes:
             return
         started = time.monotonic()
-        stats = self._apply(changes)
+        fed: list[Change] = []
+        stats = self._apply(changes, fed)
         self.batches += 1
-        for ch in changes:
+        for ch in changes + fed:
             self.applied[ch.kind] = self.applied.get(ch.kind, 0) + 1
+        if stats is not None and stats.unfinished and not self.stop_event.is_set():
+            now = time.monotonic()
+            for path in stats.unfinished:  # paused mid-batch: back in the queue
+                self.touch(path, "modified", now=now, delay=0.0)
         self.last_batch = {
             "changes": len(changes),
             "seconds": round(time.monotonic() - started, 4),
@@ -495,10 +512,33 @@ class Scheduler:
             else:
                 self.totals.merge(stats)
 
-    def _apply(self, changes: list[Change]) -> ApplyStats | None:
+    def feed(self, fed: list[Change] | None = None) -> list[Change] | None:
+        """For the indexer, between commits: what has become due since (None: paused or stopping)."""
+        if self.stop_event.is_set() or self._paused:
+            return None
+        with self._cond:
+            self._promote(time.monotonic())
+            moves = list(self._moves)
+            self._moves.clear()
+            entries = self._take_ready(4 * max(1, self.config.index.commit_batch_files))
+        if not moves and not entries:
+            return []
+        from .indexer import Change
+
+        changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
+        if fed is not None:
+            fed.extend(changes)
+        return changes
+
+    def _apply(self, changes: list[Change], fed: list[Change] | None = None) -> ApplyStats | None:
         try:
-            return self.indexer.apply(changes)
+            if fed is None:
+                return self.indexer.apply(changes)
+            return self.indexer.apply(changes, feed=lambda: self.feed(fed))
         except Exception as exc:  # noqa: BLE001
+            changes = changes + (fed or [])  # what the feed handed out is retried too
+            if fed:
+                fed.clear()
             if len(changes) == 1:
                 log.warning("cannot index %s: %s", changes[0].path, exc)
                 self._record(str(changes[0].path), exc)

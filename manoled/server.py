@@ -107,7 +107,8 @@ class Service:
     def ask(self, text: str, session: str | None, cancel: threading.Event) -> Iterator[dict[str, Any]]:
         raise _unsupported("ask")
 
-    def search(self, query: str, k: int) -> dict[str, Any]:
+    def search(self, query: str, k: int, passages: bool = False) -> dict[str, Any]:
+        """The best passage of each of the top ``k`` files; ``passages``: the top ``k`` raw passages."""
         raise _unsupported("search")
 
     def folders_list(self) -> dict[str, Any]:
@@ -582,6 +583,8 @@ class Server:
             raise _invalid("parameter 'query' must not be empty")
         if not 1 <= k <= MAX_SEARCH_K:
             raise _invalid(f"parameter 'k' must be between 1 and {MAX_SEARCH_K}")
+        if _param(params, "passages", bool, default=False):
+            return await self._call(self.service.search, query, k, True)
         return await self._call(self.service.search, query, k)
 
     async def _m_folders_list(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:

@@ -57,7 +57,7 @@ class FakeIndexer:
         self.entered = threading.Event()
         self.bad: set[Path] = set()
 
-    def apply(self, changes):
+    def apply(self, changes, feed=None):
         changes = list(changes)
         self.entered.set()
         if self.gate is not None:

@@ -231,7 +231,10 @@ def cmd_search(args: argparse.Namespace) -> int:
         _err("search needs a query")
         return EXIT_USAGE
     with _connect(args) as c:
-        res = c.call("search", {"query": query, "k": args.k})
+        params: dict[str, Any] = {"query": query, "k": args.k}
+        if args.passages:
+            params["passages"] = True
+        res = c.call("search", params)
     _print_result(args, res, render.hits)
     return EXIT_OK
 
@@ -342,9 +345,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=0, help="with --watch: stop after N refreshes")
     p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("search", parents=[common], help="raw passage search (no model)")
+    p = sub.add_parser("search", parents=[common], help="passage search, best passage per file (no model)")
     p.add_argument("query", nargs="+")
     p.add_argument("-k", type=int, default=5, help="number of hits (5)")
+    p.add_argument("--passages", action="store_true", help="raw passages: several may come from one file")
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("folders", parents=[common], help="list, add or remove watched folders")

@@ -1,0 +1,200 @@
+"""Indexing progress in the unit of work: files, bytes and passages, with an ETA from measured rates.
+
+The indexer calls :class:`Tracker` as it goes (``plan`` when files are
+queued, ``prepared`` when a file's text is known, ``step`` after each commit,
+``finished`` when a file leaves the queue); anyone may read ``snapshot()``
+from another thread (the daemon's ``status``, the ``manoled index`` line).
+
+The ETA is ``a·files_left + b·chars_left``: ``a`` (per-file cost: stat, hash,
+extract, catalog) and ``b`` (embedding cost per character) are fitted by least
+squares on the commits made so far, and ``chars_left`` is the bytes left
+times the text/bytes ratio measured per kind (a PDF holds fewer characters
+than its size, an HTML page fewer than its markup). It knows nothing about
+which embedder runs: it only sees seconds, files and characters.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+# a priori characters of text per byte of file, until measured
+PRIOR_RATIO = {"text": 1.0, "pdf": 0.15, "doc": 0.3, "image": 0.0, "other": 0.0}
+
+
+@dataclass
+class Progress:
+    """One snapshot. ``done``/``total`` are files (the older API); the rest is the unit of work."""
+
+    done: int
+    total: int
+    passages: int
+    started: float
+    bytes_done: int = 0
+    bytes_total: int = 0
+    seconds: float = 0.0
+    passages_per_s: float = 0.0
+    eta_s: float | None = None
+    fraction: float = 0.0  # of the estimated work
+    current: str | None = None
+
+    @property
+    def rate(self) -> float:
+        """Files per second (the older API)."""
+        return self.done / self.seconds if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "files_done": self.done, "files_total": self.total, "passages": self.passages,
+            "bytes_done": self.bytes_done, "bytes_total": self.bytes_total,
+            "passages_per_s": round(self.passages_per_s, 2), "seconds": round(self.seconds, 1),
+            "eta_s": None if self.eta_s is None else round(self.eta_s, 1),
+            "fraction": round(self.fraction, 4), "current": self.current,
+        }
+
+
+class Tracker:
+    """Thread-safe running totals for one or more ``apply`` calls; ``snapshot()`` at any time."""
+
+    def __init__(self, clock=time.monotonic) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with getattr(self, "_lock", threading.Lock()):
+            self.started: float | None = None
+            self.files_total = 0
+            self.files_done = 0
+            self.bytes_total = 0
+            self.bytes_done = 0
+            self.passages = 0
+            self.busy_s = 0.0  # seconds inside apply with work queued
+            self._since: float | None = None
+            self._kind_bytes: dict[str, int] = {}
+            self._kind_chars: dict[str, int] = {}
+            self._left: dict[str, int] = {}  # bytes queued and not yet prepared, by kind
+            self._chars_left = 0  # characters prepared and not yet embedded
+            self._fit_rows: list[tuple[float, float, float]] = []  # cumulative (files, chars, seconds)
+            self._files_fit = 0
+            self._chars_fit = 0
+            self.current: str | None = None
+
+    # -- the indexer reports ------------------------------------------------
+    def plan(self, files: int, sizes: dict[str, int]) -> None:
+        """``files`` more files queued, ``sizes`` their bytes by kind."""
+        with self._lock:
+            now = self._clock()
+            if self.started is None:
+                self.started = now
+            if self._since is None:
+                self._since = now
+            self.files_total += files
+            for kind, n in sizes.items():
+                self.bytes_total += n
+                self._left[kind] = self._left.get(kind, 0) + n
+
+    def prepared(self, kind: str, size: int, chars: int) -> None:
+        """A file's text is known: ``chars`` characters to embed (0 if unchanged, skipped or failed)."""
+        with self._lock:
+            self._left[kind] = max(0, self._left.get(kind, 0) - size)
+            if chars:
+                self._kind_bytes[kind] = self._kind_bytes.get(kind, 0) + size
+                self._kind_chars[kind] = self._kind_chars.get(kind, 0) + chars
+                self._chars_left += chars
+
+    def step(self, passages: int, chars: int) -> None:
+        """A commit: ``passages`` (``chars`` characters) embedded and written."""
+        with self._lock:
+            self.passages += passages
+            self._chars_left = max(0, self._chars_left - chars)
+            self._chars_fit += chars
+            self._sample()
+
+    def finished(self, size: int, current: str | None = None) -> None:
+        """A file has left the queue (indexed, unchanged, skipped or failed)."""
+        with self._lock:
+            self.files_done += 1
+            self.bytes_done += size
+            self._files_fit += 1
+            self.current = current
+
+    def working_on(self, current: str | None) -> None:
+        with self._lock:
+            self.current = current
+
+    def idle(self) -> None:
+        """Nothing queued: stop the clock (the rate only counts time with work)."""
+        with self._lock:
+            if self._since is not None:
+                self.busy_s += self._clock() - self._since
+                self._since = None
+            self.current = None
+
+    # -- readers -----------------------------------------------------------
+    def _elapsed(self) -> float:
+        return self.busy_s + (self._clock() - self._since if self._since is not None else 0.0)
+
+    def _sample(self) -> None:
+        self._fit_rows.append((float(self._files_fit), float(self._chars_fit), self._elapsed()))
+        if len(self._fit_rows) > 400:  # keep the fit cheap: every other old row
+            self._fit_rows = self._fit_rows[:200:2] + self._fit_rows[200:]
+
+    def _chars_ahead(self) -> float:
+        total = float(self._chars_left)
+        seen_b = sum(self._kind_bytes.values())
+        seen_c = sum(self._kind_chars.values())
+        for kind, n in self._left.items():
+            if self._kind_bytes.get(kind, 0) >= 4096:
+                ratio = self._kind_chars[kind] / self._kind_bytes[kind]
+            elif kind == "text" and seen_b >= 4096:
+                ratio = seen_c / seen_b
+            else:
+                ratio = PRIOR_RATIO.get(kind, 0.5)
+            total += n * ratio
+        return total
+
+    def _coefficients(self) -> tuple[float, float] | None:
+        """Seconds per file and per character, from the commits so far."""
+        rows = self._fit_rows
+        if not rows:
+            return None
+        f, c, t = rows[-1]
+        if c <= 0 and f <= 0:
+            return None
+        if len(rows) >= 3:
+            a = np.asarray([[r[0], r[1]] for r in rows])
+            y = np.asarray([r[2] for r in rows])
+            try:
+                (per_file, per_char), *_ = np.linalg.lstsq(a, y, rcond=None)
+            except np.linalg.LinAlgError:
+                per_file = per_char = -1.0
+            if per_file >= 0 and per_char > 0:
+                return float(per_file), float(per_char)
+        # too few points or an implausible fit: all the time is per character (or per file)
+        return (0.0, t / c) if c > 0 else (t / f, 0.0)
+
+    def snapshot(self) -> Progress:
+        with self._lock:
+            elapsed = self._elapsed()
+            files_left = max(0, self.files_total - self.files_done)
+            chars_ahead = self._chars_ahead()
+            coef = self._coefficients()
+            eta = None
+            if coef is not None:
+                eta = coef[0] * files_left + coef[1] * chars_ahead
+            elif not files_left:
+                eta = 0.0
+            done_work = self._chars_fit + (coef[0] / coef[1] * self._files_fit if coef and coef[1] > 0 else 0.0)
+            left_work = chars_ahead + (coef[0] / coef[1] * files_left if coef and coef[1] > 0 else 0.0)
+            fraction = done_work / (done_work + left_work) if done_work + left_work > 0 else (
+                1.0 if not files_left else 0.0)
+            return Progress(
+                done=self.files_done, total=self.files_total, passages=self.passages,
+                started=self.started or self._clock(), bytes_done=self.bytes_done, bytes_total=self.bytes_total,
+                seconds=elapsed, passages_per_s=self.passages / elapsed if elapsed > 0 else 0.0,
+                eta_s=eta, fraction=fraction, current=self.current,
+            )
