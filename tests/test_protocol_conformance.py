@@ -39,6 +39,7 @@ class DocLLM:
 
     model_id = "doc-fake"
     supports_tools = False
+    tier = "tools"  # the doc's examples show the model-driven path (streamed tokens, cancel mid-generation)
 
     def __init__(self) -> None:
         self._cancel: threading.Event | None = None
@@ -110,7 +111,7 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str
 
 
 def settle(sock: Path) -> None:
-    """Wait until travel.md is indexed (again: an example reindexes it) and the model is loaded."""
+    """Wait until travel.md is indexed (again: an example reindexes it); the model loads on the first ask."""
 
     def indexed() -> bool:
         with contextlib.closing(_connect(sock)) as c:
@@ -118,11 +119,11 @@ def settle(sock: Path) -> None:
             st = p.read_frame(c)["result"]
         seen[:] = [st["counts"], st["indexing"]]
         text = st["counts"].get("text", {})
-        return text.get("indexed") == 1 and len(text) == 1 and st["models"]["text"]["loaded"]
+        return text.get("indexed") == 1 and len(text) == 1
 
     seen: list[Any] = []
     try:
-        wait_until(indexed, 120, interval=0.05, message="travel.md indexed and the model loaded")
+        wait_until(indexed, 120, interval=0.05, message="travel.md indexed")
     except AssertionError as exc:
         raise AssertionError(f"{exc}; last status: {seen}") from None
 
