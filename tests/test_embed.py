@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import subprocess
@@ -55,19 +54,20 @@ def test_onnx_vectors_match_torch_on_a_fixed_sample(torch_embedder, onnx_embedde
     np.testing.assert_allclose(again, b, atol=1e-5)
 
 
-def test_onnx_gives_the_same_top5_as_torch_on_the_agent_bench_searches(torch_embedder, onnx_embedder):
-    import agent_eval
+def test_onnx_gives_the_same_top5_as_torch_on_the_agent_bench_searches(torch_embedder, onnx_embedder, tmp_path):
+    import evalcorpus
 
-    passages = [text for text, _ in list(agent_eval.TEXT.values()) + list(agent_eval.PDF.values())] + SAMPLE
-    questions = json.loads((ROOT / "bench" / "agent_questions.json").read_text())["questions"]
-    queries = [q["question"] for q in questions if q["intent"] == "content"]
+    corpus = evalcorpus.build(tmp_path / "files", seed=13, small=True)
+    passages = [f.text[:2000] for f in corpus.files.values() if f.text.strip()] + SAMPLE
+    queries = [q.text for q in corpus.questions if q.intent == "content"]
     assert len(queries) >= 3
     pa, pb = torch_embedder.embed(passages), onnx_embedder.embed(passages)
     qa, qb = torch_embedder.embed(queries), onnx_embedder.embed(queries)
     for i, q in enumerate(queries):
         sa = pa @ qa[i]
         top_a, top_b = np.argsort(-sa)[:5], np.argsort(-(pb @ qb[i]))[:5]
-        assert top_a[0] == top_b[0], q
+        # the same best passage, or one torch scores within a near-tie of its own best
+        assert top_a[0] == top_b[0] or sa[top_a[0]] - sa[top_b[0]] < 0.02, q
         # the same top 5 up to near-ties: whatever torch ranks clearly inside its top 5 is in ONNX's
         sixth = np.sort(sa)[-6]
         clear = {int(j) for j in top_a if sa[j] >= sixth + 0.02}
