@@ -83,6 +83,10 @@ def wait(pred, timeout: float, what: str, interval: float = 0.005) -> None:
 def start_daemon(home: Path, docs: Path) -> tuple[subprocess.Popen, Path]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LISTEN_", "NOTIFY_", "WATCHDOG_"))}
     env.update({"MANOLE_HOME": str(home), "HF_HUB_OFFLINE": "1"})
+    # the model must run for there to be something to cancel: the tiny fallback is made to drive the
+    # tool loop (agent.tier), as a capable model would; on its own tier the planner answers without it
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "config.toml").write_text('[agent]\ntier = "tools"\n')
     proc = subprocess.Popen([MANOLED, "run", str(docs)], env=env, stdout=subprocess.DEVNULL,
                             stderr=open(home.parent / "daemon.log", "wb"))  # noqa: SIM115
     sock = home / "run" / "manoled.sock"
@@ -98,9 +102,9 @@ def start_daemon(home: Path, docs: Path) -> tuple[subprocess.Popen, Path]:
                 c.close()
         except OSError:
             return False
-        return st["models"]["text"].get("loaded") and st["counts"].get("text", {}).get("indexed", 0) >= 3
+        return st["counts"].get("text", {}).get("indexed", 0) >= 3  # the model loads on the first ask
 
-    wait(up, 600, "the daemon, its model and the index", interval=0.2)
+    wait(up, 600, "the daemon and the index", interval=0.2)
     return proc, sock
 
 

@@ -50,6 +50,7 @@ class AgentConfig:
     threads: int = 0  # 0: all cores
     session_turns: int = 4
     idle_unload_s: float = 300.0  # free the text model after this long unused (0: keep it loaded)
+    tier: str = ""  # "" from the manifest; "tools": the model drives the tool loop; "fallback": the planner answers
 
 
 @dataclass
@@ -135,6 +136,8 @@ def from_dict(data: dict[str, Any]) -> Config:
     cfg: Config = _build(Config, data, "")
     if cfg.index.chunk_overlap >= cfg.index.chunk_size:
         raise ConfigError("config key 'index.chunk_overlap' must be smaller than 'index.chunk_size'")
+    if cfg.agent.tier not in ("", "tools", "fallback"):
+        raise ConfigError(f"config key 'agent.tier' must be \"tools\", \"fallback\" or empty, got {cfg.agent.tier!r}")
     if cfg.index.embedding_backend not in ("onnx", "torch"):
         raise ConfigError(f"config key 'index.embedding_backend' must be \"onnx\" or \"torch\", "
                           f"got {cfg.index.embedding_backend!r}")

@@ -16,6 +16,8 @@ This module never imports a daemon module; the CLI calls
 
 from __future__ import annotations
 
+import dataclasses
+
 import hashlib
 import json
 import logging
@@ -280,7 +282,14 @@ def ensure_fallback(models_dir: Path) -> Path:
 
 
 def resolve_text_model(paths: Paths, config: Config, *, allow_fallback: bool = True) -> TextModelChoice:
-    """Pick the text model: the configured GGUF, else the manifest default, else the tiny fallback."""
+    """Pick the text model: the configured GGUF, else the manifest default, else the tiny fallback.
+
+    ``agent.tier`` overrides the manifest's tier (a capable GGUF of the user's own, say)."""
+    choice = _resolve_text_model(paths, config, allow_fallback=allow_fallback)
+    return dataclasses.replace(choice, tier=config.agent.tier) if config.agent.tier else choice
+
+
+def _resolve_text_model(paths: Paths, config: Config, *, allow_fallback: bool) -> TextModelChoice:
     configured = config.agent.text_model
     if configured:
         p = Path(configured).expanduser()

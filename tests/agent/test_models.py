@@ -200,6 +200,20 @@ def test_config_path_wins(tmp_path):
     assert (text.state, text.where, text.path) == ("present", "config", str(gguf))
     choice = models.resolve_text_model(resolve(home=tmp_path / "h"), cfg)
     assert choice.path == gguf and not choice.fallback and choice.model_id == "custom"
+    assert choice.tier is None  # a GGUF the manifest does not know: the agent asks the model's template
+
+    cfg.agent.tier = "tools"  # the user vouches for their model: it drives the tool loop
+    assert models.resolve_text_model(resolve(home=tmp_path / "h"), cfg).tier == "tools"
+
+
+def test_a_bad_agent_tier_is_a_config_error_naming_the_key(tmp_path):
+    from manoled.config import load
+    from manoled.errors import ConfigError
+
+    cfg_file = tmp_path / "config.toml"
+    cfg_file.write_text('[agent]\ntier = "smart"\n')
+    with pytest.raises(ConfigError, match="agent.tier"):
+        load(cfg_file)
 
 
 def test_shipped_manifest_lists_the_issue_models():
