@@ -17,7 +17,6 @@ This module never imports a daemon module; the CLI calls
 from __future__ import annotations
 
 import dataclasses
-
 import hashlib
 import json
 import logging
