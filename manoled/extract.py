@@ -39,7 +39,7 @@ from typing import Any
 
 from .config import IndexConfig
 from .errors import ExtractError
-from .safeopen import Skip, describe_mode, read_all
+from .safeopen import FILE_FLAGS, O_NOFOLLOW, Skip, describe_mode, read_all, regular_or_close
 
 __all__ = ["Extraction", "Extractor", "ExtractTimeout", "Skip", "html_to_text", "kind_for", "state_for"]
 
@@ -476,19 +476,13 @@ def _stat_regular(path: Path) -> os.stat_result:
 
 
 def _open_regular(path: Path) -> int:
-    """Open a regular file read-only without ever blocking on a FIFO or device."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    """Open a regular file read-only without ever blocking on a FIFO or device (an explicit path: links
+    are followed, as the caller named it; the indexer opens through :mod:`.safeopen` instead)."""
     try:
-        fd = _os_open(path, flags)
+        fd = _os_open(path, FILE_FLAGS & ~O_NOFOLLOW)
     except OSError as exc:
         raise _os_error(exc, path) from exc
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise Skip(f"not a regular file ({_describe_mode(st.st_mode)})")
-    except BaseException:
-        os.close(fd)
-        raise
+    regular_or_close(fd)
     return fd
 
 

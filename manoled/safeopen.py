@@ -130,6 +130,11 @@ def open_beneath(root: Path, rel: str) -> tuple[int, os.stat_result]:
             raise _refusal(exc, parts[-1], dfd) from exc
     finally:
         os.close(dfd)
+    return fd, regular_or_close(fd)
+
+
+def regular_or_close(fd: int) -> os.stat_result:
+    """``fd``'s stat when it is a regular file; otherwise close it and raise :class:`Skip` saying what it is."""
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -137,7 +142,7 @@ def open_beneath(root: Path, rel: str) -> tuple[int, os.stat_result]:
     except BaseException:
         os.close(fd)
         raise
-    return fd, st
+    return st
 
 
 def read_regular(path: Path, limit: int = 1 << 40) -> bytes:
