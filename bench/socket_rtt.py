@@ -49,7 +49,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from manoled import protocol as p  # noqa: E402
+from manole_client import protocol as p  # noqa: E402
 
 QUERIES = [
     "invoice from the plumber",

@@ -1,7 +1,7 @@
 """The Unix-socket server: frames in, calls on a :class:`Service`, frames out.
 
 The server knows nothing about catalogs, indexes or models. It speaks the
-protocol in ``docs/protocol.md`` (framing in :mod:`manoled.protocol`) and
+protocol in ``docs/protocol.md`` (framing in :mod:`manole_client.protocol`) and
 dispatches each request to a *service* object the daemon provides.
 
 The Service interface
@@ -60,8 +60,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from manole_client import protocol as p
+
 from . import __version__, sockfile
-from . import protocol as p
 from .askqueue import AskQueue, call_soon, run_ask
 from .cancel import CancelEvent
 from .config import ServerConfig

@@ -48,8 +48,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from manole_client.paths import APP, SOCKET_NAME
+
 from .errors import ManoledError
-from .paths import APP, SOCKET_NAME, Paths
+from .paths import Paths
 from .units import DEFAULT_EXEC as DEFAULT_EXEC
 from .units import (
     LABEL,

@@ -15,7 +15,7 @@ import plistlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .paths import APP, SOCKET_NAME
+from manole_client.paths import APP, SOCKET_NAME
 
 LABEL = "com.manole.manoled"
 SERVICE_UNIT = "manoled.service"

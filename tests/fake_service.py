@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import waiting
+from manole_client import protocol as p
 
-from manoled import protocol as p
 from manoled.config import ServerConfig
 from manoled.errors import Cancelled, NotFound
 from manoled.server import Server, Service

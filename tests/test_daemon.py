@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 from fake_service import RawClient, short_dir
+from manole_client import protocol as p
 from waiting import wait_until
-
-from manoled import protocol as p
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 

@@ -22,9 +22,8 @@ from pathlib import Path
 import msgpack
 import pytest
 from fake_service import FakeService, answer_for, running_server, short_dir
+from manole_client import protocol as p
 from waiting import wait_until
-
-from manoled import protocol as p
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_SRC = ROOT / "integrations" / "js"

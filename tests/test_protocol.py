@@ -1,4 +1,4 @@
-"""Framing: golden vectors, both copies of the framing code, the incremental decoder.
+"""Framing: golden vectors, the framing code that client and daemon share, the incremental decoder.
 
 Regenerate the vectors (only when the protocol deliberately changes):
 ``.venv/bin/python tests/test_protocol.py --write``
@@ -6,28 +6,16 @@ Regenerate the vectors (only when the protocol deliberately changes):
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from manole_client import protocol as p
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
-
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-SERVER_COPY = _load(ROOT / "manoled" / "protocol.py", "golden_server_protocol")
-CLIENT_COPY = _load(ROOT / "client" / "manole_client" / "protocol.py", "golden_client_protocol")
-COPIES = {"server": SERVER_COPY, "client": CLIENT_COPY}
 
 # name -> the frames the file holds, in order
 GOLDEN: dict[str, list[dict]] = {
@@ -94,10 +82,9 @@ def _encode(mod: ModuleType, frames: list[dict]) -> bytes:
     return b"".join(mod.encode_frame(f) for f in frames)
 
 
-@pytest.mark.parametrize("copy", sorted(COPIES))
 @pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_golden_vectors(copy: str, name: str) -> None:
-    mod = COPIES[copy]
+def test_golden_vectors(name: str) -> None:
+    mod = p
     data = (GOLDEN_DIR / f"{name}.bin").read_bytes()
     assert mod.decode_frames(data) == GOLDEN[name]
     assert _encode(mod, GOLDEN[name]) == data
@@ -117,26 +104,17 @@ def test_worked_example_in_the_docs() -> None:
     assert data.hex(" ") in (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
 
 
-def test_copies_are_identical_and_agree_on_constants() -> None:
-    server_src = (ROOT / "manoled" / "protocol.py").read_bytes()
-    client_src = (ROOT / "client" / "manole_client" / "protocol.py").read_bytes()
-    assert server_src == client_src, "keep client/manole_client/protocol.py a copy of manoled/protocol.py"
-    for attr in ("PROTOCOL_VERSION", "HEADER_SIZE", "DEFAULT_MAX_FRAME_BYTES", "ERROR_CODES", "FATAL_CODES"):
-        assert getattr(SERVER_COPY, attr) == getattr(CLIENT_COPY, attr)
-
-
 def test_error_codes_cover_the_daemon_errors() -> None:
     import manoled.errors as errors
 
     codes = {
         cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.ManoledError)
     }
-    assert codes <= set(SERVER_COPY.ERROR_CODES)
+    assert codes <= set(p.ERROR_CODES)
 
 
-@pytest.mark.parametrize("copy", sorted(COPIES))
-def test_incremental_decoder_byte_by_byte(copy: str) -> None:
-    mod = COPIES[copy]
+def test_incremental_decoder_byte_by_byte() -> None:
+    mod = p
     data = (GOLDEN_DIR / "ask_stream.bin").read_bytes()
     dec = mod.FrameDecoder()
     out = []
@@ -146,18 +124,16 @@ def test_incremental_decoder_byte_by_byte(copy: str) -> None:
     assert dec.pending == 0
 
 
-@pytest.mark.parametrize("copy", sorted(COPIES))
-def test_large_frame_length_prefix(copy: str) -> None:
-    mod = COPIES[copy]
+def test_large_frame_length_prefix() -> None:
+    mod = p
     frame = mod.encode_frame({"id": 1, "event": "token", "data": {"text": "x" * 70000}})
     assert frame[:4] == (len(frame) - 4).to_bytes(4, "big")
     assert len(frame) - 4 > 65535
     assert mod.decode_frames(frame) == [{"id": 1, "event": "token", "data": {"text": "x" * 70000}}]
 
 
-@pytest.mark.parametrize("copy", sorted(COPIES))
-def test_decoder_errors(copy: str) -> None:
-    mod = COPIES[copy]
+def test_decoder_errors() -> None:
+    mod = p
     dec = mod.FrameDecoder(max_frame_bytes=16)
     with pytest.raises(mod.FrameError) as exc:
         dec.feed((17).to_bytes(4, "big"))
@@ -175,16 +151,16 @@ def test_decoder_errors(copy: str) -> None:
 
 
 def test_request_helpers_build_v1_requests() -> None:
-    assert SERVER_COPY.request(5, "status") == {"v": 1, "id": 5, "method": "status", "params": {}}
-    assert SERVER_COPY.error(None, "busy", "x") == {"id": None, "error": {"code": "busy", "message": "x"}}
-    assert SERVER_COPY.is_terminal({"id": 1, "result": None})
-    assert not SERVER_COPY.is_terminal({"id": 1, "event": "token", "data": {}})
+    assert p.request(5, "status") == {"v": 1, "id": 5, "method": "status", "params": {}}
+    assert p.error(None, "busy", "x") == {"id": None, "error": {"code": "busy", "message": "x"}}
+    assert p.is_terminal({"id": 1, "result": None})
+    assert not p.is_terminal({"id": 1, "event": "token", "data": {}})
 
 
 def _write() -> None:
     GOLDEN_DIR.mkdir(exist_ok=True)
     for name, frames in GOLDEN.items():
-        (GOLDEN_DIR / f"{name}.bin").write_bytes(_encode(SERVER_COPY, frames))
+        (GOLDEN_DIR / f"{name}.bin").write_bytes(_encode(p, frames))
         print(f"wrote {name}.bin")
 
 

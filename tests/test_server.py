@@ -21,8 +21,8 @@ from fake_service import (
     uid_other_than_mine,
     wait_for,
 )
+from manole_client import protocol as p
 
-from manoled import protocol as p
 from manoled import systemd
 from manoled.config import ServerConfig
 from manoled.errors import Busy

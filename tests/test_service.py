@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 from fake_service import short_dir
+from manole_client import protocol as p
 
-from manoled import protocol as p
 from manoled import service
 from manoled.paths import resolve
 
