@@ -34,9 +34,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from manoled import graph  # noqa: E402
-from manoled.catalog import Catalog, vector_to_blob  # noqa: E402
+from manoled.catalog.records import vector_to_blob  # noqa: E402
+from manoled.catalog.store import Catalog  # noqa: E402
 from manoled.config import GraphConfig  # noqa: E402
-from manoled.entities import EXTRACTOR_VERSION, ensure_schema, extract  # noqa: E402
+from manoled.entities import EXTRACTOR_VERSION, extract  # noqa: E402
 
 DIM = 384
 PASSAGES = 3
@@ -53,7 +54,6 @@ def populate(cat: Catalog, n: int, seed: int = 0) -> None:
     rng = np.random.default_rng(seed)
     topics = rng.normal(size=(max(8, n // 50), DIM)).astype(np.float32)
     root = cat.add_root(Path(tempfile.gettempdir()) / f"graph-bench-{n}")
-    ensure_schema(cat)
     now = time.time()
     prev: np.ndarray | None = None
     with cat.tx() as c:

@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass
 
 from . import config as config_mod
-from .catalog import Catalog
+from .catalog.store import Catalog
 from .config import Config
 from .embed import Embedder, make_embedder
 from .index import VectorIndex

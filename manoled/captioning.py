@@ -35,25 +35,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .caption import Captioner, MoondreamCaptioner, clean_caption, producer
-from .catalog import Catalog
+from .catalog.store import Catalog
 from .config import CaptionConfig, Config
 from .errors import ModelError
 from .imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
 from .safeopen import read_regular
 
 log = logging.getLogger(__name__)
-
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS caption_failures(
-        hash TEXT NOT NULL,
-        producer TEXT NOT NULL,
-        reason TEXT NOT NULL,
-        path TEXT,
-        created REAL NOT NULL,
-        PRIMARY KEY(hash, producer)
-    )""",
-)
-
 
 class Reindexer(Protocol):
     def reindex_file(self, file_id: int) -> Any: ...
@@ -62,12 +50,6 @@ class Reindexer(Protocol):
 def content_hash(data: bytes) -> str:
     """The catalog's content hash of ``data`` (same as ``manoled.indexer.hash_file``)."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-def ensure_schema(catalog: Catalog) -> None:
-    with catalog.tx() as c:
-        for stmt in _SCHEMA:
-            c.execute(stmt)
 
 
 @dataclass(frozen=True)
@@ -129,7 +111,6 @@ class CaptionWorker:
         self._pass_processed = 0
         self._pass_active_s = 0.0
         self._pending = 0
-        ensure_schema(catalog)
 
     # -- captioner -----------------------------------------------------------
     @property

@@ -126,7 +126,7 @@ def cmd_search(paths: Paths, args) -> int:
 
 
 def cmd_stats(paths: Paths, args) -> int:
-    from .catalog import Catalog
+    from .catalog.store import Catalog
 
     if not paths.catalog.exists():
         print(f"no catalog yet at {paths.catalog}: run `manoled index FOLDER` first")

@@ -47,12 +47,10 @@ path that did not call :func:`store_entities`.
 from __future__ import annotations
 
 import re
-import threading
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .catalog import Catalog
+from .catalog.store import Catalog
 
 #: bump when the extraction rules change: :func:`sync_entities` re-extracts older files
 EXTRACTOR_VERSION = 1
@@ -61,24 +59,6 @@ EXTRACTOR_VERSION = 1
 MAX_PER_TYPE = 500
 
 TYPES = ("email", "iban", "tax_id", "company", "filename")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS entities(
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-    type TEXT NOT NULL,
-    value TEXT NOT NULL,
-    display TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS entities_type_value ON entities(type, value);
-CREATE INDEX IF NOT EXISTS entities_file ON entities(file_id);
-CREATE TABLE IF NOT EXISTS entity_state(
-    file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
-    version INTEGER NOT NULL,
-    passage_max INTEGER NOT NULL
-);
-"""
-
 
 @dataclass(frozen=True)
 class Entity:
@@ -335,29 +315,12 @@ def extract(texts: Iterable[str] | str) -> list[Entity]:
 
 # -- storage ---------------------------------------------------------------
 
-_ready: weakref.WeakSet[Catalog] = weakref.WeakSet()
-_ready_lock = threading.Lock()
-
-
-def ensure_schema(catalog: Catalog) -> None:
-    """Create this module's tables in ``catalog`` (idempotent, once per Catalog object)."""
-    with _ready_lock:
-        if catalog in _ready:
-            return
-        with catalog.tx() as c:
-            for stmt in _SCHEMA.split(";"):
-                if stmt.strip():
-                    c.execute(stmt)
-        _ready.add(catalog)
-
-
 def store_entities(catalog: Catalog, file_id: int, texts: list[str]) -> list[Entity]:
     """Extract the entities of ``texts`` and make them ``file_id``'s entities, in one transaction.
 
     Call it after the file's passages were replaced (it records the file's
     newest passage id so :func:`sync_entities` knows the entities are current).
     """
-    ensure_schema(catalog)
     found = extract(texts)
     with catalog.tx() as c:
         if c.execute("SELECT 1 FROM files WHERE id=?", (file_id,)).fetchone() is None:
@@ -380,7 +343,6 @@ def _write(c, file_id: int, found: list[Entity]) -> None:
 
 
 def entities_for(catalog: Catalog, file_id: int) -> list[Entity]:
-    ensure_schema(catalog)
     rows = catalog.query("SELECT type, value, display FROM entities WHERE file_id=? ORDER BY id", (file_id,))
     return [Entity(t, v, d) for t, v, d in rows]
 
@@ -392,7 +354,6 @@ def sync_entities(catalog: Catalog, batch: int = 200) -> int:
     from an older extractor, or older than its passages, and clears the
     entities of files that no longer have passages. Cheap when all is current.
     """
-    ensure_schema(catalog)
     stale = [r[0] for r in catalog.query(
         "SELECT p.file_id FROM (SELECT file_id, MAX(id) AS m FROM passages GROUP BY file_id) p "
         "LEFT JOIN entity_state s ON s.file_id = p.file_id "

@@ -45,7 +45,8 @@ from typing import Any
 import numpy as np
 
 from . import entities as ent
-from .catalog import Catalog, FileRecord, Root
+from .catalog.records import FileRecord, Root
+from .catalog.store import Catalog
 from .config import Config, GraphConfig
 from .errors import InvalidParams, NotFound
 
@@ -217,7 +218,6 @@ def mentionable(name: str) -> bool:
 
 
 def reference_edges(catalog: Catalog, gc: GraphConfig) -> list[Edge]:
-    ent.ensure_schema(catalog)
     cache = _cache(catalog)
     e_key = catalog.query("SELECT COALESCE(MAX(id), 0), COUNT(*) FROM entities")[0]
     f_key = catalog.query("SELECT COUNT(*), COALESCE(MAX(updated), 0), COALESCE(SUM(id), 0) FROM files")[0]

@@ -42,7 +42,8 @@ from typing import Literal
 import numpy as np
 
 from . import images
-from .catalog import Catalog, FileRecord, NewPassage, Root, as_stored, blob_to_vector
+from .catalog.records import FileRecord, NewPassage, Root, as_stored, blob_to_vector
+from .catalog.store import Catalog
 from .chunk import chunk
 from .config import Config
 from .embed import Embedder

@@ -85,7 +85,8 @@ from watchdog.events import (
 from watchdog.observers.api import BaseObserver, ObservedWatch
 from watchdog.observers.polling import PollingObserverVFS
 
-from .catalog import Catalog, Root
+from .catalog.records import Root
+from .catalog.store import Catalog
 from .config import Config
 from .ignore import IgnoreRules, is_ignore_file
 from .scheduler import Scheduler

@@ -6,7 +6,8 @@ import sqlite3
 
 import numpy as np
 
-from manoled.catalog import F16_TAG, Catalog, blob_to_vector, vector_to_blob
+from manoled.catalog.records import F16_TAG, blob_to_vector, vector_to_blob
+from manoled.catalog.store import Catalog
 
 
 def unit(n: int, seed: int = 0) -> np.ndarray:

@@ -131,7 +131,7 @@ def test_sigterm_during_indexing_then_restart_loses_nothing(home, tmp_path):
         wait_until(lambda: indexed(d2) == 400, 240, message="all 400 files indexed after restart")
     finally:
         assert d2.stop() == 0
-    from manoled.catalog import Catalog
+    from manoled.catalog.store import Catalog
 
     cat = Catalog(home / "data" / "catalog.sqlite3")
     try:

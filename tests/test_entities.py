@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from manoled.catalog import Catalog, NewPassage
+from manoled.catalog.records import NewPassage
+from manoled.catalog.store import Catalog
 from manoled.entities import entities_for, extract, iban_checksum_ok, store_entities, sync_entities
 
 

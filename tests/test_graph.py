@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from manoled import graph
-from manoled.catalog import Catalog, NewPassage
+from manoled.catalog.records import NewPassage
+from manoled.catalog.store import Catalog
 from manoled.config import Config, GraphConfig
 from manoled.entities import store_entities
 from manoled.errors import InvalidParams, NotFound

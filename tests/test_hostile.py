@@ -281,7 +281,7 @@ def test_a_parse_that_outgrows_the_memory_limit_fails_and_the_next_one_works(tmp
 
 # -- 7. private data, no text left behind ------------------------------------------------------
 def test_an_existing_world_readable_install_is_made_private_on_start_up(tmp_path):
-    from manoled.catalog import Catalog
+    from manoled.catalog.store import Catalog
     from manoled.paths import resolve
 
     paths = resolve()

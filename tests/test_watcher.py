@@ -16,7 +16,7 @@ import pytest
 import waiting
 
 from manoled.app import open_core
-from manoled.catalog import Catalog
+from manoled.catalog.store import Catalog
 from manoled.config import Config
 from manoled.ignore import IGNORE_FILE
 from manoled.paths import resolve
