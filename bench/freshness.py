@@ -194,7 +194,7 @@ def run_leann(work: Path, paths: list[Path], args) -> dict:
     out: dict[str, object] = {"tool": "leann watch --once", "backend": "ivf"}
     if not leann.exists():
         return {**out, "error": "leann CLI not found"}
-    from manoled.embed import bundled_model_path
+    from manoled.index.embed import bundled_model_path
 
     env = dict(os.environ, HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
     cwd = work / "leann-home"

@@ -37,7 +37,7 @@ from manoled import graph  # noqa: E402
 from manoled.catalog.records import vector_to_blob  # noqa: E402
 from manoled.catalog.store import Catalog  # noqa: E402
 from manoled.config import GraphConfig  # noqa: E402
-from manoled.entities import EXTRACTOR_VERSION, extract  # noqa: E402
+from manoled.index.entities import EXTRACTOR_VERSION, extract  # noqa: E402
 
 DIM = 384
 PASSAGES = 3

@@ -187,7 +187,7 @@ def make_service(home: Path, n_files: int) -> tuple[Any, str, Any]:
             def search(self, query: str, k: int) -> dict[str, Any]:
                 return {"hits": [dataclasses.asdict(h) for h in core.indexer.search(query, k)]}
 
-        return RealSearch(), "real (manoled.indexer, all-MiniLM-L6-v2, LEANN IVF)", core.close
+        return RealSearch(), "real (manoled.index.pipeline, all-MiniLM-L6-v2, LEANN IVF)", core.close
     except Exception as exc:
         print(f"real search unavailable ({type(exc).__name__}: {exc}); using a fake search", flush=True)
 
@@ -314,7 +314,7 @@ class LeannServeBench:
             exe = Path(found)
         self.exe = exe
         try:
-            from manoled.embed import bundled_model_path
+            from manoled.index.embed import bundled_model_path
 
             model = str(bundled_model_path())
         except Exception as exc:

@@ -39,7 +39,7 @@ from .catalog.store import Catalog
 from .config import CaptionConfig, Config
 from .errors import ModelError
 from .imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
-from .safeopen import read_regular
+from .index.safeopen import read_regular
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class Reindexer(Protocol):
 
 
 def content_hash(data: bytes) -> str:
-    """The catalog's content hash of ``data`` (same as ``manoled.indexer.hash_file``)."""
+    """The catalog's content hash of ``data`` (same as ``manoled.index.pipeline.hash_file``)."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 

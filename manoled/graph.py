@@ -14,7 +14,7 @@ Three kinds of edges:
     per catalog until the passages change (keyed on the largest passage id and
     the passage count: a replace adds higher ids, a delete lowers the count).
 ``reference``
-    Files sharing an entity (see :mod:`manoled.entities`). Weight per type:
+    Files sharing an entity (see :mod:`manoled.index.entities`). Weight per type:
     email 1.0, tax ID 0.9, IBAN 0.8, company 0.7, and 0.6 when one file
     mentions the other's name (file name with extension, case-insensitive;
     names whose stem is shorter than 4 characters or generic, like
@@ -44,11 +44,11 @@ from typing import Any
 
 import numpy as np
 
-from . import entities as ent
 from .catalog.records import FileRecord, Root
 from .catalog.store import Catalog
 from .config import Config, GraphConfig
 from .errors import InvalidParams, NotFound
+from .index import entities as ent
 
 log = logging.getLogger(__name__)
 

@@ -195,7 +195,7 @@ def locate(spec: ModelSpec, paths: Paths, config: Config) -> tuple[Path | None, 
         return (p if p.is_file() else None), "config"
     if spec.source == "package" and spec.role == "embedding":
         try:
-            from .embed import bundled_model_path
+            from .index.embed import bundled_model_path
 
             p = bundled_model_path()
         except ModelError:
@@ -356,7 +356,7 @@ def pull(model_id: str, dest_dir: Path, *, endpoint: str | None = None, token: s
     dest_dir = Path(dest_dir)
     if spec.source == "package":
         if spec.role == "embedding":
-            from .embed import bundled_model_path
+            from .index.embed import bundled_model_path
 
             return bundled_model_path()
         return ensure_fallback(dest_dir)

@@ -50,9 +50,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .config import Config
+from .index.kinds import ext_kind
 
 if TYPE_CHECKING:
-    from .indexer import ApplyStats, Change, Indexer
+    from .index.pipeline import ApplyStats, Change, Indexer
 
 log = logging.getLogger(__name__)
 
@@ -61,29 +62,6 @@ KIND_RANK = {"text": 0, "pdf": 1, "doc": 1, "other": 2, "image": 3}
 _OPS = ("added", "modified", "deleted")
 
 
-def _ext_kinds() -> Callable[[Path], str]:
-    """Kind by extension only (never opens the file, unlike ``extract.kind_for``'s sniffing)."""
-    try:
-        from . import extract
-
-        table = [(getattr(extract, name, ()), kind) for name, kind in (
-            ("TEXT_EXTS", "text"), ("PDF_EXTS", "pdf"), ("DOC_EXTS", "doc"),
-            ("IMAGE_EXTS", "image"), ("OTHER_EXTS", "other"),
-        )]
-    except ImportError:  # pragma: no cover - extract is part of manoled
-        table = []
-
-    def kind(path: Path) -> str:
-        ext = path.suffix.lower().lstrip(".")
-        for exts, name in table:
-            if ext in exts or f".{ext}" in exts:
-                return name
-        return "other"
-
-    return kind
-
-
-ext_kind = _ext_kinds()
 
 
 # -- low priority -------------------------------------------------------------
@@ -140,7 +118,7 @@ class _Entry:
 
 
 def _age_bucket(age_s: float) -> int:
-    from .indexer import age_bucket
+    from .index.pipeline import age_bucket
 
     return age_bucket(age_s)
 
@@ -402,7 +380,7 @@ class Scheduler:
         return [r.path for r in self.indexer.catalog.roots() if r.online]
 
     def _resolve(self, entries: list[_Entry]) -> list[Change]:
-        from .indexer import Change
+        from .index.pipeline import Change
 
         roots = self._root_list()
         present: dict[Path, bool] = {}
@@ -485,7 +463,7 @@ class Scheduler:
         return loc is not None and rules_for(loc[0]).ignored(path, False)
 
     def _do_batch(self, moves: list[tuple[Path, Path]], entries: list[_Entry]) -> None:
-        from .indexer import Change
+        from .index.pipeline import Change
 
         changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
         if not changes:
@@ -523,7 +501,7 @@ class Scheduler:
             entries = self._take_ready(4 * max(1, self.config.index.commit_batch_files))
         if not moves and not entries:
             return []
-        from .indexer import Change
+        from .index.pipeline import Change
 
         changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
         if fed is not None:

@@ -35,7 +35,7 @@ to four kinds of change (``indexer.Change``):
 
 Ignored paths (hidden, ``.git``, ``node_modules``, swap files, partial
 downloads, config globs, ``.manoleignore``) are dropped before queueing; see
-:mod:`manoled.ignore`. The rules objects are the indexer's own
+:mod:`manoled.index.ignore`. The rules objects are the indexer's own
 (``Indexer.ignore_rules``), so a scan and the watcher always agree.
 
 Failure modes
@@ -88,11 +88,11 @@ from watchdog.observers.polling import PollingObserverVFS
 from .catalog.records import Root
 from .catalog.store import Catalog
 from .config import Config
-from .ignore import IgnoreRules, is_ignore_file
+from .index.ignore import IgnoreRules, is_ignore_file
 from .scheduler import Scheduler
 
 if TYPE_CHECKING:
-    from .indexer import Indexer
+    from .index.pipeline import Indexer
 
 log = logging.getLogger(__name__)
 

@@ -57,7 +57,7 @@ class CountingEmbedder:
     _shared = None
 
     def __init__(self) -> None:
-        from manoled.embed import make_embedder
+        from manoled.index.embed import make_embedder
 
         if CountingEmbedder._shared is None:
             CountingEmbedder._shared = make_embedder()

@@ -24,7 +24,7 @@ from manoled.caption import FakeCaptioner, producer
 from manoled.captioning import CaptionWorker, content_hash
 from manoled.config import CaptionConfig, Config
 from manoled.imageload import LiveCounter
-from manoled.indexer import Change, hash_file
+from manoled.index.pipeline import Change, hash_file
 
 BEACH = "A sandy beach with turquoise water and palm trees under a clear sky."
 CAPTIONS = {

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from manoled.chunk import Chunk, chunk
+from manoled.index.chunk import Chunk, chunk
 
 WORDS = (
     "river stone lantern orchard maple quiet harbor signal copper meadow thunder violet "

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from manoled.embed import OnnxEmbedder, SentenceEmbedder, make_embedder
+from manoled.index.embed import OnnxEmbedder, SentenceEmbedder, make_embedder
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -92,7 +92,7 @@ def test_the_export_runs_offline_in_a_child_process_and_this_process_never_impor
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from manoled.embed import OnnxEmbedder\n"
+        "from manoled.index.embed import OnnxEmbedder\n"
         f"e = OnnxEmbedder(cache=Path({str(tmp_path / 'onnx')!r})).load()\n"
         "v = e.embed(['a passage about tomatoes'])\n"
         "assert v.shape == (1, 384)\n"
@@ -109,7 +109,7 @@ def test_a_failed_export_falls_back_to_torch_with_a_clear_log_line(tmp_path, cap
     blocker.write_text("a file where the cache dir should be")
     os.environ["MANOLE_CACHE_DIR"], saved = str(blocker), os.environ["MANOLE_CACHE_DIR"]
     try:
-        with caplog.at_level(logging.WARNING, logger="manoled.embed"):
+        with caplog.at_level(logging.WARNING, logger="manoled.index.embed"):
             emb = make_embedder("onnx")
     finally:
         os.environ["MANOLE_CACHE_DIR"] = saved

@@ -9,7 +9,7 @@ import pytest
 
 from manoled.catalog.records import NewPassage
 from manoled.catalog.store import Catalog
-from manoled.entities import entities_for, extract, iban_checksum_ok, store_entities, sync_entities
+from manoled.index.entities import entities_for, extract, iban_checksum_ok, store_entities, sync_entities
 
 
 def kinds(text: str, etype: str) -> set[str]:

@@ -12,10 +12,13 @@ from pathlib import Path
 import pytest
 from fixtures import HTML_HIDDEN, MARKERS, make_binary, make_corpus, make_docx, make_pdf, make_text
 
-from manoled import extract as extract_mod
 from manoled.config import IndexConfig
 from manoled.errors import ExtractError
-from manoled.extract import Extraction, Extractor, ExtractTimeout, Skip, kind_for, state_for
+from manoled.index import extract as extract_mod
+from manoled.index.extract import Extractor
+from manoled.index.extraction import Extraction, ExtractTimeout, state_for
+from manoled.index.kinds import kind_for
+from manoled.index.safeopen import Skip
 
 
 @pytest.fixture(scope="module")
@@ -476,11 +479,11 @@ def test_a_crashed_worker_is_replaced(tmp_path):
 
 def test_importing_extract_stays_light():
     code = (
-        "import sys, manoled.extract, manoled.chunk\n"
+        "import sys, manoled.index.extract, manoled.index.chunk\n"
         "heavy = {'torch', 'numpy', 'pymupdf', 'fitz', 'docx', 'charset_normalizer', 'sentence_transformers'}\n"
         "print(sorted(heavy & set(sys.modules)))\n"
     )
-    root = Path(extract_mod.__file__).resolve().parent.parent
+    root = Path(extract_mod.__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "[]"

@@ -15,10 +15,10 @@ from fixtures import make_pdf
 from waiting import wait_until
 
 from manoled.app import open_core
-from manoled.chunk import chunk
 from manoled.config import Config
+from manoled.index.chunk import chunk
+from manoled.index.progress import Tracker
 from manoled.paths import resolve
-from manoled.progress import Tracker
 
 
 class Crash(BaseException):

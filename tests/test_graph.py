@@ -12,8 +12,8 @@ from manoled import graph
 from manoled.catalog.records import NewPassage
 from manoled.catalog.store import Catalog
 from manoled.config import Config, GraphConfig
-from manoled.entities import store_entities
 from manoled.errors import InvalidParams, NotFound
+from manoled.index.entities import store_entities
 
 DIM = 16
 
@@ -413,7 +413,7 @@ def test_real_corpus_has_the_expected_edges_and_no_others(core, tmp_path):
     inv2 = root / "invoices/invoice_2024_04.txt"
     inv2.write_text(REAL_CORPUS["invoices/invoice_2024_04.txt"].replace(IBAN.replace(" ", ""), "GB82WEST12345698765432")
                     .replace("Acme Widgets GmbH", "Other Supplier Ltd"), encoding="utf-8")
-    from manoled.indexer import Change
+    from manoled.index.pipeline import Change
 
     core.indexer.apply([Change("modified", inv2)])
     assert invoices not in edges_of(graph.query(core.catalog, core.config), "reference")

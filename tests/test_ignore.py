@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from manoled.ignore import IGNORE_FILE, IgnoreRules, builtin_ignored, is_ignore_file
+from manoled.index.ignore import IGNORE_FILE, IgnoreRules, builtin_ignored, is_ignore_file
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from manoled.index import VectorIndex
+from manoled.index.vectors import VectorIndex
 
 
 def clustered(n: int, seed: int = 0) -> np.ndarray:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from manoled import safeopen
-from manoled.indexer import Change
+from manoled.index import safeopen
+from manoled.index.pipeline import Change
 
 
 def write_corpus(root: Path) -> None:

@@ -18,7 +18,7 @@ import waiting
 from manoled.app import open_core
 from manoled.catalog.store import Catalog
 from manoled.config import Config
-from manoled.ignore import IGNORE_FILE
+from manoled.index.ignore import IGNORE_FILE
 from manoled.paths import resolve
 from manoled.watcher import LiveIndex, make_observer
 
@@ -437,7 +437,7 @@ def test_an_inotify_queue_overflow_rescans_the_root(core, live_index, tmp_path: 
 
 
 def test_an_unreadable_file_is_recorded_and_watching_carries_on(core, live_index, tmp_path: Path, monkeypatch) -> None:
-    from manoled import safeopen
+    from manoled.index import safeopen
 
     real = safeopen._os_open
 

@@ -11,7 +11,7 @@ CPU-time backstop (``setrlimit``); a DOCX that would inflate past
 the worker is spawned, so everything it runs must be importable from this
 module's top level.
 
-:class:`~manoled.extract.Extractor` is the public entry point; this module
+:class:`~manoled.index.extract.Extractor` is the public entry point; this module
 imports only the standard library at import time (pymupdf and docx are
 imported in the worker).
 """
@@ -28,8 +28,10 @@ from collections.abc import Callable
 from multiprocessing.reduction import send_handle
 from typing import Any
 
-from .errors import ExtractError
-from .extract import ExtractCancelled, Extraction, ExtractTimeout, Skip, _cap, _normalise
+from ..errors import ExtractError
+from .decode import normalise
+from .extraction import ExtractCancelled, Extraction, ExtractTimeout, cap, fmt_bytes
+from .safeopen import Skip
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +76,7 @@ def _pdf_segments(fd: int, max_chars: int) -> Extraction:
             except Exception:  # one bad page must not lose the others
                 bad_pages += 1
                 continue
-            text = _normalise(text)
+            text = normalise(text)
             if text.strip():
                 segments.append((text, index + 1))
                 total += len(text)
@@ -82,7 +84,7 @@ def _pdf_segments(fd: int, max_chars: int) -> Extraction:
             raise ExtractError("corrupt PDF: no page could be read")
     if not segments:
         raise Skip("no extractable text (scanned or image-only PDF?)")
-    result = _cap(segments, max_chars)
+    result = cap(segments, max_chars)
     result.truncated = result.truncated or more
     return result
 
@@ -122,18 +124,17 @@ DOCX_MAX_PACKAGE_BYTES = 256 * 1024 * 1024
 def _check_docx_package(f: Any) -> None:
     import zipfile
 
-    from .extract import _fmt_bytes
 
     with zipfile.ZipFile(f) as z:
         infos = z.infolist()
     xml = sum(i.file_size for i in infos if i.filename.lower().endswith((".xml", ".rels")))
     total = sum(i.file_size for i in infos)
     if xml > DOCX_MAX_XML_BYTES:
-        raise ExtractError(f"document XML expands to {_fmt_bytes(xml)}, over the "
-                           f"{_fmt_bytes(DOCX_MAX_XML_BYTES)} limit (zip bomb?)")
+        raise ExtractError(f"document XML expands to {fmt_bytes(xml)}, over the "
+                           f"{fmt_bytes(DOCX_MAX_XML_BYTES)} limit (zip bomb?)")
     if total > DOCX_MAX_PACKAGE_BYTES:
-        raise ExtractError(f"document expands to {_fmt_bytes(total)}, over the "
-                           f"{_fmt_bytes(DOCX_MAX_PACKAGE_BYTES)} limit (zip bomb?)")
+        raise ExtractError(f"document expands to {fmt_bytes(total)}, over the "
+                           f"{fmt_bytes(DOCX_MAX_PACKAGE_BYTES)} limit (zip bomb?)")
     f.seek(0)
 
 
@@ -151,10 +152,10 @@ def _docx_segments(fd: int, max_chars: int) -> Extraction:
             _docx_blocks(document, blocks)
     except (PackageNotFoundError, zipfile.BadZipFile, zipfile.LargeZipFile, KeyError, ValueError) as exc:
         raise ExtractError(f"corrupt or unreadable DOCX: {exc}") from exc
-    text = _normalise("\n\n".join(blocks))
+    text = normalise("\n\n".join(blocks))
     if not text.strip():
         raise Skip("no text in document")
-    return _cap([(text, None)], max_chars)
+    return cap([(text, None)], max_chars)
 
 
 def _hook_sleep(seconds: float) -> None:

@@ -50,7 +50,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .catalog.store import Catalog
+from ..catalog.store import Catalog
 
 #: bump when the extraction rules change: :func:`sync_entities` re-extracts older files
 EXTRACTOR_VERSION = 1

@@ -1,6 +1,6 @@
 """One-time export of a sentence-transformers model to ONNX (the only module that needs torch for it).
 
-    python -m manoled.onnx_export MODEL_DIR OUT.onnx [--int8]
+    python -m manoled.index.onnx_export MODEL_DIR OUT.onnx [--int8]
 
 The exported graph takes ``input_ids`` and ``attention_mask`` (int64, batch x
 tokens) and returns ``embedding`` (float32, batch x dims): mean pooling over
@@ -9,7 +9,7 @@ sentence-transformers pipeline of all-MiniLM-L6-v2. ``--int8`` quantises the
 weights of most matrix multiplications (ONNX Runtime dynamic quantisation; see
 :func:`quantize_int8`).
 
-It runs in a child process of the embedder (:func:`manoled.embed.export_onnx`),
+It runs in a child process of the embedder (:func:`manoled.index.embed.export_onnx`),
 so the daemon itself never imports torch. Everything is read from MODEL_DIR;
 nothing is downloaded.
 """

@@ -41,19 +41,20 @@ from typing import Literal
 
 import numpy as np
 
-from . import images
-from .catalog.records import FileRecord, NewPassage, Root, as_stored, blob_to_vector
-from .catalog.store import Catalog
+from .. import images
+from ..catalog.records import FileRecord, NewPassage, Root, as_stored, blob_to_vector
+from ..catalog.store import Catalog
+from ..config import Config
+from ..errors import ExtractError, IndexError_
 from .chunk import chunk
-from .config import Config
 from .embed import Embedder
-from .errors import ExtractError, IndexError_
-from .extract import KIND_SNIFF_BYTES, ExtractCancelled, Extractor, Skip, kind_for
+from .extract import Extractor
+from .extraction import ExtractCancelled
 from .ignore import IgnoreRules
-from .index import VectorIndex
+from .kinds import KIND_SNIFF_BYTES, ext_kind, kind_for
 from .progress import Progress, Tracker
-from .safeopen import FILE_FLAGS, open_beneath, open_dir_beneath
-from .scheduler import ext_kind
+from .safeopen import FILE_FLAGS, Skip, open_beneath, open_dir_beneath
+from .vectors import VectorIndex
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +207,7 @@ class Indexer:
         sockets and devices too (the indexer records those as skipped, with the reason).
 
         Folders are opened one component at a time without following links
-        (:func:`~manoled.safeopen.open_dir_beneath`), so a link, or a folder
+        (:func:`~manoled.index.safeopen.open_dir_beneath`), so a link, or a folder
         swapped for one mid-walk, is never descended into; with
         ``watch.follow_symlinks`` a linked folder is walked only when its target
         is inside a watched root. Never loops."""

@@ -1,7 +1,7 @@
 """Split extracted text into overlapping passages for embedding.
 
 :func:`chunk` takes the ``(text, page)`` segments of an
-:class:`~manoled.extract.Extraction` and returns :class:`Chunk` values:
+:class:`~manoled.index.extraction.Extraction` and returns :class:`Chunk` values:
 
 * a chunk never spans two segments, so it never spans two PDF pages;
 * a chunk is at most ``size`` characters; it ends at the last paragraph

@@ -14,7 +14,7 @@ in between would be followed or would block forever. So:
   descriptor, never through the path again.
 * :func:`open_dir_beneath` does the same for a folder, for walks.
 
-Refusals are :class:`Skip` errors (re-exported by :mod:`manoled.extract`) with a human reason
+Refusals are :class:`Skip` errors (:mod:`manoled.index.extract` raises them too) with a human reason
 ("symbolic link (not followed)", "not a regular file (named pipe)") so that
 the catalog records why a file was not indexed.
 """
@@ -26,7 +26,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import ExtractError
+from ..errors import ExtractError
 
 O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

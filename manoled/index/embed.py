@@ -8,7 +8,7 @@ Two implementations of :class:`Embedder`:
 
 * :class:`OnnxEmbedder` (the default): the model exported once to ONNX (int8
   weights by default), run on ONNX Runtime with the ``tokenizers`` library.
-  The export runs in a child process (``manoled.onnx_export``), so this
+  The export runs in a child process (``manoled.index.onnx_export``), so this
   process never imports torch; the file is cached under :func:`cache_dir`,
   keyed by the model's files.
 * :class:`SentenceEmbedder`: sentence-transformers on torch, the fallback
@@ -32,8 +32,8 @@ from typing import Protocol
 
 import numpy as np
 
-from .errors import ModelError
-from .memory import rss_bytes
+from ..errors import ModelError
+from ..memory import rss_bytes
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ def _model_key(model_dir: Path, int8: bool) -> str:
 
 def export_onnx(model_dir: Path, out: Path, int8: bool = True, timeout: float = EXPORT_TIMEOUT_S) -> Path:
     """Export ``model_dir`` to ``out`` in a child process (torch is imported there, not here)."""
-    cmd = [sys.executable, "-m", "manoled.onnx_export", str(model_dir), str(out)] + (["--int8"] if int8 else [])
+    cmd = [sys.executable, "-m", "manoled.index.onnx_export", str(model_dir), str(out)] + (["--int8"] if int8 else [])
     env = dict(os.environ, HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
     log.info("exporting the embedding model to ONNX%s (once; cached in %s)", " int8" if int8 else "", out.parent)
     try:
