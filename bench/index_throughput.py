@@ -127,7 +127,7 @@ def bench_modify(corpus: Path, home: Path) -> dict:
     """In-process, warm: one modified file applied to the built index, then searched for."""
     from manoled.app import open_core
     from manoled.config import Config
-    from manoled.index.pipeline import Change
+    from manoled.index.changes import Change
     from manoled.paths import resolve
 
     core = open_core(resolve(home), Config())

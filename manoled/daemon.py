@@ -105,7 +105,7 @@ class Daemon(Service):
     def _make_captioner(self):
         if not self.config.caption.enabled:
             return None
-        from .captioning import CaptionWorker
+        from .vision.worker import CaptionWorker
 
         worker = CaptionWorker(self.core.catalog, self.core.indexer, self.config,
                                models_dir=self.paths.models_dir, busy=self.question_busy)

@@ -53,7 +53,8 @@ from .config import Config
 from .index.kinds import ext_kind
 
 if TYPE_CHECKING:
-    from .index.pipeline import ApplyStats, Change, Indexer
+    from .index.changes import ApplyStats, Change
+    from .index.pipeline import Indexer
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ class _Entry:
 
 
 def _age_bucket(age_s: float) -> int:
-    from .index.pipeline import age_bucket
+    from .index.changes import age_bucket
 
     return age_bucket(age_s)
 
@@ -380,7 +381,7 @@ class Scheduler:
         return [r.path for r in self.indexer.catalog.roots() if r.online]
 
     def _resolve(self, entries: list[_Entry]) -> list[Change]:
-        from .index.pipeline import Change
+        from .index.changes import Change
 
         roots = self._root_list()
         present: dict[Path, bool] = {}
@@ -463,7 +464,7 @@ class Scheduler:
         return loc is not None and rules_for(loc[0]).ignored(path, False)
 
     def _do_batch(self, moves: list[tuple[Path, Path]], entries: list[_Entry]) -> None:
-        from .index.pipeline import Change
+        from .index.changes import Change
 
         changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
         if not changes:
@@ -501,7 +502,7 @@ class Scheduler:
             entries = self._take_ready(4 * max(1, self.config.index.commit_batch_files))
         if not moves and not entries:
             return []
-        from .index.pipeline import Change
+        from .index.changes import Change
 
         changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
         if fed is not None:

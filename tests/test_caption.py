@@ -15,8 +15,10 @@ from caption_images import (
     make_image,
 )
 
-from manoled import images
-from manoled.caption import (
+from manoled.config import CaptionConfig
+from manoled.errors import ModelError
+from manoled.vision import exif as images
+from manoled.vision.captioners import (
     FIX_HINT,
     PROMPT_VERSION,
     FakeCaptioner,
@@ -25,9 +27,7 @@ from manoled.caption import (
     producer,
     resolve_moondream,
 )
-from manoled.config import CaptionConfig
-from manoled.errors import ModelError
-from manoled.imageload import PreparedImage, load_image
+from manoled.vision.imageload import PreparedImage, load_image
 
 
 # -- cleaning --------------------------------------------------------------------------

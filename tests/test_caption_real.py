@@ -18,10 +18,10 @@ import pytest
 import tiny_gguf
 from caption_images import BLUE, RED, exif_for, make_heic, make_image, make_noise_jpeg
 
-from manoled.caption import PROMPT, MoondreamCaptioner, producer
-from manoled.captioning import CaptionWorker
 from manoled.config import CaptionConfig, Config
-from manoled.imageload import load_image
+from manoled.vision.captioners import PROMPT, MoondreamCaptioner, producer
+from manoled.vision.imageload import load_image
+from manoled.vision.worker import CaptionWorker
 
 MODEL_ID = Path(tiny_gguf.MOONDREAM_TEXT_FILE).stem  # "moondream2-text-model-f16", as for the real file
 

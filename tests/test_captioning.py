@@ -20,11 +20,12 @@ from caption_images import (
 )
 from waiting import wait_until
 
-from manoled.caption import FakeCaptioner, producer
-from manoled.captioning import CaptionWorker, content_hash
 from manoled.config import CaptionConfig, Config
-from manoled.imageload import LiveCounter
-from manoled.index.pipeline import Change, hash_file
+from manoled.index.changes import Change
+from manoled.index.hashing import hash_file
+from manoled.vision.captioners import FakeCaptioner, producer
+from manoled.vision.imageload import LiveCounter
+from manoled.vision.worker import CaptionWorker, content_hash
 
 BEACH = "A sandy beach with turquoise water and palm trees under a clear sky."
 CAPTIONS = {

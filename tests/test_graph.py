@@ -413,7 +413,7 @@ def test_real_corpus_has_the_expected_edges_and_no_others(core, tmp_path):
     inv2 = root / "invoices/invoice_2024_04.txt"
     inv2.write_text(REAL_CORPUS["invoices/invoice_2024_04.txt"].replace(IBAN.replace(" ", ""), "GB82WEST12345698765432")
                     .replace("Acme Widgets GmbH", "Other Supplier Ltd"), encoding="utf-8")
-    from manoled.index.pipeline import Change
+    from manoled.index.changes import Change
 
     core.indexer.apply([Change("modified", inv2)])
     assert invoices not in edges_of(graph.query(core.catalog, core.config), "reference")

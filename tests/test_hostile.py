@@ -31,10 +31,10 @@ from waiting import wait_until
 
 from manoled.config import IndexConfig
 from manoled.errors import ExtractError
+from manoled.index.changes import Change
 from manoled.index.extract import Extractor
 from manoled.index.extraction import ExtractTimeout
 from manoled.index.htmltext import html_to_text
-from manoled.index.pipeline import Change
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 

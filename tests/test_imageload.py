@@ -22,7 +22,7 @@ from caption_images import (
 )
 from PIL import Image
 
-from manoled.imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
+from manoled.vision.imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
 
 
 def _poll(cond, timeout: float = 10.0) -> bool:

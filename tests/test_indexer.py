@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from manoled.index import safeopen
-from manoled.index.pipeline import Change
+from manoled.index.changes import Change
 
 
 def write_corpus(root: Path) -> None:

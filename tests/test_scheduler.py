@@ -16,7 +16,7 @@ import pytest
 import waiting
 
 from manoled.config import Config
-from manoled.index.pipeline import ApplyStats, Change
+from manoled.index.changes import ApplyStats, Change
 from manoled.scheduler import Scheduler, lower_thread_priority
 
 

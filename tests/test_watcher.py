@@ -285,8 +285,8 @@ def test_renames_caption_nothing(tmp_path: Path, embedder) -> None:
     """Uses the caption contributor's FakeCaptioner and CaptionWorker (manoled/caption*.py)."""
     from caption_images import BLUE, RED, make_image
 
-    from manoled.caption import FakeCaptioner, producer
-    from manoled.captioning import CaptionWorker
+    from manoled.vision.captioners import FakeCaptioner, producer
+    from manoled.vision.worker import CaptionWorker
 
     cfg = Config()
     cfg.watch.quiet_s = 0.05

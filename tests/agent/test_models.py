@@ -331,7 +331,7 @@ def test_pull_resumes_verifies_and_lists_the_tiny_models_then_the_daemon_loads_t
 
     # what the daemon does next: the text model answers (not the fallback), the captioner loads
     from manoled.agent.llm import LlamaChat
-    from manoled.caption import MoondreamCaptioner
+    from manoled.vision.captioners import MoondreamCaptioner
 
     choice = models.resolve_text_model(paths, cfg)
     assert choice.model_id == lfm.id and not choice.fallback

@@ -1,6 +1,6 @@
 """Image captioners: one interface, a fake for tests and benches, and Moondream2.
 
-``Captioner.caption(image) -> str`` takes a :class:`~manoled.imageload.PreparedImage`
+``Captioner.caption(image) -> str`` takes a :class:`~manoled.vision.imageload.PreparedImage`
 (already oriented, RGB, at most ``caption.max_side`` px, JPEG-encoded) and
 returns a short plain caption. ``model_id`` plus :data:`PROMPT_VERSION` name
 the caption in the content cache (:func:`producer`), so changing either makes
@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from .errors import ModelError
+from ..errors import ModelError
 
 if TYPE_CHECKING:
-    from .config import CaptionConfig
+    from ..config import CaptionConfig
     from .imageload import PreparedImage
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ One pass (:meth:`CaptionWorker.run_once`):
    a recorded failure for the current producer (``caption:<model id>:<prompt
    version>``), one entry per distinct hash — so a renamed or moved image, a
    second copy of an image and a restart cost nothing;
-2. loads them with the :class:`~manoled.imageload.PipelinedLoader` (the next
+2. loads them with the :class:`~manoled.vision.imageload.PipelinedLoader` (the next
    images decode while the model captions this one), checking that the bytes
    read still have the catalog's hash;
 3. captions each one, stores the caption in ``content_cache`` and calls
@@ -19,7 +19,7 @@ One pass (:meth:`CaptionWorker.run_once`):
 Between images the worker yields to questions: while :meth:`pause_for_question`
 is held, or the ``busy`` event is set, it waits. With no vision model present
 the worker does nothing and its status says why and how to fix it; images are
-still indexed by file name and EXIF (:mod:`manoled.images`).
+still indexed by file name and EXIF (:mod:`manoled.vision.exif`).
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from .caption import Captioner, MoondreamCaptioner, clean_caption, producer
-from .catalog.store import Catalog
-from .config import CaptionConfig, Config
-from .errors import ModelError
+from ..catalog.store import Catalog
+from ..config import CaptionConfig, Config
+from ..errors import ModelError
+from ..index.safeopen import read_regular
+from .captioners import Captioner, MoondreamCaptioner, clean_caption, producer
 from .imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
-from .index.safeopen import read_regular
 
 log = logging.getLogger(__name__)
 
