@@ -89,7 +89,7 @@ class Daemon(Service):
         self.config = config
         self.core = core
         self.question_busy = threading.Event()
-        from .watcher import LiveIndex
+        from .watch.live import LiveIndex
 
         self.live = LiveIndex(core.indexer, core.catalog, config)
         self.captions = self._make_captioner()

@@ -26,7 +26,7 @@ environment, and the socket and writable paths follow it.
 
 Priorities: the unit sets no ``Nice=`` or ``IOSchedulingClass=`` for the whole
 process. The daemon lowers only its indexing threads (per-thread nice and the
-idle I/O class, :mod:`manoled.scheduler`), so answers are never slowed down by
+idle I/O class, :mod:`manoled.watch.scheduler`), so answers are never slowed down by
 a service-wide low priority.
 
 Everything platform-specific goes through :class:`Plan` (files to write,

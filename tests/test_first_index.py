@@ -253,7 +253,7 @@ def test_a_file_saved_while_a_large_one_embeds_is_committed_at_the_next_step(cor
     core.indexer.embedder = gated
     core.indexer.max_step_chars = 1  # one passage per step
     core.config.watch.quiet_s = 0.0
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     live = LiveIndex(core.indexer, core.catalog, core.config, root_check_s=0.2, polling_interval=0.2)
     live.add_root(root)
@@ -286,7 +286,7 @@ def test_a_file_moved_while_it_embeds_is_completed_at_its_new_path(core, tmp_pat
     core.indexer.embedder = gated
     core.indexer.max_step_chars = 1
     core.config.watch.quiet_s = 0.0
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     live = LiveIndex(core.indexer, core.catalog, core.config, root_check_s=0.2, polling_interval=0.2)
     live.add_root(root)

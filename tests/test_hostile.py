@@ -77,7 +77,7 @@ def test_renaming_a_symlink_to_a_folder_outside_catalogues_nothing_behind_it(cor
 
 
 def test_a_symlink_renamed_under_a_live_watch_is_never_walked(core, tmp_path):
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     root = tmp_path / "root"
     root.mkdir()

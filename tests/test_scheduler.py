@@ -17,7 +17,8 @@ import waiting
 
 from manoled.config import Config
 from manoled.index.changes import ApplyStats, Change
-from manoled.scheduler import Scheduler, lower_thread_priority
+from manoled.watch.priority import lower_thread_priority
+from manoled.watch.scheduler import Scheduler
 
 
 def wait_until(predicate: Callable[[], object], timeout: float = 10.0, message: str = ""):
@@ -35,6 +36,17 @@ class FakeCatalog:
 
     def get_file(self, root_id: int, rel: str) -> FakeRecord | None:
         return self.records.get(rel)
+
+    def roots(self) -> list:
+        return []
+
+    def query(self, sql: str, args=()) -> list[tuple]:
+        return []  # no catalogued file shares an inode with a new one
+
+
+class NothingIgnored:
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        return False
 
 
 class FakeRoot:
@@ -73,6 +85,9 @@ class FakeIndexer:
 
     def locate(self, path: Path):
         return FakeRoot(self.root), Path(path).relative_to(self.root).as_posix()
+
+    def ignore_rules(self, root) -> NothingIgnored:
+        return NothingIgnored()
 
     @property
     def changes(self) -> list[Change]:

@@ -34,110 +34,37 @@ blocks (on a condition, no polling) until nothing is pending.
 
 from __future__ import annotations
 
-import ctypes
 import heapq
 import itertools
 import logging
 import os
-import platform
-import stat as stat_mod
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from .config import Config
-from .index.kinds import ext_kind
-
-if TYPE_CHECKING:
-    from .index.changes import ApplyStats, Change
-    from .index.pipeline import Indexer
+from ..config import Config
+from ..index.changes import ApplyStats, Change, age_bucket, rebase, under
+from ..index.kinds import ext_kind
+from .priority import lower_thread_priority
+from .resolve import Entry, Resolution
+from .seams import Indexing
 
 log = logging.getLogger(__name__)
 
 MAX_HOLD_S = 30.0
-KIND_RANK = {"text": 0, "pdf": 1, "doc": 1, "other": 2, "image": 3}
 _OPS = ("added", "modified", "deleted")
 
 
 
 
-# -- low priority -------------------------------------------------------------
-_IOPRIO_SET = {"x86_64": 251, "amd64": 251, "i386": 289, "i686": 289, "aarch64": 30, "arm64": 30,
-               "riscv64": 30, "armv7l": 314, "ppc64le": 273, "ppc64": 273, "s390x": 282}
-IOPRIO_CLASS_IDLE = 3
-IOPRIO_WHO_PROCESS = 1
-
-
-def lower_thread_priority(nice: int) -> dict[str, object]:
-    """Make the calling thread nice and idle-I/O. Best effort: never raises; returns what it did."""
-    done: dict[str, object] = {}
-    if not hasattr(os, "setpriority"):
-        return done
-    tid = threading.get_native_id()
-    try:
-        current = os.getpriority(os.PRIO_PROCESS, tid)
-        target = min(19, max(current, int(nice)))
-        if target != current:
-            os.setpriority(os.PRIO_PROCESS, tid, target)
-        done["nice"] = target
-    except OSError as exc:
-        log.debug("cannot renice the indexing thread: %s", exc)
-    nr = _IOPRIO_SET.get(platform.machine().lower())
-    if nr is not None and platform.system() == "Linux":
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.syscall(nr, IOPRIO_WHO_PROCESS, tid, IOPRIO_CLASS_IDLE << 13) == 0:
-                done["ioprio"] = "idle"
-            else:
-                log.debug("ioprio_set failed: errno %d", ctypes.get_errno())
-        except (OSError, AttributeError) as exc:
-            log.debug("ioprio_set unavailable: %s", exc)
-    return done
-
-
-# -- entries ------------------------------------------------------------------
-@dataclass
-class _Entry:
-    path: Path
-    op: str  # "added" | "modified" | "deleted"
-    kind: str
-    size: int
-    first_seen: float
-    ready_at: float
-    version: int
-    ready: bool = False
-    age: int = 0  # indexer.age_bucket of the file's mtime
-
-    def rank(self) -> tuple[int, int, int, int, int]:
-        if self.op == "deleted":
-            return (0, 0, 0, 0, 0)
-        return (1, self.age, KIND_RANK.get(self.kind, 2), 0 if self.op == "added" else 1, self.size)
-
-
-def _age_bucket(age_s: float) -> int:
-    from .index.changes import age_bucket
-
-    return age_bucket(age_s)
-
-
-def _under(path: Path, prefix: Path) -> bool:
-    return path == prefix or prefix in path.parents
-
-
-def _rebase(path: Path, src: Path, dest: Path) -> Path:
-    return dest if path == src else dest / path.relative_to(src)
-
-
-class Scheduler:
+class Scheduler(Resolution):
     """Debounced, prioritised, batched background indexing (one worker thread)."""
 
     def __init__(
         self,
-        indexer: Indexer,
+        indexer: Indexing,
         config: Config,
         *,
         roots: Callable[[], Iterable[Path]] | None = None,
@@ -151,7 +78,7 @@ class Scheduler:
         self.max_hold_s = max_hold_s
         self.stop_event = threading.Event()
         self._cond = threading.Condition()
-        self._entries: dict[Path, _Entry] = {}
+        self._entries: dict[Path, Entry] = {}
         self._timers: list[tuple[float, int, Path]] = []
         self._ready: list[tuple[tuple[int, int, int, int, int], int, Path, int]] = []
         self._moves: deque[tuple[Path, Path]] = deque()
@@ -168,7 +95,6 @@ class Scheduler:
         self.errors: deque[dict[str, str]] = deque(maxlen=50)
         self.error_count = 0
         self.priority: dict[str, object] = {}
-        self._has_inode_index: bool | None = None
 
     # -- lifecycle --------------------------------------------------------
     def start(self) -> None:
@@ -219,7 +145,7 @@ class Scheduler:
             try:
                 st = os.lstat(path)
                 size = st.st_size
-                age = _age_bucket(time.time() - st.st_mtime)
+                age = age_bucket(time.time() - st.st_mtime)
             except OSError:
                 pass
         with self._cond:
@@ -233,7 +159,7 @@ class Scheduler:
                 elif op == "added" and old.op in ("deleted", "modified"):
                     op = "modified"
             ready_at = min(now + delay, first + self.max_hold_s)
-            e = _Entry(path, op, kind, size, first, ready_at, next(self._versions), age=age)
+            e = Entry(path, op, kind, size, first, ready_at, next(self._versions), age=age)
             self._entries[path] = e
             heapq.heappush(self._timers, (ready_at, e.version, path))
             self._cond.notify_all()
@@ -243,14 +169,14 @@ class Scheduler:
         src, dest = Path(src), Path(dest)
         now = time.monotonic()
         with self._cond:
-            follow: list[_Entry] = [e for p, e in self._entries.items() if _under(p, src)]
+            follow: list[Entry] = [e for p, e in self._entries.items() if under(p, src)]
             for e in follow:
                 del self._entries[e.path]
             self._moves.append((src, dest))
             self._cond.notify_all()
         for e in follow:
             if e.op != "deleted":
-                self.touch(_rebase(e.path, src, dest), e.op, now=now)
+                self.touch(rebase(e.path, src, dest), e.op, now=now)
 
     def rescan(self, root: Path, top: Path | None = None) -> None:
         """Reconcile ``root`` (or the subtree ``top``) with the catalog (stat only, no reads)."""
@@ -264,12 +190,12 @@ class Scheduler:
         """Drop queued work at or under ``prefix`` (a root that went offline or was removed)."""
         prefix = Path(prefix)
         with self._cond:
-            drop = [p for p in self._entries if _under(p, prefix)]
+            drop = [p for p in self._entries if under(p, prefix)]
             for p in drop:
                 del self._entries[p]
-            kept = [m for m in self._moves if not (_under(m[0], prefix) or _under(m[1], prefix))]
+            kept = [m for m in self._moves if not (under(m[0], prefix) or under(m[1], prefix))]
             self._moves = deque(kept)
-            self._scans = deque(s for s in self._scans if not _under(s[0], prefix))
+            self._scans = deque(s for s in self._scans if not under(s[0], prefix))
             self._cond.notify_all()
         return len(drop)
 
@@ -324,8 +250,8 @@ class Scheduler:
             heapq.heappush(self._ready, (e.rank(), e.version, path, e.version))
         return None
 
-    def _take_ready(self, limit: int) -> list[_Entry]:
-        out: list[_Entry] = []
+    def _take_ready(self, limit: int) -> list[Entry]:
+        out: list[Entry] = []
         while self._ready and len(out) < limit:
             _, _, path, version = heapq.heappop(self._ready)
             e = self._entries.get(path)
@@ -367,105 +293,7 @@ class Scheduler:
                     self._busy -= 1
                     self._cond.notify_all()
 
-    # -- resolution -------------------------------------------------------
-    def _root_of(self, path: Path, roots: list[Path]) -> Path | None:
-        best = None
-        for r in roots:
-            if _under(path, r) and (best is None or len(r.parts) > len(best.parts)):
-                best = r
-        return best
-
-    def _root_list(self) -> list[Path]:
-        if self._roots is not None:
-            return [Path(r) for r in self._roots()]
-        return [r.path for r in self.indexer.catalog.roots() if r.online]
-
-    def _resolve(self, entries: list[_Entry]) -> list[Change]:
-        from .index.changes import Change
-
-        roots = self._root_list()
-        present: dict[Path, bool] = {}
-        changes: list[Change] = []
-        moves: list[Change] = []
-        for e in entries:
-            root = self._root_of(e.path, roots)
-            if root is None:
-                continue
-            if root not in present:
-                present[root] = os.path.isdir(root)
-                if not present[root] and self._on_root_missing is not None:
-                    self._on_root_missing(root)
-            if not present[root]:
-                continue  # an offline root keeps its entries
-            try:
-                st = os.lstat(e.path)
-            except (FileNotFoundError, NotADirectoryError):
-                changes.append(Change("deleted", e.path))
-                continue
-            except OSError as exc:
-                self._record(str(e.path), exc)
-                continue
-            if stat_mod.S_ISDIR(st.st_mode):
-                self.rescan(root, e.path)
-            elif stat_mod.S_ISREG(st.st_mode):
-                if self._ignored(e.path):  # e.g. a .manoleignore now covers it: it leaves the index
-                    changes.append(Change("deleted", e.path))
-                elif (old := self._moved_from(e.path, st)) is not None:
-                    moves.append(Change("moved", old, e.path))
-                else:
-                    changes.append(Change("added" if e.op == "added" else "modified", e.path))
-            elif self._ignored(e.path):
-                changes.append(Change("deleted", e.path))
-            else:  # a symlink, FIFO, socket or device: the indexer records it as skipped, with the reason
-                changes.append(Change("modified", e.path))
-        return moves + changes
-
-    def _moved_from(self, path: Path, st: os.stat_result) -> Path | None:
-        """A new path whose inode, size and mtime belong to a catalogued file that is gone from its old path:
-        a rename whose two halves inotify could not pair (e.g. into a folder created a moment earlier)."""
-        catalog = getattr(self.indexer, "catalog", None)
-        if catalog is None or not hasattr(catalog, "query") or not self._inode_index(catalog):
-            return None
-        loc = self.indexer.locate(path)
-        if loc is None or catalog.get_file(loc[0].id, loc[1]) is not None:
-            return None
-        rows = catalog.query(
-            "SELECT r.path, f.relpath FROM files f JOIN roots r ON r.id=f.root_id "
-            "WHERE f.inode=? AND f.size=? AND f.mtime_ns=? AND f.state='indexed'",
-            (st.st_ino, st.st_size, st.st_mtime_ns),
-        )
-        for root, rel in rows:
-            old = Path(root) / rel
-            if old == path:
-                continue
-            try:
-                if os.lstat(old).st_ino == st.st_ino:
-                    continue  # a hard link: both names exist
-            except OSError:
-                return old
-        return None
-
-    def _inode_index(self, catalog) -> bool:
-        if self._has_inode_index is None:
-            try:
-                with catalog.tx() as c:
-                    c.execute("CREATE INDEX IF NOT EXISTS files_inode ON files(inode)")
-                self._has_inode_index = True
-            except Exception as exc:  # noqa: BLE001 - an optimisation only
-                log.debug("no inode index: %s", exc)
-                self._has_inode_index = False
-        return self._has_inode_index
-
-    def _ignored(self, path: Path) -> bool:
-        rules_for = getattr(self.indexer, "ignore_rules", None)
-        if rules_for is None:
-            return False
-        loc = self.indexer.locate(path)
-        return loc is not None and rules_for(loc[0]).ignored(path, False)
-
-    def _do_batch(self, moves: list[tuple[Path, Path]], entries: list[_Entry]) -> None:
-        from .index.changes import Change
-
+    def _do_batch(self, moves: list[tuple[Path, Path]], entries: list[Entry]) -> None:
         changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
         if not changes:
             return
@@ -482,8 +310,8 @@ class Scheduler:
         self.last_batch = {
             "changes": len(changes),
             "seconds": round(time.monotonic() - started, 4),
-            "indexed": getattr(stats, "indexed", 0),
-            "embedded": getattr(stats, "embedded", 0),
+            "indexed": stats.indexed if stats is not None else 0,
+            "embedded": stats.embedded if stats is not None else 0,
         }
         if stats is not None:
             if self.totals is None:
@@ -502,8 +330,6 @@ class Scheduler:
             entries = self._take_ready(4 * max(1, self.config.index.commit_batch_files))
         if not moves and not entries:
             return []
-        from .index.changes import Change
-
         changes = [Change("moved", s, d) for s, d in moves] + self._resolve(entries)
         if fed is not None:
             fed.extend(changes)
@@ -548,31 +374,6 @@ class Scheduler:
             self._moves.extend(moves)
         for ch in rest:
             self.touch(ch.path, ch.kind if ch.kind in _OPS else "modified", now=now, delay=0.0)
-
-    def _pair_moves(self, changes: list[Change]) -> tuple[list[tuple[Path, Path]], list[Change]]:
-        """A deleted and an added file with the same inode, size and mtime are one rename."""
-        deleted = [c for c in changes if c.kind == "deleted"]
-        added = [c for c in changes if c.kind == "added"]
-        if not deleted or not added:
-            return [], changes
-        by_ident: dict[tuple[int, int, int], Change] = {}
-        for c in deleted:
-            loc = self.indexer.locate(c.path)
-            rec = self.indexer.catalog.get_file(loc[0].id, loc[1]) if loc else None
-            if rec is not None and rec.inode and rec.state == "indexed":
-                by_ident[(rec.inode, rec.size, rec.mtime_ns)] = c
-        moves: list[tuple[Path, Path]] = []
-        paired: set[int] = set()
-        for c in added:
-            try:
-                st = os.lstat(c.path)
-            except OSError:
-                continue
-            src = by_ident.pop((st.st_ino, st.st_size, st.st_mtime_ns), None)
-            if src is not None:
-                moves.append((src.path, c.path))
-                paired.update((id(src), id(c)))
-        return moves, [c for c in changes if id(c) not in paired]
 
     def _record(self, what: str, exc: BaseException) -> None:
         self.error_count += 1

@@ -18,7 +18,7 @@ never follows symlinks, so a directory loop cannot hang it. Events are reduced
 to four kinds of change (``indexer.Change``):
 
 * created / modified / closed-after-write / deleted: the path goes to the
-  :class:`~manoled.scheduler.Scheduler`, which waits until it has been quiet
+  :class:`~manoled.watch.scheduler.Scheduler`, which waits until it has been quiet
   for ``WatchConfig.quiet_s`` and then looks at the disk. Bursts coalesce: an
   editor's write-temp-then-rename is one modify, a 10,000-file copy is a steady
   queue of batched commits. Opens, reads and attribute-only changes are not
@@ -66,9 +66,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from watchdog.events import (
     DirCreatedEvent,
@@ -82,17 +80,16 @@ from watchdog.events import (
     FileSystemEvent,
     FileSystemEventHandler,
 )
-from watchdog.observers.api import BaseObserver, ObservedWatch
-from watchdog.observers.polling import PollingObserverVFS
+from watchdog.observers.api import BaseObserver
 
-from .catalog.records import Root
-from .catalog.store import Catalog
-from .config import Config
-from .index.ignore import IgnoreRules, is_ignore_file
+from ..catalog.records import Root
+from ..catalog.store import Catalog
+from ..config import Config
+from ..index.ignore import IgnoreRules, is_ignore_file
+from .observers import Callback, make_observer, make_polling_observer
+from .roots import RootMonitor, RootWatch, root_ident
 from .scheduler import Scheduler
-
-if TYPE_CHECKING:
-    from .index.pipeline import Indexer
+from .seams import LiveIndexing
 
 log = logging.getLogger(__name__)
 
@@ -100,118 +97,6 @@ EVENT_FILTER: list[type[FileSystemEvent]] = [
     FileCreatedEvent, FileModifiedEvent, FileClosedEvent, FileDeletedEvent, FileMovedEvent,
     DirCreatedEvent, DirDeletedEvent, DirMovedEvent,
 ]
-
-WATCH_LIMIT_HINT = (
-    "the inotify watch limit (fs.inotify.max_user_watches) is exhausted; watching %s by polling "
-    "instead, which is slower and costs CPU. Raise the limit with "
-    "'sudo sysctl fs.inotify.max_user_watches=524288' and make it permanent with "
-    "'echo fs.inotify.max_user_watches=524288 | sudo tee /etc/sysctl.d/90-manoled.conf', then restart manoled."
-)
-
-Callback = Callable[[str], None]
-
-
-# -- an inotify observer that reports the watch limit and queue overflows -----
-def _guarded_emitter_class() -> type | None:
-    """watchdog's inotify emitter, with its watch group reporting ENOSPC and overflows.
-
-    watchdog swallows ENOSPC for folders below the watched path and handles
-    IN_Q_OVERFLOW internally; both hooks rely on watchdog 7's internals and
-    quietly degrade to the plain emitter on other versions.
-    """
-    try:
-        from dataclasses import dataclass as _dc
-
-        from watchdog.observers.inotify import InotifyEmitter, InotifyWatchGroup
-    except ImportError:  # not Linux, or an older watchdog
-        return None
-
-    @_dc(eq=False)
-    class GuardedWatchGroup(InotifyWatchGroup):
-        on_limit: Any = None
-        on_overflow: Any = None
-
-        def _add_callback(self, path: bytes) -> None:
-            if path in self._active_callbacks_by_path and path != self.path:
-                return  # already watched (a new folder seen both by its event and by the recursive walk)
-            try:
-                wd = self._inotify_fd.add_callback(path, self.event_mask, self._callback, self._id)
-            except OSError as exc:
-                if path == self.path:
-                    raise
-                if exc.errno == errno.ENOSPC and self.on_limit is not None:
-                    self.on_limit(os.fsdecode(self.path))
-                return
-            self._active_callbacks_by_path[path] = wd
-            self._active_callbacks_by_watch[wd] = path
-
-        def on_queue_overflow(self) -> None:
-            super().on_queue_overflow()
-            if self.on_overflow is not None:
-                self.on_overflow(os.fsdecode(self.path))
-
-    class GuardedEmitter(InotifyEmitter):
-        def __init__(self, event_queue, watch, *, on_limit: Callback | None = None,
-                     on_overflow: Callback | None = None, **kwargs) -> None:
-            super().__init__(event_queue, watch, **kwargs)
-            self._on_limit = on_limit
-            self._on_overflow = on_overflow
-
-        def on_thread_start(self) -> None:
-            self._inotify = GuardedWatchGroup(
-                self._inotify_fd,
-                os.fsencode(self.watch.path),
-                is_recursive=self.watch.is_recursive,
-                event_mask=self.get_event_mask_from_filter(),
-                follow_symlink=self.watch.follow_symlink,
-                on_limit=self._on_limit,
-                on_overflow=self._on_overflow,
-            )
-
-    return GuardedEmitter
-
-
-_GUARDED_EMITTER = _guarded_emitter_class()
-
-
-def make_observer(on_limit: Callback | None = None, on_overflow: Callback | None = None) -> BaseObserver:
-    """The native observer (inotify with our hooks where possible); polling if there is none."""
-    try:
-        from watchdog.observers.inotify import InotifyObserver
-    except ImportError:
-        from watchdog.observers import Observer
-
-        return Observer()
-    try:
-        observer = InotifyObserver()
-    except OSError as exc:  # EMFILE: the inotify instance limit
-        log.warning("inotify is unavailable (%s); watching by polling", exc)
-        return make_polling_observer()
-    if _GUARDED_EMITTER is not None and hasattr(observer, "_emitter_class") and hasattr(observer, "_emitter_kwargs"):
-        observer._emitter_class = _GUARDED_EMITTER
-        observer._emitter_kwargs.update(on_limit=on_limit, on_overflow=on_overflow)
-    return observer
-
-
-def make_polling_observer(interval: float = 2.0) -> BaseObserver:
-    # lstat, not stat: never follow a symlink, so a directory loop cannot recurse
-    return PollingObserverVFS(stat=os.lstat, listdir=os.scandir, polling_interval=interval)
-
-
-# -- roots ----------------------------------------------------------------------
-@dataclass
-class RootWatch:
-    root: Root
-    mode: str = "pending"  # "inotify" | "polling" | "offline" | "nested" (inside another watched root)
-    watch: ObservedWatch | None = None
-    observer: BaseObserver | None = None
-    ident: tuple[int, int] | None = None  # (st_dev, st_ino) of the root directory
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def path(self) -> Path:
-        return self.root.path
-
 
 class _Handler(FileSystemEventHandler):
     def __init__(self, live: LiveIndex) -> None:
@@ -224,22 +109,12 @@ class _Handler(FileSystemEventHandler):
             log.exception("cannot handle %r", event)
 
 
-def _ident(path: Path) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    if not os.path.isdir(path):
-        return None
-    return (st.st_dev, st.st_ino)
-
-
-class LiveIndex:
+class LiveIndex(RootMonitor):
     """Watches every root and keeps the index fresh in the background (see the module docstring)."""
 
     def __init__(
         self,
-        indexer: Indexer,
+        indexer: LiveIndexing,
         catalog: Catalog,
         config: Config,
         *,
@@ -343,10 +218,7 @@ class LiveIndex:
         root = next((r for r in self.catalog.roots() if r.path == p), None)
         if root is None:
             return 0
-        remover = getattr(self.indexer, "remove_root", None)
-        if callable(remover):
-            return int(remover(root.path) or 0)
-        return self.catalog.remove_root(root.id)
+        return self.indexer.remove_root(root.path)
 
     def rescan(self, path: Path | str | None = None) -> None:
         """Reconcile every root, one root, or one folder inside a root (stat only, in the background)."""
@@ -414,7 +286,7 @@ class LiveIndex:
 
     def _watch(self, rw: RootWatch, polling: bool = False) -> None:
         """Schedule a watch for ``rw`` (caller holds the lock)."""
-        ident = _ident(rw.path)
+        ident = root_ident(rw.path)
         if ident is None:
             self._set_offline(rw)
             return
@@ -455,93 +327,6 @@ class LiveIndex:
             except (KeyError, OSError, RuntimeError) as exc:
                 log.debug("unschedule %s: %s", rw.path, exc)
         rw.watch = rw.observer = None
-
-    def _warn_limit(self, path: Path) -> None:
-        self._limit_hits.add(path)
-        if not self._warned_limit:
-            self._warned_limit = True
-            log.warning(WATCH_LIMIT_HINT, path)
-        else:
-            log.info("inotify watch limit: watching %s by polling", path)
-
-    def _set_offline(self, rw: RootWatch) -> None:
-        if rw.mode == "offline":
-            return
-        self._unwatch(rw)
-        rw.mode = "offline"
-        rw.ident = None
-        self.catalog.set_root_online(rw.root.id, False)
-        self.scheduler.forget(rw.path)
-        kept = len(self.catalog.files(root_id=rw.root.id))
-        log.warning("root %s is offline; keeping its %d indexed files until it returns", rw.path, kept)
-
-    def _set_online(self, rw: RootWatch) -> None:
-        self.catalog.set_root_online(rw.root.id, True)
-
-    # -- notifications from other threads (must be cheap, never block on our lock) --
-    def _note_limit(self, root: str) -> None:
-        self._limit_hits.add(Path(root))
-        self._wake.set()
-
-    def _note_overflow(self, root: str) -> None:
-        self.overflow_count += 1
-        self._overflows.add(Path(root))
-        self._wake.set()
-
-    def _note_missing(self, root: Path) -> None:
-        self._missing.add(Path(root))
-        self._wake.set()
-
-    # -- the root monitor -------------------------------------------------
-    def _monitor_loop(self) -> None:
-        while not self.stop_event.is_set():
-            self._wake.wait(self.root_check_s)
-            self._wake.clear()
-            if self.stop_event.is_set():
-                return
-            try:
-                self.check_roots()
-            except Exception:  # noqa: BLE001 - the monitor must survive anything
-                log.exception("root check failed")
-
-    def check_roots(self) -> None:
-        """One pass: switch roots that hit the watch limit to polling, rescan overflowed roots,
-        mark vanished roots offline and bring returning ones back (one stat per root)."""
-        while self._overflows:
-            root = self._overflows.pop()
-            log.warning("events were lost for %s (inotify queue overflow); rescanning it", root)
-            self.scheduler.rescan(root)
-        with self._lock:
-            self._missing.clear()
-            for rw in list(self._roots.values()):
-                if rw.path in self._limit_hits and rw.mode == "inotify":
-                    self._warn_limit(rw.path)
-                    self._unwatch(rw)
-                    self._watch(rw, polling=True)
-                    self.scheduler.rescan(rw.path)
-                    continue
-                ident = _ident(rw.path)
-                if rw.mode == "offline":
-                    if ident is not None:
-                        log.warning("root %s is back; reconciling it", rw.path)
-                        self._watch(rw)
-                        if rw.mode != "offline":
-                            self.scheduler.rescan(rw.path)
-                elif ident is None:
-                    self._set_offline(rw)
-                elif rw.ident is not None and ident != rw.ident:
-                    log.warning("root %s was replaced by another directory; rewatching and reconciling", rw.path)
-                    self._unwatch(rw)
-                    self._watch(rw)
-                    self.scheduler.rescan(rw.path)
-                elif rw.mode in ("inotify", "polling") and rw.watch is not None and rw.observer is not None:
-                    emitter = getattr(rw.observer, "_emitter_for_watch", {}).get(rw.watch)
-                    if emitter is not None and not emitter.is_alive():  # it stopped itself (root deleted)
-                        self._unwatch(rw)
-                        self._watch(rw, polling=rw.mode == "polling")
-                        self.scheduler.rescan(rw.path)
-            self._rewatch_nested()
-
     # -- events -----------------------------------------------------------
     def _rules(self, rw: RootWatch) -> IgnoreRules:
         return self.indexer.ignore_rules(rw.root)
