@@ -48,9 +48,20 @@ FIX_HINT = "run `manoled models pull moondream2`, or set caption.model_path and 
 
 
 class Captioner(Protocol):
+    """What the caption worker needs from a captioner (:class:`MoondreamCaptioner`, :class:`FakeCaptioner`)."""
+
     model_id: str
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the model's weights are in memory."""
+        ...
+
     def caption(self, image: PreparedImage) -> str: ...
+
+    def unload(self) -> None:
+        """Free the weights; the next :meth:`caption` loads them again."""
+        ...
 
 
 def producer(model_id: str) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ..catalog.store import Catalog
 from ..config import CaptionConfig, Config
@@ -40,12 +40,9 @@ from ..errors import ModelError
 from ..index.safeopen import read_regular
 from .captioners import Captioner, MoondreamCaptioner, clean_caption, producer
 from .imageload import LiveCounter, PipelinedLoader, PreparedImage, load_image
+from .passages import CaptionPassages, Reindexer
 
 log = logging.getLogger(__name__)
-
-class Reindexer(Protocol):
-    def reindex_file(self, file_id: int) -> Any: ...
-
 
 def content_hash(data: bytes) -> str:
     """The catalog's content hash of ``data`` (same as ``manoled.index.pipeline.hash_file``)."""
@@ -84,6 +81,7 @@ class CaptionWorker:
     ) -> None:
         self.catalog = catalog
         self.indexer = indexer
+        self._passages = CaptionPassages(catalog, indexer)
         self.cfg: CaptionConfig = config.caption if isinstance(config, Config) else config
         self.models_dir = Path(models_dir) if models_dir is not None else None
         self.busy = busy if busy is not None else threading.Event()
@@ -136,10 +134,9 @@ class CaptionWorker:
         return self._captioner
 
     def _unload(self) -> None:
-        unload = getattr(self._captioner, "unload", None)
-        if unload is not None and getattr(self._captioner, "loaded", False):
+        if self._captioner is not None and self._captioner.loaded:
             try:
-                unload()
+                self._captioner.unload()
             except Exception:  # noqa: BLE001
                 log.exception("unloading the vision model failed")
 
@@ -234,7 +231,7 @@ class CaptionWorker:
             if now >= deadline:
                 return
             wait = deadline - now
-            if getattr(self._captioner, "loaded", False):
+            if self._captioner is not None and self._captioner.loaded:
                 unload_at = self._last_work + self.cfg.idle_unload_s
                 if now >= unload_at:
                     self._unload()
@@ -284,7 +281,7 @@ class CaptionWorker:
         if cap is None:
             return 0
         prod = producer(cap.model_id)
-        self._resync_passages(prod)
+        self._passages.resync(prod, self._stop)
         todo = self._pending_todo(prod)
         with self._lock:
             self._total, self._done, self._failed = self._count(prod)
@@ -337,11 +334,11 @@ class CaptionWorker:
         if not img.ok:
             self._record_failure(todo, prod, img.error or "unreadable image")
             return False
-        was_loaded = getattr(cap, "loaded", True)
+        was_loaded = cap.loaded
         try:
             text = clean_caption(cap.caption(img))
         except Exception as exc:  # noqa: BLE001 - one image must never stop the worker
-            if not was_loaded and not getattr(cap, "loaded", True):
+            if not was_loaded and not cap.loaded:
                 raise _ModelDown(str(exc)) from exc  # the model itself did not load: not this image's fault
             self._record_failure(todo, prod, f"captioning failed: {exc}")
             return False
@@ -351,52 +348,8 @@ class CaptionWorker:
         self.catalog.cache_put(todo.hash, prod, text)
         with self._lock:
             self._done += 1
-        self._reindex(todo.hash, prod)
+        self._passages.reindex(todo.hash, prod)
         return True
-
-    def _use_producer(self, prod: str) -> None:
-        if self.indexer is not None and getattr(self.indexer, "caption_producer", prod) != prod:
-            # the vision model appeared (or changed) after the indexer was made
-            log.info("indexer caption producer set to %s", prod)
-            self.indexer.caption_producer = prod  # type: ignore[attr-defined]
-
-    def _resync_passages(self, prod: str) -> None:
-        """After a model or prompt switch, re-derive the passages of images already cached for ``prod``.
-
-        (Switching back to a model whose captions are all cached captions nothing,
-        but the passages still hold the other model's captions.) Runs once per switch.
-        """
-        self._use_producer(prod)
-        if self.catalog.get_meta(_META_PRODUCER) == prod:
-            return
-        if self.indexer is not None:
-            ids = [r[0] for r in self.catalog.query(
-                "SELECT f.id FROM files f JOIN content_cache c ON c.hash=f.hash AND c.producer=? "
-                "WHERE f.kind='image' AND f.state='indexed' ORDER BY f.id", (prod,)
-            )]
-            if ids:
-                log.info("caption model is now %s: re-indexing %d images with cached captions", prod, len(ids))
-            for fid in ids:
-                if self._stop.is_set():
-                    return  # not recorded: the next start finishes the job
-                self._reindex_ids([fid])
-        self.catalog.set_meta(_META_PRODUCER, prod)
-
-    def _reindex(self, digest: str, prod: str) -> None:
-        if self.indexer is None:
-            return
-        self._use_producer(prod)
-        self._reindex_ids([r[0] for r in self.catalog.query(
-            "SELECT id FROM files WHERE hash=? AND kind='image' AND state='indexed' ORDER BY id", (digest,)
-        )])
-
-    def _reindex_ids(self, ids: list[int]) -> None:
-        assert self.indexer is not None
-        for fid in ids:
-            try:
-                self.indexer.reindex_file(fid)
-            except Exception:  # noqa: BLE001 - the caption is cached; the next reindex picks it up
-                log.exception("re-indexing file %d after its caption failed", fid)
 
     def _record_failure(self, todo: _Todo, prod: str, reason: str) -> None:
         log.info("caption failed for %s: %s", todo.path, reason)
@@ -444,7 +397,7 @@ class CaptionWorker:
                 "message": self._message,
                 "enabled": self.cfg.enabled,
                 "model_id": captioner.model_id if captioner is not None else None,
-                "model_loaded": bool(getattr(captioner, "loaded", False)),
+                "model_loaded": bool(captioner is not None and captioner.loaded),
                 "producer": producer(captioner.model_id) if captioner is not None else None,
                 "done": self._done,
                 "total": self._total,
@@ -456,7 +409,6 @@ class CaptionWorker:
 
 
 _CHANGED = "changed on disk since it was hashed"
-_META_PRODUCER = "caption.producer"  # the producer whose captions the image passages hold
 
 
 class _ModelDown(Exception):
