@@ -154,7 +154,7 @@ def write_corpus(corpus: Path, n_files: int) -> None:
 
 def make_service(home: Path, n_files: int) -> tuple[Any, str, Any]:
     """(service, backend description, cleanup)."""
-    from manoled.server import Service
+    from manoled.serve.service import Service
 
     status = {
         "version": "bench",
@@ -516,7 +516,7 @@ def main() -> None:
         return
 
     from manoled.config import ServerConfig
-    from manoled.server import Server
+    from manoled.serve.server import Server
 
     tmp = Path(tempfile.mkdtemp(prefix="msb", dir="/tmp"))
     os.environ["MANOLE_HOME"] = str(tmp / "manole")

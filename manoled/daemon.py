@@ -21,14 +21,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import __version__, systemd
+from . import __version__
 from . import config as config_mod
 from .app import Core, open_core, setup_logging
 from .config import Config
 from .errors import Busy, ManoledError, NotFound, PathError
 from .memory import mb, rss_bytes
 from .paths import Paths
-from .server import Server, Service
+from .serve import sdnotify as systemd
+from .serve.server import Server
+from .serve.service import Service
 
 log = logging.getLogger("manoled.daemon")
 

@@ -220,7 +220,7 @@ def test_socket_option_before_or_after_the_command(srv, tmp_path: Path) -> None:
 def test_manole_home_socket_is_found(fake: FakeService, tmp_path: Path) -> None:
     with short_dir(tmp_path) as d:
         home = d / "h"
-        from manoled.server import Server
+        from manoled.serve.server import Server
 
         server = Server(fake, ServerConfig(), home / "run" / "manoled.sock")
         server.start()

@@ -23,10 +23,11 @@ from fake_service import (
 )
 from manole_client import protocol as p
 
-from manoled import systemd
 from manoled.config import ServerConfig
 from manoled.errors import Busy
-from manoled.server import AskQueue, Server
+from manoled.serve import sdnotify as systemd
+from manoled.serve.askqueue import AskQueue
+from manoled.serve.server import Server
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -461,7 +462,7 @@ def test_unknown_peer_is_refused(fake: FakeService, tmp_path: Path) -> None:
 
 
 def test_real_peer_credentials_are_mine(server: Server) -> None:
-    from manoled.peercred import peer_uid
+    from manoled.serve.peercred import peer_uid
 
     a, b = socket.socketpair(socket.AF_UNIX)
     with a, b:
@@ -588,8 +589,8 @@ def test_listen_fds_socket_activation_in_a_subprocess(tmp_path: Path) -> None:
             f"os.dup2({lsock.fileno()}, 3)\n"
             "os.environ['LISTEN_PID'] = str(os.getpid()); os.environ['LISTEN_FDS'] = '1'\n"
             f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
-            "from manoled import systemd\n"
-            "from manoled.server import Server\n"
+            "from manoled.serve import sdnotify as systemd\n"
+            "from manoled.serve.server import Server\n"
             "from fake_service import FakeService\n"
             "socks = systemd.listen_fds()\n"
             "assert len(socks) == 1 and socks[0].fileno() == 3, socks\n"

@@ -5,7 +5,7 @@ served, and tells waiters their position. :func:`run_ask` runs one ask: it
 waits its turn, drives the service's ``ask`` generator on the dedicated ask
 thread, forwards its events and returns its final result; the model is
 released only once the generator is really finished. See
-:mod:`manoled.server` for the ``ask`` contract.
+:mod:`manoled.serve.server` for the ``ask`` contract.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import ManoledError
+from ..errors import ManoledError
 
 if TYPE_CHECKING:
-    from .server import Service
+    from .service import Service
 
 log = logging.getLogger(__name__)
 

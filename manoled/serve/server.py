@@ -4,36 +4,7 @@ The server knows nothing about catalogs, indexes or models. It speaks the
 protocol in ``docs/protocol.md`` (framing in :mod:`manole_client.protocol`) and
 dispatches each request to a *service* object the daemon provides.
 
-The Service interface
----------------------
-Subclass :class:`Service` and override what you support (a method left alone
-answers ``unknown_method``). Every method except ``ask`` is a plain blocking
-function; the server runs it in a thread pool so the event loop never blocks.
-Each returns the ``result`` map sent to the client (msgpack-able: dict, list,
-str, int, float, bool, None, bytes). Raise :class:`manoled.errors.ManoledError`
-(or a subclass) to answer an error frame with its ``code`` and ``message``;
-use ``ManoledError(msg, code="invalid_params")`` for bad parameter values.
-Any other exception becomes ``internal`` (and is logged)::
-
-    hello() -> dict                      # merged into the hello result: {"version", "capabilities": [...], ...}
-    status() -> dict                     # shape documented in docs/protocol.md
-    ask(text: str, session: str | None, cancel: threading.Event) -> Generator[dict, None, dict]
-    search(query: str, k: int) -> dict   # {"hits": [...]}
-    folders_list() -> dict               # {"folders": [...]}
-    folders_add(path: str) -> dict       # {"folders": [...]} after the change
-    folders_remove(path: str) -> dict    # {"folders": [...]} after the change
-    reindex(path: str | None) -> dict    # e.g. {"scheduled": n}
-    pause() -> dict                      # {"paused": true}
-    resume() -> dict                     # {"paused": false}
-    graph(params: dict) -> dict          # params passed through unvalidated
-
-``ask`` is a *generator*: it yields event dicts ``{"event": "step" | "token",
-"data": {...}}`` and ``return``\\ s the final result ``{"answer", "sources",
-"timings"}``. Only one ask runs at a time (the model queue, in
-:mod:`manoled.askqueue`); its steps all run on one dedicated worker thread.
-It must check ``cancel`` (set on a ``cancel`` request, a client disconnect
-or a server stop) often, e.g. between tokens, and stop early; the server also stops pulling from the generator and closes
-it (``GeneratorExit`` at the current ``yield``) as soon as ``cancel`` is set.
+The contract a service implements is in :mod:`manoled.serve.service`.
 
 Using it
 --------
@@ -44,7 +15,6 @@ Using it
     # or, in tests / a daemon with its own main thread:
     server.start(); ...; server.stop()
 """
-
 from __future__ import annotations
 
 import asyncio
@@ -54,177 +24,29 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from manole_client import protocol as p
 
-from . import __version__, sockfile
-from .askqueue import AskQueue, call_soon, run_ask
-from .cancel import CancelEvent
-from .config import ServerConfig
-from .errors import ManoledError
+from ..config import ServerConfig
+from ..errors import ManoledError
+from . import sockfile
+from .askqueue import AskQueue, call_soon
+from .conn import EOF, Conn, Request
+from .methods import Methods
 from .peercred import peer_uid as default_peer_uid
+from .service import Service, implements, is_int, why
 
 log = logging.getLogger(__name__)
 
-METHODS = (
-    "hello",
-    "status",
-    "ask",
-    "cancel",
-    "search",
-    "folders.list",
-    "folders.add",
-    "folders.remove",
-    "reindex",
-    "pause",
-    "resume",
-    "graph",
-)
-BASE_CAPABILITIES = ("cancel", "events", "queue")
-# methods a Service may leave out (answered unknown_method); each one it implements is also a capability
-OPTIONAL_METHODS = {"ask": "ask", "search": "search", "graph": "graph", "folders.list": "folders_list",
-                    "folders.add": "folders_add", "folders.remove": "folders_remove", "reindex": "reindex",
-                    "pause": "pause", "resume": "resume"}
-CAPABILITY_METHODS = ("ask", "search", "graph")
-MAX_SEARCH_K = 1000
 # hello and status run on their own threads: they never wait behind other connections' searches
 STATUS_THREADS = 4
 
 
-class Service:
-    """What the server calls. See the module docstring for the contract."""
-
-    def hello(self) -> dict[str, Any]:
-        return {}
-
-    def status(self) -> dict[str, Any]:
-        raise _unsupported("status")
-
-    def ask(self, text: str, session: str | None, cancel: threading.Event) -> Iterator[dict[str, Any]]:
-        raise _unsupported("ask")
-
-    def search(self, query: str, k: int, passages: bool = False) -> dict[str, Any]:
-        """The best passage of each of the top ``k`` files; ``passages``: the top ``k`` raw passages."""
-        raise _unsupported("search")
-
-    def folders_list(self) -> dict[str, Any]:
-        raise _unsupported("folders.list")
-
-    def folders_add(self, path: str) -> dict[str, Any]:
-        raise _unsupported("folders.add")
-
-    def folders_remove(self, path: str) -> dict[str, Any]:
-        raise _unsupported("folders.remove")
-
-    def reindex(self, path: str | None) -> dict[str, Any]:
-        raise _unsupported("reindex")
-
-    def pause(self) -> dict[str, Any]:
-        raise _unsupported("pause")
-
-    def resume(self) -> dict[str, Any]:
-        raise _unsupported("resume")
-
-    def graph(self, params: dict[str, Any]) -> dict[str, Any]:
-        raise _unsupported("graph")
-
-
-def _unsupported(method: str) -> ManoledError:
-    return ManoledError(f"method '{method}' is not supported by this daemon", code=p.UNKNOWN_METHOD)
-
-
-def _invalid(message: str) -> ManoledError:
-    return ManoledError(message, code=p.INVALID_PARAMS)
-
-
-def _absolute(params: dict[str, Any], name: str, *, required: bool = False) -> str | None:
-    """A path parameter: the daemon's working directory is not the client's, so only absolute paths."""
-    value = _param(params, name, str, required=required)
-    if value is not None and not os.path.isabs(value):
-        raise _invalid(f"parameter '{name}' must be an absolute path, got {value!r}")
-    return value
-
-
-def implements(service: Service, method: str) -> bool:
-    """Does ``service`` override the :class:`Service` method behind protocol ``method``?"""
-    attr = OPTIONAL_METHODS.get(method)
-    if attr is None:
-        return True
-    return getattr(type(service), attr, None) is not getattr(Service, attr)
-
-
-_MISSING = object()
-
-
-def _param(params: dict[str, Any], name: str, typ: type, *, required: bool = False, default: Any = None) -> Any:
-    value = params.get(name, _MISSING)
-    if value is _MISSING or value is None:
-        if required:
-            raise _invalid(f"missing parameter '{name}'")
-        return default
-    if isinstance(value, bool) and typ is not bool:
-        raise _invalid(f"parameter '{name}' must be {typ.__name__}, got bool")
-    if not isinstance(value, typ):
-        raise _invalid(f"parameter '{name}' must be {typ.__name__}, got {type(value).__name__}")
-    return value
-
-
-# ---------------------------------------------------------------------------
-# connections
-
-
-@dataclass(eq=False)
-class _Request:
-    rid: int
-    method: str
-    cancel: CancelEvent = field(default_factory=CancelEvent)
-    task: asyncio.Task[None] | None = None
-    reason: str | None = None  # "cancel" | "disconnect" | "stop" | a fatal error code
-    received: float = field(default_factory=time.perf_counter)
-
-
-class _Conn:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, cid: int) -> None:
-        self.reader, self.writer, self.cid = reader, writer, cid
-        self.inflight: dict[int, _Request] = {}
-        self.gone = False
-        self.mid_frame = False  # part of a frame has arrived
-        self.last_active = time.monotonic()
-        self.slot_freed = asyncio.Event()
-        self.closing: dict[str, Any] | None = None  # the fatal frame to send last, if any
-
-    @property
-    def idle(self) -> bool:
-        return not self.inflight and not self.mid_frame and not self.gone
-
-    @property
-    def busy_slots(self) -> int:
-        """Requests counting against ``max_inflight`` (a ``cancel`` never waits for a slot)."""
-        return sum(1 for r in self.inflight.values() if r.method != "cancel")
-
-    def emit(self, frame: dict[str, Any]) -> bool:
-        """Queue a frame for writing (never blocks; order = call order)."""
-        if self.gone or self.writer.is_closing():
-            self.gone = True
-            return False
-        self.writer.write(p.encode_frame(frame))
-        return True
-
-    async def send(self, frame: dict[str, Any]) -> None:
-        if self.emit(frame):
-            try:
-                await self.writer.drain()
-            except (ConnectionError, OSError):
-                self.gone = True
-                raise ConnectionResetError("client went away") from None
-
-
-class Server:
+class Server(Methods):
     """Serve a :class:`Service` on a Unix socket.
 
     Give either ``path`` (the server creates the socket, mode 0600, in a 0700
@@ -261,7 +83,7 @@ class Server:
         self._stop_event: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
-        self._conns: set[_Conn] = set()
+        self._conns: set[Conn] = set()
         self._conn_tasks: set[asyncio.Task[None]] = set()
         self._next_cid = 0
         self._bound_ino: int | None = None
@@ -269,7 +91,7 @@ class Server:
         self._rpc_pool: ThreadPoolExecutor | None = None
         self._status_pool: ThreadPoolExecutor | None = None
         self._ask_pool: ThreadPoolExecutor | None = None
-        self._handlers: dict[str, Callable[[_Conn, _Request, dict[str, Any]], Any]] = {
+        self._handlers: dict[str, Callable[[Conn, Request, dict[str, Any]], Any]] = {
             "hello": self._m_hello,
             "status": self._m_status,
             "ask": self._m_ask,
@@ -371,7 +193,7 @@ class Server:
         assert task is not None
         self._conn_tasks.add(task)
         self._next_cid += 1
-        conn = _Conn(reader, writer, self._next_cid)
+        conn = Conn(reader, writer, self._next_cid)
         try:
             uid = self._peer_uid(writer.get_extra_info("socket"))
             if uid is None or uid != self._uid:
@@ -414,7 +236,7 @@ class Server:
         victim.writer.close()  # the reader sees end-of-file and the connection's task ends
         return True
 
-    async def _abort(self, conn: _Conn) -> None:
+    async def _abort(self, conn: Conn) -> None:
         reason = "stop" if self._stop_requested.is_set() else "disconnect"
         if conn.closing is not None:
             reason = conn.closing["error"]["code"]
@@ -428,12 +250,12 @@ class Server:
         if tasks:
             await asyncio.wait(tasks, timeout=5)
 
-    async def _read_frame(self, conn: _Conn) -> Any:
-        """The next decoded frame, or ``_EOF``; raises FrameError."""
+    async def _read_frame(self, conn: Conn) -> Any:
+        """The next decoded frame, or ``EOF``; raises FrameError."""
         try:
             first = await conn.reader.readexactly(1)
         except (asyncio.IncompleteReadError, ConnectionError):
-            return _EOF
+            return EOF
         conn.mid_frame = True
         timeout = self.config.read_timeout_s or None
         try:
@@ -444,13 +266,13 @@ class Server:
         except TimeoutError:
             raise p.FrameError(p.TIMEOUT, f"incomplete frame: nothing completed it within {timeout}s") from None
         except (asyncio.IncompleteReadError, ConnectionError):
-            return _EOF
+            return EOF
         finally:
             conn.mid_frame = False
             conn.last_active = time.monotonic()
         return p.unpack(body)
 
-    async def _serve_conn(self, conn: _Conn) -> None:
+    async def _serve_conn(self, conn: Conn) -> None:
         cap = max(1, self.config.max_inflight)
         while True:
             # the per-connection cap: further frames wait unread (in the socket buffer) until one
@@ -464,20 +286,20 @@ class Server:
                 log.info("connection %d: %s: %s", conn.cid, exc.code, exc.message)
                 conn.closing = p.error(None, exc.code, exc.message)
                 return
-            if obj is _EOF:
+            if obj is EOF:
                 return
             await self._dispatch(conn, obj)
 
-    async def _dispatch(self, conn: _Conn, obj: Any) -> None:
+    async def _dispatch(self, conn: Conn, obj: Any) -> None:
         if not isinstance(obj, dict):
             await conn.send(p.error(None, p.BAD_REQUEST, f"a request must be a map, got {type(obj).__name__}"))
             return
         rid = obj.get("id")
-        if not _is_int(rid):
+        if not is_int(rid):
             await conn.send(p.error(None, p.BAD_REQUEST, "a request needs an integer 'id'"))
             return
         v = obj.get("v")
-        if not _is_int(v) or v != p.PROTOCOL_VERSION:
+        if not is_int(v) or v != p.PROTOCOL_VERSION:
             msg = f"unsupported protocol version {v!r}; this server speaks v={p.PROTOCOL_VERSION} (an integer)"
             await conn.send(p.error(rid, p.BAD_REQUEST, msg))
             return
@@ -502,11 +324,11 @@ class Server:
         if handler is None:
             await conn.send(p.error(rid, p.UNKNOWN_METHOD, f"unknown method '{method}'"))
             return
-        req = _Request(rid, method)
+        req = Request(rid, method)
         conn.inflight[rid] = req
         req.task = asyncio.create_task(self._run(conn, req, handler, params), name=f"manoled-{method}-{rid}")
 
-    async def _run(self, conn: _Conn, req: _Request, handler: Callable[..., Any], params: dict[str, Any]) -> None:
+    async def _run(self, conn: Conn, req: Request, handler: Callable[..., Any], params: dict[str, Any]) -> None:
         try:
             try:
                 value = await handler(conn, req, params)
@@ -514,7 +336,7 @@ class Server:
                 if req.reason == "cancel":
                     conn.emit(p.error(req.rid, p.CANCELLED, "the request was cancelled"))
                 else:  # the connection is closing; a peer that only shut its write side still reads this
-                    conn.emit(p.error(req.rid, p.ABORTED, f"the request was abandoned: {_why(req.reason)}"))
+                    conn.emit(p.error(req.rid, p.ABORTED, f"the request was abandoned: {why(req.reason)}"))
                 return
             except ConnectionError:
                 return
@@ -549,123 +371,3 @@ class Server:
         return await self._loop.run_in_executor(self._status_pool, fn, *args)
 
     # -- methods ----------------------------------------------------------
-
-    async def _m_hello(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> dict[str, Any]:
-        client = _param(params, "client", str)
-        if client is not None:
-            log.debug("connection %d: client %s", conn.cid, client[:100])
-        info = await self._call_status(self.service.hello) or {}
-        caps = set(BASE_CAPABILITIES) | set(info.get("capabilities") or ())
-        caps |= {m for m in CAPABILITY_METHODS if implements(self.service, m)}
-        out: dict[str, Any] = {
-            "protocol": p.PROTOCOL_VERSION,
-            "server": "manoled",
-            "version": __version__,
-            "methods": [m for m in METHODS if implements(self.service, m)],
-            "capabilities": sorted(caps),
-            "max_frame_bytes": self.config.max_frame_bytes,
-        }
-        for key, value in info.items():
-            if key not in ("protocol", "methods", "capabilities", "max_frame_bytes"):
-                out[key] = value
-        return out
-
-    async def _m_status(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        out = await self._call_status(self.service.status)
-        if isinstance(out, dict):
-            out.setdefault("connections", len(self._conns))
-            out.setdefault("asks_queued", len(self.queue))
-        return out
-
-    async def _m_search(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        query = _param(params, "query", str, required=True)
-        k = _param(params, "k", int, default=5)
-        if not query.strip():
-            raise _invalid("parameter 'query' must not be empty")
-        if not 1 <= k <= MAX_SEARCH_K:
-            raise _invalid(f"parameter 'k' must be between 1 and {MAX_SEARCH_K}")
-        if _param(params, "passages", bool, default=False):
-            return await self._call(self.service.search, query, k, True)
-        return await self._call(self.service.search, query, k)
-
-    async def _m_folders_list(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_list)
-
-    async def _m_folders_add(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_add, _absolute(params, "path", required=True))
-
-    async def _m_folders_remove(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_remove, _absolute(params, "path", required=True))
-
-    async def _m_reindex(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.reindex, _absolute(params, "path"))
-
-    async def _m_pause(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.pause)
-
-    async def _m_resume(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.resume)
-
-    async def _m_graph(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.graph, dict(params))
-
-    async def _m_cancel(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> dict[str, Any]:
-        target_id = _param(params, "id", int, required=True)
-        target = conn.inflight.get(target_id)
-        if target is None or target is req or target.method == "cancel":
-            return {"cancelled": False}
-        target.reason = "cancel"
-        target.cancel.set()
-        if target.task is not None:
-            target.task.cancel()
-        return {"cancelled": True}
-
-    async def _m_ask(self, conn: _Conn, req: _Request, params: dict[str, Any]) -> Any:
-        text = _param(params, "text", str, required=True)
-        session = _param(params, "session", str)
-        stream = _param(params, "stream", bool, default=True)
-        if not text.strip():
-            raise _invalid("parameter 'text' must not be empty")
-        assert self._ask_pool is not None
-
-        def on_position(pos: int) -> None:
-            conn.emit(p.event(req.rid, "queued", {"position": pos}))
-
-        async def send_event(name: str, data: Any) -> None:
-            await conn.send(p.event(req.rid, name, data))
-
-        result = await run_ask(
-            self.queue,
-            self._ask_pool,
-            self.service,
-            text,
-            session,
-            req.cancel,
-            stream=stream,
-            on_position=on_position,
-            send_event=send_event,
-        )
-        timings = result.get("timings") if isinstance(result, dict) else None
-        if isinstance(timings, dict):
-            timings["total_s"] = round(time.perf_counter() - req.received, 6)  # queue_s included
-        return result
-
-
-def _is_int(value: Any) -> bool:
-    """An integer on the wire: not a bool, not a float (even 1.0)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _why(reason: str | None) -> str:
-    if reason == "stop" or reason == p.SHUTDOWN:
-        return "the daemon is shutting down"
-    if reason == "disconnect" or reason is None:
-        return "the client disconnected"
-    return f"the connection is closing after a fatal error ({reason})"
-
-
-class _Eof:
-    pass
-
-
-_EOF = _Eof()

@@ -9,7 +9,7 @@ import socket
 import stat
 from pathlib import Path
 
-from .errors import Busy, PathError
+from ..errors import Busy, PathError
 
 AF_UNIX_PATH_MAX = 107
 
