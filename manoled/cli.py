@@ -199,7 +199,7 @@ def cmd_models(paths: Paths, args) -> int:
 
 
 def cmd_service(paths: Paths, args) -> int:
-    from . import service
+    from .install import userservice as service
 
     return service.main(paths, args)
 

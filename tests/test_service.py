@@ -29,7 +29,7 @@ import pytest
 from fake_service import short_dir
 from manole_client import protocol as p
 
-from manoled import service
+from manoled.install import userservice as service
 from manoled.paths import resolve
 
 ROOT = Path(__file__).resolve().parent.parent

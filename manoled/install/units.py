@@ -2,7 +2,7 @@
 
 :func:`render_service` and :func:`render_socket` write ``manoled.service`` and
 ``manoled.socket`` from a :class:`UnitSettings`; :func:`render_plist` writes
-the LaunchAgent plist. Pure functions, no I/O: :mod:`manoled.service` works
+the LaunchAgent plist. Pure functions, no I/O: :mod:`manoled.install.userservice` works
 out the settings for a user and installs the results. The copies in
 ``systemd/`` and ``launchd/`` at the top of the repository are these
 renderings with the defaults and template values below (a test keeps them in
