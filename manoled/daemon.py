@@ -382,9 +382,9 @@ class Daemon(Service):
         return {"paused": False}
 
     def graph(self, params: dict[str, Any]) -> dict[str, Any]:
-        from . import graph
+        from .graph import view
 
-        return graph.serve(self.core.catalog, self.config, params)
+        return view.serve(self.core.catalog, self.config, params)
 
 
 def _notifier(stop: threading.Event, daemon: Daemon) -> threading.Thread | None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from manoled import graph
 from manoled.catalog.records import NewPassage
 from manoled.catalog.store import Catalog
 from manoled.config import Config, GraphConfig
 from manoled.errors import InvalidParams, NotFound
+from manoled.graph import edges, view
 from manoled.index.entities import store_entities
 
 DIM = 16
@@ -72,7 +72,7 @@ def test_similarity_uses_the_mean_of_passage_vectors(corpus):
     corpus.add("a.txt", [ortho(0), ortho(1)])
     corpus.add("b.txt", [ortho(0) + ortho(1)])
     corpus.add("c.txt", [ortho(2)])
-    g = graph.query(corpus.cat, Config())
+    g = view.query(corpus.cat, Config())
     sim = edges_of(g, "similarity")
     assert set(sim) == {frozenset((corpus.node("a.txt"), corpus.node("b.txt")))}
     (edge,) = sim.values()
@@ -86,7 +86,7 @@ def test_threshold_and_max_neighbours_keep_the_graph_sparse(corpus):
         corpus.add(f"dup/{i:02d}.txt", [base + 0.05 * ortho(1 + i) + 0.02 * corpus.rng.normal(size=DIM)])
     corpus.add("far.txt", [base + 1.2 * ortho(14)])  # cosine ~0.64 to the cluster
     cfg = GraphConfig(similarity_threshold=0.7, max_neighbours=3)
-    g = graph.query(corpus.cat, cfg, edge_types=["similarity"])
+    g = view.query(corpus.cat, cfg, edge_types=["similarity"])
     degree: dict[str, int] = {}
     for e in g["edges"]:
         assert e["type"] == "similarity" and e["weight"] >= 0.7
@@ -97,7 +97,7 @@ def test_threshold_and_max_neighbours_keep_the_graph_sparse(corpus):
     assert len(degree) == 12  # every file of the cluster keeps at least one neighbour
     assert len(g["edges"]) >= 12
     # a lower threshold and room for more neighbours: far.txt joins (before, the cluster was full)
-    g2 = graph.query(corpus.cat, GraphConfig(similarity_threshold=0.6, max_neighbours=13), edge_types="similarity")
+    g2 = view.query(corpus.cat, GraphConfig(similarity_threshold=0.6, max_neighbours=13), edge_types="similarity")
     assert corpus.node("far.txt") in {x for e in g2["edges"] for x in (e["source"], e["target"])}
 
 
@@ -107,7 +107,7 @@ def test_similarity_pairs_match_brute_force():
     rows = np.concatenate([c + 0.3 * rng.normal(size=(40, 32)) for c in centres])
     m = (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
     full = m @ m.T
-    pairs = graph.similarity_pairs(m, 0.6, 5, block=17)  # small blocks: exercise block boundaries
+    pairs = edges.similarity_pairs(m, 0.6, 5, block=17)  # small blocks: exercise block boundaries
     assert pairs
     degree = np.zeros(len(m), dtype=int)
     for i, j, w in pairs:
@@ -129,17 +129,17 @@ def test_similarity_pairs_match_brute_force():
 def test_similarity_is_cached_until_passages_change(corpus):
     corpus.add("a.txt", [ortho(0)])
     corpus.add("b.txt", [ortho(0) + 0.1 * ortho(1)])
-    before = graph.similarity_builds(corpus.cat)
-    graph.query(corpus.cat)
-    graph.query(corpus.cat, around="a.txt")
-    assert graph.similarity_builds(corpus.cat) == before + 1
+    before = edges.similarity_builds(corpus.cat)
+    view.query(corpus.cat)
+    view.query(corpus.cat, around="a.txt")
+    assert edges.similarity_builds(corpus.cat) == before + 1
     corpus.add("c.txt", [ortho(0) + 0.1 * ortho(2)])  # new passages
-    g = graph.query(corpus.cat)
-    assert graph.similarity_builds(corpus.cat) == before + 2
+    g = view.query(corpus.cat)
+    assert edges.similarity_builds(corpus.cat) == before + 2
     assert len(edges_of(g, "similarity")) == 3
     corpus.cat.delete_file(corpus.ids["c.txt"])  # fewer passages
-    g = graph.query(corpus.cat)
-    assert graph.similarity_builds(corpus.cat) == before + 3
+    g = view.query(corpus.cat)
+    assert edges.similarity_builds(corpus.cat) == before + 3
     assert len(edges_of(g, "similarity")) == 1
 
 
@@ -153,7 +153,7 @@ def test_reference_edges_name_the_shared_entities_and_weigh_by_type(corpus):
     corpus.add("contract.txt", text="notices to legal@acme.example; see project_plan.md")
     corpus.add("docs/project_plan.md")
     corpus.add("other.txt", text="nothing in common, IBAN DE89 3704 0044 0532 0130 01 is invalid")
-    ref = edges_of(graph.query(corpus.cat, edge_types=["reference"]), "reference")
+    ref = edges_of(view.query(corpus.cat, edge_types=["reference"]), "reference")
     n = corpus.node
     inv = ref[frozenset((n("inv1.txt"), n("inv2.txt")))]
     assert inv["weight"] == 0.8
@@ -173,10 +173,10 @@ def test_entities_in_too_many_files_link_nothing(corpus):
         corpus.add(f"letter{i}.txt", text=f"From info@ourcompany.example. Ref {i}")
     corpus.add("a.txt", text="pay GB82 WEST 1234 5698 7654 32")
     corpus.add("b.txt", text="IBAN GB82WEST12345698765432")
-    g = graph.query(corpus.cat, GraphConfig(max_entity_files=5), edge_types="reference")
+    g = view.query(corpus.cat, GraphConfig(max_entity_files=5), edge_types="reference")
     ref = edges_of(g, "reference")
     assert set(ref) == {frozenset((corpus.node("a.txt"), corpus.node("b.txt")))}
-    g = graph.query(corpus.cat, GraphConfig(max_entity_files=6), edge_types="reference")
+    g = view.query(corpus.cat, GraphConfig(max_entity_files=6), edge_types="reference")
     assert len(edges_of(g, "reference")) == 1 + 15  # the email now links all 6 letters pairwise
 
 
@@ -185,20 +185,20 @@ def test_short_and_generic_file_names_are_not_mentions(corpus):
     corpus.add("a.md")
     corpus.add("quarterly_numbers.csv")
     corpus.add("memo.txt", text="see notes.txt and a.md and QUARTERLY_NUMBERS.CSV")
-    ref = edges_of(graph.query(corpus.cat, edge_types="reference"), "reference")
+    ref = edges_of(view.query(corpus.cat, edge_types="reference"), "reference")
     assert set(ref) == {frozenset((corpus.node("memo.txt"), corpus.node("quarterly_numbers.csv")))}
 
 
 def test_reference_edges_follow_file_changes(corpus):
     corpus.add("a.txt", text="ann@example.org")
     b = corpus.add("b.txt", text="ann@example.org")
-    assert len(edges_of(graph.query(corpus.cat), "reference")) == 1
+    assert len(edges_of(view.query(corpus.cat), "reference")) == 1
     store_entities(corpus.cat, b, ["bob@example.org"])
-    assert edges_of(graph.query(corpus.cat), "reference") == {}
+    assert edges_of(view.query(corpus.cat), "reference") == {}
     store_entities(corpus.cat, b, ["ann@example.org"])
-    assert len(edges_of(graph.query(corpus.cat), "reference")) == 1
+    assert len(edges_of(view.query(corpus.cat), "reference")) == 1
     corpus.cat.delete_file(b)
-    assert edges_of(graph.query(corpus.cat), "reference") == {}
+    assert edges_of(view.query(corpus.cat), "reference") == {}
 
 
 # -- structure and queries ----------------------------------------------------------
@@ -207,7 +207,7 @@ def test_structure_edges_link_files_to_folders_up_to_the_root(corpus):
     corpus.add("top.txt")
     corpus.add("a/b/deep.txt")
     corpus.add("a/side.txt")
-    g = graph.query(corpus.cat, edge_types=["structure"])
+    g = view.query(corpus.cat, edge_types=["structure"])
     rid = corpus.root_rec.id
     pairs = {(e["source"], e["target"]) for e in g["edges"]}
     assert pairs == {
@@ -222,14 +222,14 @@ def test_structure_edges_link_files_to_folders_up_to_the_root(corpus):
     assert folders[f"d:{rid}:"]["path"] == str(corpus.root)
     assert all(e["weight"] == 1.0 for e in g["edges"])
     # scoped to a folder: the chain stops there
-    g = graph.query(corpus.cat, folder=str(corpus.root / "a"))
+    g = view.query(corpus.cat, folder=str(corpus.root / "a"))
     assert {n["name"] for n in g["nodes"] if n["type"] == "file"} == {"deep.txt", "side.txt"}
     assert f"d:{rid}:" not in {n["id"] for n in g["nodes"]}
 
 
 def test_node_shape(corpus):
     corpus.add("x/report_2024.txt", text="hello")
-    g = graph.query(corpus.cat, Config())
+    g = view.query(corpus.cat, Config())
     f = next(n for n in g["nodes"] if n["type"] == "file")
     assert f["id"] == corpus.node("x/report_2024.txt")
     assert f["path"] == str(corpus.root / "x" / "report_2024.txt")
@@ -252,20 +252,20 @@ def file_names(g: dict) -> set[str]:
 
 def test_around_follows_depth(corpus):
     chain(corpus)
-    g = graph.query(corpus.cat, around="a.txt", depth=1)
+    g = view.query(corpus.cat, around="a.txt", depth=1)
     assert file_names(g) == {"a.txt", "b.txt"} and g["center"] == corpus.node("a.txt")
-    assert file_names(graph.query(corpus.cat, around="b.txt", depth=1)) == {"a.txt", "b.txt", "c.txt"}
-    g = graph.query(corpus.cat, around=str(corpus.root / "a.txt"), depth=2)
+    assert file_names(view.query(corpus.cat, around="b.txt", depth=1)) == {"a.txt", "b.txt", "c.txt"}
+    g = view.query(corpus.cat, around=str(corpus.root / "a.txt"), depth=2)
     assert file_names(g) == {"a.txt", "b.txt", "c.txt"}
     assert len(edges_of(g, "reference")) == 2
-    assert file_names(graph.query(corpus.cat, around=corpus.ids["a.txt"], depth=3)) == {"a.txt", "b.txt", "c.txt", "d.txt"}
-    assert file_names(graph.query(corpus.cat, around="a.txt", depth=3, limit=2)) == {"a.txt", "b.txt"}
-    assert graph.query(corpus.cat, around="a.txt", depth=3, limit=2)["truncated"] is True
+    assert file_names(view.query(corpus.cat, around=corpus.ids["a.txt"], depth=3)) == {"a.txt", "b.txt", "c.txt", "d.txt"}
+    assert file_names(view.query(corpus.cat, around="a.txt", depth=3, limit=2)) == {"a.txt", "b.txt"}
+    assert view.query(corpus.cat, around="a.txt", depth=3, limit=2)["truncated"] is True
 
 
 def test_file_mode_shows_only_that_files_edges(corpus):
     chain(corpus)
-    g = graph.query(corpus.cat, file="b.txt", edge_types=["reference"])
+    g = view.query(corpus.cat, file="b.txt", edge_types=["reference"])
     assert file_names(g) == {"a.txt", "b.txt", "c.txt"}
     assert all(corpus.node("b.txt") in (e["source"], e["target"]) for e in g["edges"])
 
@@ -273,43 +273,43 @@ def test_file_mode_shows_only_that_files_edges(corpus):
 def test_min_weight_and_edge_types_filter(corpus):
     corpus.add("a.txt", text="Acme Widgets GmbH")
     corpus.add("b.txt", text="Acme Widgets GmbH")  # company: 0.7
-    g = graph.query(corpus.cat, min_weight=0.75)
+    g = view.query(corpus.cat, min_weight=0.75)
     assert edges_of(g, "reference") == {}
     assert edges_of(g, "structure")
-    g = graph.query(corpus.cat, min_weight=0.7, edge_types=["reference"])
+    g = view.query(corpus.cat, min_weight=0.7, edge_types=["reference"])
     assert [e["weight"] for e in g["edges"]] == [0.7]
     assert all(n["type"] == "file" for n in g["nodes"])
 
 
 def test_limit_keeps_the_best_connected_files(corpus):
     chain(corpus)
-    g = graph.query(corpus.cat, limit=2, edge_types=["reference"])
+    g = view.query(corpus.cat, limit=2, edge_types=["reference"])
     assert g["truncated"] is True and file_names(g) == {"b.txt", "c.txt"}
 
 
 def test_bad_requests(corpus):
     chain(corpus)
     with pytest.raises(NotFound):
-        graph.query(corpus.cat, around="missing.txt")
+        view.query(corpus.cat, around="missing.txt")
     with pytest.raises(NotFound):
-        graph.query(corpus.cat, folder="/not/a/root")
+        view.query(corpus.cat, folder="/not/a/root")
     with pytest.raises(InvalidParams):
-        graph.query(corpus.cat, edge_types=["bogus"])
+        view.query(corpus.cat, edge_types=["bogus"])
     with pytest.raises(InvalidParams):
-        graph.query(corpus.cat, depth=-1)
+        view.query(corpus.cat, depth=-1)
     with pytest.raises(InvalidParams):
-        graph.query(corpus.cat, limit="ten")
+        view.query(corpus.cat, limit="ten")
     with pytest.raises(InvalidParams):
-        graph.query(corpus.cat, file="a.txt", around="b.txt")
+        view.query(corpus.cat, file="a.txt", around="b.txt")
     with pytest.raises(InvalidParams, match="unknown edge type"):  # not a TypeError from sorting None and 1
-        graph.query(corpus.cat, edge_types=[None, 1])
+        view.query(corpus.cat, edge_types=[None, 1])
 
 
 def test_result_is_plain_data(corpus):
     import msgpack
 
     chain(corpus)
-    g = graph.query(corpus.cat)
+    g = view.query(corpus.cat)
     assert msgpack.unpackb(msgpack.packb(g)) == g
 
 
@@ -371,7 +371,7 @@ def test_real_corpus_has_the_expected_edges_and_no_others(core, tmp_path):
         p.write_text(text, encoding="utf-8")
     stats = core.indexer.index_paths([root])
     assert stats.indexed == len(REAL_CORPUS)
-    g = graph.query(core.catalog, core.config)
+    g = view.query(core.catalog, core.config)
     ids = {n["path"]: n["id"] for n in g["nodes"] if n["type"] == "file"}
 
     def node(rel: str) -> str:
@@ -416,18 +416,18 @@ def test_real_corpus_has_the_expected_edges_and_no_others(core, tmp_path):
     from manoled.index.changes import Change
 
     core.indexer.apply([Change("modified", inv2)])
-    assert invoices not in edges_of(graph.query(core.catalog, core.config), "reference")
+    assert invoices not in edges_of(view.query(core.catalog, core.config), "reference")
     core.indexer.apply([Change("deleted", inv2)])
-    g = graph.query(core.catalog, core.config, around=str(root / "invoices/invoice_2024_03.txt"))
+    g = view.query(core.catalog, core.config, around=str(root / "invoices/invoice_2024_03.txt"))
     assert file_names(g) == {"invoice_2024_03.txt"}
     assert core.catalog.query("SELECT COUNT(*) FROM entities WHERE file_id NOT IN (SELECT id FROM files)")[0][0] == 0
 
 
 def test_serve_ignores_unknown_params(corpus):
     chain(corpus)
-    assert graph.serve(corpus.cat, Config(), {"around": "a.txt"})["center"] == corpus.node("a.txt")
+    assert view.serve(corpus.cat, Config(), {"around": "a.txt"})["center"] == corpus.node("a.txt")
     # docs/protocol.md: parameters the daemon does not know are ignored (a newer client's options)
-    assert graph.serve(corpus.cat, Config(), {"around": "a.txt", "colour": "red"}) == \
-        graph.serve(corpus.cat, Config(), {"around": "a.txt"})
+    assert view.serve(corpus.cat, Config(), {"around": "a.txt", "colour": "red"}) == \
+        view.serve(corpus.cat, Config(), {"around": "a.txt"})
     with pytest.raises(InvalidParams):
-        graph.serve(corpus.cat, Config(), {"edge_types": [None, 1]})
+        view.serve(corpus.cat, Config(), {"edge_types": [None, 1]})

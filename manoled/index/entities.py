@@ -31,7 +31,7 @@ Entity types (``Entity.type``) and what is accepted:
     (``report_q3.pdf``); for names with spaces, up to four words before the
     extension are kept as extra candidates (``q3 report.pdf``). Stored
     lower-case. The graph turns these into "mentions" of files whose name
-    matches (see :mod:`manoled.graph`).
+    matches (see :mod:`manoled.graph.edges`).
 
 Storage: one table owned by this module, created on first use::
 
