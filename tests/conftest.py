@@ -71,6 +71,10 @@ class CountingEmbedder:
     def dimensions(self) -> int:
         return self._inner.dimensions
 
+    @property
+    def memory_bytes(self) -> int | None:
+        return self._inner.memory_bytes
+
     def embed(self, texts):
         self.calls += 1
         self.texts.extend(texts)

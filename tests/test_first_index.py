@@ -28,7 +28,7 @@ class Crash(BaseException):
 class CrashingEmbedder:
     def __init__(self, inner, crash_on_call: int) -> None:
         self.inner, self.crash_on_call, self.calls = inner, crash_on_call, 0
-        self.model_id = inner.model_id
+        self.model_id, self.backend, self.memory_bytes = inner.model_id, inner.backend, inner.memory_bytes
 
     @property
     def dimensions(self) -> int:
@@ -229,7 +229,7 @@ class GatedEmbedder:
 
     def __init__(self, inner, marker: str) -> None:
         self.inner, self.marker = inner, marker
-        self.model_id = inner.model_id
+        self.model_id, self.backend, self.memory_bytes = inner.model_id, inner.backend, inner.memory_bytes
         self.allow = threading.Event()
         self.large_calls = 0
 

@@ -44,6 +44,7 @@ class Embedder(Protocol):
     model_id: str
     backend: str
     dimensions: int
+    memory_bytes: int | None  # resident growth measured at load; None until loaded or when unknown
 
     def embed(self, texts: list[str]) -> np.ndarray: ...
 

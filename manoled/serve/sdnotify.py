@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import MutableMapping
+import threading
+from collections.abc import Callable, MutableMapping
 
 log = logging.getLogger(__name__)
 
@@ -65,3 +66,25 @@ def notify(state: str, env: MutableMapping[str, str] | None = None) -> bool:
     except OSError as exc:
         log.warning("sd_notify to %r failed: %s", env.get("NOTIFY_SOCKET"), exc)
         return False
+
+
+def start_notifier(stop: threading.Event, status_line: Callable[[], str]) -> threading.Thread | None:
+    """STATUS= lines (``status_line()``) and WATCHDOG=1 pings for systemd, when it asked for them."""
+    if not os.environ.get("NOTIFY_SOCKET"):
+        return None
+    usec = os.environ.get("WATCHDOG_USEC")
+    if os.environ.get("WATCHDOG_PID") not in (None, "", str(os.getpid())):
+        usec = None  # the watchdog is meant for another process
+    interval = max(0.5, int(usec) / 2e6) if usec and usec.isdigit() else 10.0
+
+    def run() -> None:
+        while not stop.wait(interval):
+            try:
+                notify(("WATCHDOG=1\n" if usec else "") + "STATUS=" + status_line())
+            except Exception:  # noqa: BLE001 - a status hiccup must not kill the pinger
+                log.debug("notify failed", exc_info=True)
+
+    t = threading.Thread(target=run, name="manoled-notify", daemon=True)
+    t.start()
+    return t
+
