@@ -308,7 +308,7 @@ class MoondreamCaptioner:
             _MTMD_ERRORS.clear()
             # the handler reads the projector only on its first chat call: read it now, so that a
             # broken or mismatched projector fails the load instead of being blamed on an image
-            # (a private method of llama-cpp-python 0.3.36, the pinned version; tests/test_caption_real.py)
+            # (a private method of llama-cpp-python 0.3.36, the pinned version; tests/vision/test_caption_real.py)
             init_projector = getattr(handler, "_init_mtmd_context", None)
             if init_projector is not None:
                 init_projector(llm)

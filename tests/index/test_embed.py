@@ -13,7 +13,7 @@ import pytest
 
 from manoled.index.embed import OnnxEmbedder, SentenceEmbedder, make_embedder
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
 # a fixed sample: short and long, prose, numbers, code, accents, an empty-ish line

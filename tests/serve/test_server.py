@@ -588,7 +588,7 @@ def test_listen_fds_socket_activation_in_a_subprocess(tmp_path: Path) -> None:
             "import os, sys\n"
             f"os.dup2({lsock.fileno()}, 3)\n"
             "os.environ['LISTEN_PID'] = str(os.getpid()); os.environ['LISTEN_FDS'] = '1'\n"
-            f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+            f"sys.path.insert(0, {str(Path(__file__).parents[1])!r})\n"
             "from manoled.serve import sdnotify as systemd\n"
             "from manoled.serve.server import Server\n"
             "from fake_service import FakeService\n"

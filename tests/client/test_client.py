@@ -15,7 +15,7 @@ from fake_service import CLIENT_DIR, FakeService, answer_for, running_server, sh
 
 from manoled.config import ServerConfig
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.timeout(120)
 
 

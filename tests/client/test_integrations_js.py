@@ -25,7 +25,7 @@ from fake_service import FakeService, answer_for, running_server, short_dir
 from manole_client import protocol as p
 from waiting import wait_until
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 JS_SRC = ROOT / "integrations" / "js"
 GOLDEN = ROOT / "tests" / "golden"
 MANOLED = Path(sys.executable).absolute().parent / "manoled"

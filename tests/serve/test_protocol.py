@@ -1,7 +1,7 @@
 """Framing: golden vectors, the framing code that client and daemon share, the incremental decoder.
 
 Regenerate the vectors (only when the protocol deliberately changes):
-``.venv/bin/python tests/test_protocol.py --write``
+``.venv/bin/python tests/serve/test_protocol.py --write``
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from types import ModuleType
 import pytest
 from manole_client import protocol as p
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN_DIR = ROOT / "tests" / "golden"
 
 
 # name -> the frames the file holds, in order

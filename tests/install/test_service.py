@@ -32,7 +32,7 @@ from manole_client import protocol as p
 from manoled.install import userservice as service
 from manoled.paths import resolve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).absolute().parent
 MANOLED = VENV_BIN / "manoled"
 needs_manoled = pytest.mark.skipif(not MANOLED.exists(), reason=f"no manoled script at {MANOLED} (pip install -e .)")
