@@ -125,3 +125,9 @@ def test_no_module_is_over_450_lines():
         if n > MAX_LINES and module not in TOO_LONG_FOR_NOW:
             long[module] = n
     assert long == {}
+
+
+def test_every_package_has_an_init():
+    """A folder without ``__init__.py`` is a namespace package, which the wheel leaves out."""
+    folders = {p.parent for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
+    assert sorted(str(f) for f in folders if not (f / "__init__.py").exists()) == []

@@ -399,7 +399,7 @@ def test_watch_limit_falls_back_to_polling_with_one_warning(core, live_index, tm
     r1, r2 = tmp_path / "r1", tmp_path / "r2"
     write(r1 / "a.txt", "An osprey dives for fish.")
     r2.mkdir()
-    with caplog.at_level(logging.WARNING, logger="manoled.watch.live"):
+    with caplog.at_level(logging.WARNING, logger="manoled.watch"):
         live = live_index(r1, r2, observer_factory=exhausted)
     assert [r["mode"] for r in live.status()["roots"]] == ["polling", "polling"]
     hints = [r for r in caplog.records if "max_user_watches" in r.getMessage()]
