@@ -38,7 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from manoled import protocol as p  # noqa: E402
+from manole_client import protocol as p  # noqa: E402
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 QUESTION = "what did the landlord say about the deposit for the flat?"  # factual: the model rewrites it

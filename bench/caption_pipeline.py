@@ -81,8 +81,8 @@ def peak_rss_mb() -> float:
 
 
 def run_mode(mode: str, paths: list[Path], delay: float, threads: int, prefetch: int, max_side: int) -> dict:
-    from manoled.caption import FakeCaptioner, MoondreamCaptioner
-    from manoled.imageload import LiveCounter, PipelinedLoader, load_image
+    from manoled.vision.captioners import FakeCaptioner, MoondreamCaptioner
+    from manoled.vision.imageload import LiveCounter, PipelinedLoader, load_image
 
     baseline_rss = peak_rss_mb()
     if mode in ("real", "real_tiny"):

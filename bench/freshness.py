@@ -3,7 +3,7 @@
     .venv/bin/python bench/freshness.py [--files 10000] [--samples 30] [--idle-seconds 60] [--quick]
 
 Builds a corpus of small text files in a temp dir, indexes it with a real
-catalog + LEANN IVF index + bundled MiniLM, starts :class:`manoled.watcher.LiveIndex`
+catalog + LEANN IVF index + bundled MiniLM, starts :class:`manoled.watch.live.LiveIndex`
 and then measures, one change at a time:
 
 * create -> searchable: a new text file; done when ``Indexer.search(text)`` returns a hit
@@ -116,7 +116,7 @@ def run_manoled(work: Path, args) -> tuple[dict, list[Path]]:
     from manoled.app import open_core
     from manoled.config import Config
     from manoled.paths import resolve
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     rng = random.Random(7)
     root = work / "corpus"
@@ -194,7 +194,7 @@ def run_leann(work: Path, paths: list[Path], args) -> dict:
     out: dict[str, object] = {"tool": "leann watch --once", "backend": "ivf"}
     if not leann.exists():
         return {**out, "error": "leann CLI not found"}
-    from manoled.embed import bundled_model_path
+    from manoled.index.embed import bundled_model_path
 
     env = dict(os.environ, HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
     cwd = work / "leann-home"

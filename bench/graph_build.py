@@ -6,7 +6,7 @@ near-duplicates, and texts sharing emails and IBANs between small groups of
 files (plus one email on every file, which the per-entity cap must ignore).
 
 Measured per size:
-* ``cold_s``: ``graph.query()`` over the whole catalog with an empty cache
+* ``cold_s``: ``view.query()`` over the whole catalog with an empty cache
   (reads every passage vector, kNN in blocks, entity joins, node building);
 * ``warm_s``: the same query again (similarity edges cached);
 * ``around_s``: ``query(around=..., depth=2)`` with a warm cache;
@@ -33,10 +33,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from manoled import graph  # noqa: E402
-from manoled.catalog import Catalog, vector_to_blob  # noqa: E402
+from manoled.catalog.records import vector_to_blob  # noqa: E402
+from manoled.catalog.store import Catalog  # noqa: E402
 from manoled.config import GraphConfig  # noqa: E402
-from manoled.entities import EXTRACTOR_VERSION, ensure_schema, extract  # noqa: E402
+from manoled.graph import edges, view  # noqa: E402
+from manoled.index.entities import EXTRACTOR_VERSION, extract  # noqa: E402
 
 DIM = 384
 PASSAGES = 3
@@ -53,7 +54,6 @@ def populate(cat: Catalog, n: int, seed: int = 0) -> None:
     rng = np.random.default_rng(seed)
     topics = rng.normal(size=(max(8, n // 50), DIM)).astype(np.float32)
     root = cat.add_root(Path(tempfile.gettempdir()) / f"graph-bench-{n}")
-    ensure_schema(cat)
     now = time.time()
     prev: np.ndarray | None = None
     with cat.tx() as c:
@@ -97,24 +97,24 @@ def run(n: int, workdir: Path) -> dict:
     cfg = GraphConfig()
     limit = n + 100
     t0 = time.perf_counter()
-    g = graph.query(cat, cfg, limit=limit)
+    g = view.query(cat, cfg, limit=limit)
     cold = time.perf_counter() - t0
     t0 = time.perf_counter()
-    graph.query(cat, cfg, limit=limit)
+    view.query(cat, cfg, limit=limit)
     warm = time.perf_counter() - t0
     # peak memory of a cold build, measured on a separate run (tracemalloc slows Python down)
-    graph._caches.pop(cat, None)
+    edges._caches.pop(cat, None)
     tracemalloc.start()
-    graph.query(cat, cfg, limit=limit)
+    view.query(cat, cfg, limit=limit)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     t0 = time.perf_counter()
-    around = graph.query(cat, cfg, around=n // 2, depth=2)
+    around = view.query(cat, cfg, around=n // 2, depth=2)
     around_s = time.perf_counter() - t0
     # the kNN step alone
-    ids, matrix = graph.file_matrix(cat)
+    ids, matrix = edges.file_matrix(cat)
     t0 = time.perf_counter()
-    pairs = graph.similarity_pairs(matrix, cfg.similarity_threshold, cfg.max_neighbours)
+    pairs = edges.similarity_pairs(matrix, cfg.similarity_threshold, cfg.max_neighbours)
     knn_s = time.perf_counter() - t0
     cat.close()
     deg = np.zeros(n + 1, dtype=int)

@@ -35,7 +35,7 @@ from hostile import html_bomb, worker_rss_mb, write_big_docx, write_zip_bomb_doc
 
 from manoled.config import IndexConfig  # noqa: E402
 from manoled.errors import ExtractError  # noqa: E402
-from manoled.extract import Extractor  # noqa: E402
+from manoled.index.extract import Extractor  # noqa: E402
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 

@@ -127,7 +127,7 @@ def bench_modify(corpus: Path, home: Path) -> dict:
     """In-process, warm: one modified file applied to the built index, then searched for."""
     from manoled.app import open_core
     from manoled.config import Config
-    from manoled.indexer import Change
+    from manoled.index.changes import Change
     from manoled.paths import resolve
 
     core = open_core(resolve(home), Config())
@@ -147,7 +147,7 @@ def bench_modify(corpus: Path, home: Path) -> dict:
 
 
 def bench_ceiling(texts: list[str]) -> dict:
-    from manoled.embed import SentenceEmbedder
+    from manoled.index.embed import SentenceEmbedder
 
     emb = SentenceEmbedder()
     emb.embed(["warm up"])
@@ -167,7 +167,7 @@ def bench_embedders(texts: list[str], rounds: int = 8) -> dict:
     """
     import numpy as np
 
-    from manoled.embed import OnnxEmbedder, SentenceEmbedder
+    from manoled.index.embed import OnnxEmbedder, SentenceEmbedder
 
     torch_emb, onnx_emb = SentenceEmbedder(), OnnxEmbedder().load()
     torch_emb.embed(["warm up"])
@@ -204,7 +204,7 @@ def bench_embedders(texts: list[str], rounds: int = 8) -> dict:
 
 def bench_leann(corpus: Path, workdir: Path, n_files: int) -> dict:
     """`leann build` with the ivf backend (the one the project installs); raises LeannFailed with the reason."""
-    from manoled.embed import bundled_model_path
+    from manoled.index.embed import bundled_model_path
 
     leann = Path(sys.executable).with_name("leann")
     if not leann.exists():

@@ -216,7 +216,7 @@ def bench_corpus(n_files: int, work: Path, queries: int) -> dict:
 
 def bench_index_only(n: int, queries: int, work: Path) -> dict:
     """The vector index alone at ``n`` passages (no files): build, size, load time, RSS, search, recall@10."""
-    from manoled.index import QUANTIZE_ABOVE, VectorIndex
+    from manoled.index.vectors import QUANTIZE_ABOVE, VectorIndex
 
     rng = np.random.default_rng(5)
     centroids = np.random.default_rng(0).standard_normal((TOPICS, DIMS)).astype(np.float32)

@@ -49,7 +49,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from manoled import protocol as p  # noqa: E402
+from manole_client import protocol as p  # noqa: E402
 
 QUERIES = [
     "invoice from the plumber",
@@ -154,7 +154,7 @@ def write_corpus(corpus: Path, n_files: int) -> None:
 
 def make_service(home: Path, n_files: int) -> tuple[Any, str, Any]:
     """(service, backend description, cleanup)."""
-    from manoled.server import Service
+    from manoled.serve.service import Service
 
     status = {
         "version": "bench",
@@ -187,7 +187,7 @@ def make_service(home: Path, n_files: int) -> tuple[Any, str, Any]:
             def search(self, query: str, k: int) -> dict[str, Any]:
                 return {"hits": [dataclasses.asdict(h) for h in core.indexer.search(query, k)]}
 
-        return RealSearch(), "real (manoled.indexer, all-MiniLM-L6-v2, LEANN IVF)", core.close
+        return RealSearch(), "real (manoled.index.pipeline, all-MiniLM-L6-v2, LEANN IVF)", core.close
     except Exception as exc:
         print(f"real search unavailable ({type(exc).__name__}: {exc}); using a fake search", flush=True)
 
@@ -314,7 +314,7 @@ class LeannServeBench:
             exe = Path(found)
         self.exe = exe
         try:
-            from manoled.embed import bundled_model_path
+            from manoled.index.embed import bundled_model_path
 
             model = str(bundled_model_path())
         except Exception as exc:
@@ -516,7 +516,7 @@ def main() -> None:
         return
 
     from manoled.config import ServerConfig
-    from manoled.server import Server
+    from manoled.serve.server import Server
 
     tmp = Path(tempfile.mkdtemp(prefix="msb", dir="/tmp"))
     os.environ["MANOLE_HOME"] = str(tmp / "manole")

@@ -12,11 +12,11 @@ import sys
 from dataclasses import dataclass
 
 from . import config as config_mod
-from .catalog import Catalog
+from .catalog.store import Catalog
 from .config import Config
-from .embed import Embedder, make_embedder
-from .index import VectorIndex
-from .indexer import Indexer
+from .index.embed import Embedder, make_embedder
+from .index.pipeline import Indexer
+from .index.vectors import VectorIndex
 from .paths import Paths
 
 QUIET_LOGGERS = (
@@ -75,7 +75,7 @@ def open_core(paths: Paths, config: Config, embedder: Embedder | None = None,
     index = VectorIndex(paths.index_dir, embedder.dimensions, embedder.model_id, quantize_above=ic.quantize_above)
     hooks = []
     try:  # entity extraction for the file graph, when that module is present
-        from .entities import store_entities
+        from .index.entities import store_entities
 
         hooks.append(store_entities)
     except ImportError:

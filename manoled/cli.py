@@ -126,7 +126,7 @@ def cmd_search(paths: Paths, args) -> int:
 
 
 def cmd_stats(paths: Paths, args) -> int:
-    from .catalog import Catalog
+    from .catalog.store import Catalog
 
     if not paths.catalog.exists():
         print(f"no catalog yet at {paths.catalog}: run `manoled index FOLDER` first")
@@ -189,17 +189,17 @@ def cmd_run(paths: Paths, args) -> int:
 
 
 def cmd_models(paths: Paths, args) -> int:
-    from . import models
+    from . import cli_models
     from .app import load_config
 
     cfg = load_config(paths)
     if args.models_cmd == "pull":
-        return models.cmd_models_pull(paths, cfg, args.ids)
-    return models.cmd_models_list(paths, cfg, args.ids)
+        return cli_models.cmd_models_pull(paths, cfg, args.ids)
+    return cli_models.cmd_models_list(paths, cfg, args.ids)
 
 
 def cmd_service(paths: Paths, args) -> int:
-    from . import service
+    from .install import userservice as service
 
     return service.main(paths, args)
 

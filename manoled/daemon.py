@@ -12,55 +12,26 @@ closes the socket, the index is saved and the catalog closed.
 
 from __future__ import annotations
 
-import fcntl
 import logging
-import os
 import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import __version__, systemd
+from . import __version__
 from . import config as config_mod
 from .app import Core, open_core, setup_logging
 from .config import Config
 from .errors import Busy, ManoledError, NotFound, PathError
+from .lock import InstanceLock
 from .memory import mb, rss_bytes
 from .paths import Paths
-from .server import Server, Service
+from .serve import sdnotify as systemd
+from .serve.server import Server
+from .serve.service import Service
 
 log = logging.getLogger("manoled.daemon")
-
-
-class InstanceLock:
-    """One daemon per data dir: an flock on ``<data>/manoled.lock``."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._fd: int | None = None
-
-    def acquire(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            try:
-                pid = os.read(fd, 32).decode().strip()
-            except OSError:
-                pid = "?"
-            os.close(fd)
-            raise Busy(f"another manoled (pid {pid or '?'}) is already running on {self.path.parent}; "
-                       "stop it first (or use a different --home)") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
-        self._fd = fd
-
-    def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
 
 
 HIT_METADATA = ("extension", "kind", "size", "mtime", "root")
@@ -89,7 +60,7 @@ class Daemon(Service):
         self.config = config
         self.core = core
         self.question_busy = threading.Event()
-        from .watcher import LiveIndex
+        from .watch.live import LiveIndex
 
         self.live = LiveIndex(core.indexer, core.catalog, config)
         self.captions = self._make_captioner()
@@ -105,7 +76,7 @@ class Daemon(Service):
     def _make_captioner(self):
         if not self.config.caption.enabled:
             return None
-        from .captioning import CaptionWorker
+        from .vision.worker import CaptionWorker
 
         worker = CaptionWorker(self.core.catalog, self.core.indexer, self.config,
                                models_dir=self.paths.models_dir, busy=self.question_busy)
@@ -240,19 +211,24 @@ class Daemon(Service):
                     "fallback": bool(ms.get("fallback")),
                     "message": ms.get("fallback_reason") or ms.get("error") or ""}
         elif self._agent is not None:
-            text = {"name": getattr(self._agent.llm, "model_id", "?"), "loaded": True}
+            text = {"name": self._agent.llm.model_id, "loaded": True}
         if self._agent_error:
             text["message"] = self._agent_error
         text["state"] = "answering" if self.question_busy.is_set() else "idle"
         out["models"] = {
             "text": text,
             "embedding": {"name": self.core.embedder.model_id, "loaded": True,
-                          "backend": getattr(self.core.embedder, "backend", "?"),
-                          "memory_mb": mb(getattr(self.core.embedder, "memory_bytes", None))},
+                          "backend": self.core.embedder.backend,
+                          "memory_mb": mb(self.core.embedder.memory_bytes)},
             "vision": {"name": raw.get("model_id"), "loaded": bool(raw.get("model_loaded"))},
         }
         out["memory"] = {"rss_mb": mb(rss_bytes())}
         return out
+
+    def status_line(self) -> str:
+        """One line for systemd's STATUS=."""
+        st = self.status()
+        return f"serving; {st['indexing']['queue']} queued; {st['passages']} passages"
 
     def _indexing_status(self, live: dict[str, Any]) -> dict[str, Any]:
         """Files done/total, counting the files in progress (not only the scheduler's queue), in passages and bytes."""
@@ -380,33 +356,9 @@ class Daemon(Service):
         return {"paused": False}
 
     def graph(self, params: dict[str, Any]) -> dict[str, Any]:
-        from . import graph
+        from .graph import view
 
-        return graph.serve(self.core.catalog, self.config, params)
-
-
-def _notifier(stop: threading.Event, daemon: Daemon) -> threading.Thread | None:
-    """STATUS= lines and WATCHDOG=1 pings for systemd, when it asked for them."""
-    if not os.environ.get("NOTIFY_SOCKET"):
-        return None
-    usec = os.environ.get("WATCHDOG_USEC")
-    if os.environ.get("WATCHDOG_PID") not in (None, "", str(os.getpid())):
-        usec = None  # the watchdog is meant for another process
-    interval = max(0.5, int(usec) / 2e6) if usec and usec.isdigit() else 10.0
-
-    def run() -> None:
-        while not stop.wait(interval):
-            try:
-                st = daemon.status()
-                idx = st["indexing"]
-                line = f"STATUS=serving; {idx['queue']} queued; {st['passages']} passages"
-                systemd.notify(("WATCHDOG=1\n" if usec else "") + line)
-            except Exception:  # noqa: BLE001 - a status hiccup must not kill the pinger
-                log.debug("notify failed", exc_info=True)
-
-    t = threading.Thread(target=run, name="manoled-notify", daemon=True)
-    t.start()
-    return t
+        return view.serve(self.core.catalog, self.config, params)
 
 
 def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None,
@@ -467,7 +419,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
             log.info("serving on %s", "the socket passed by systemd" if socks else paths.socket)
             daemon.start()
             threading.Thread(target=daemon.preload, name="manoled-model-load", daemon=True).start()
-            _notifier(stop, daemon)
+            systemd.start_notifier(stop, daemon.status_line)
             if started is not None:
                 started.set()
             stop.wait()

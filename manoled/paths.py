@@ -13,12 +13,10 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-APP = "manole"
-SOCKET_NAME = "manoled.sock"
+from manole_client.paths import APP, default_socket
 
 
 @dataclass(frozen=True)
@@ -108,29 +106,36 @@ def _home() -> Path:
     return Path(os.path.expanduser("~"))
 
 
-def _platform_defaults() -> Paths:
+def _platform_dirs() -> tuple[Path, Path]:
     if sys.platform == "darwin":
         base = _home() / "Library" / "Application Support" / APP
-        runtime = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / f"{APP}-{os.getuid()}"
-        return Paths(config_dir=base, data_dir=base / "data", socket=runtime / SOCKET_NAME)
+        return base, base / "data"
     config = Path(os.environ.get("XDG_CONFIG_HOME") or _home() / ".config") / APP
     data = Path(os.environ.get("XDG_DATA_HOME") or _home() / ".local" / "share") / APP
-    xdg_runtime = os.environ.get("XDG_RUNTIME_DIR")
-    runtime = Path(xdg_runtime) / APP if xdg_runtime else Path(tempfile.gettempdir()) / f"{APP}-{os.getuid()}"
-    return Paths(config_dir=config, data_dir=data, socket=runtime / SOCKET_NAME)
+    return config, data
 
 
 def resolve(home: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None) -> Paths:
-    """Resolve the paths from ``--home``, the environment and the platform."""
+    """Resolve the paths from ``--home``, the environment and the platform.
+
+    The socket comes from the client's own rule (:func:`manole_client.paths.default_socket`),
+    so daemon and client always agree on where it is.
+    """
     env = dict(os.environ) if env is None else env
     home = home or env.get("MANOLE_HOME")
     if home:
         h = Path(home).expanduser().resolve()
-        paths = Paths(config_dir=h / "config", data_dir=h / "data", socket=h / "run" / SOCKET_NAME)
+        config_dir, data_dir = h / "config", h / "data"
     else:
-        paths = _platform_defaults()
+        config_dir, data_dir = _platform_dirs()
+    # the platform part of the socket's rule reads the process environment, as the config and data dirs do
+    socket_env = {k: v for k, v in os.environ.items() if k not in ("MANOLE_HOME", "MANOLE_SOCKET")}
+    if home:
+        socket_env["MANOLE_HOME"] = str(home)
+    if env.get("MANOLE_SOCKET"):
+        socket_env["MANOLE_SOCKET"] = env["MANOLE_SOCKET"]
     return Paths(
-        config_dir=Path(env["MANOLE_CONFIG_DIR"]).expanduser() if env.get("MANOLE_CONFIG_DIR") else paths.config_dir,
-        data_dir=Path(env["MANOLE_DATA_DIR"]).expanduser() if env.get("MANOLE_DATA_DIR") else paths.data_dir,
-        socket=Path(env["MANOLE_SOCKET"]).expanduser() if env.get("MANOLE_SOCKET") else paths.socket,
+        config_dir=Path(env["MANOLE_CONFIG_DIR"]).expanduser() if env.get("MANOLE_CONFIG_DIR") else config_dir,
+        data_dir=Path(env["MANOLE_DATA_DIR"]).expanduser() if env.get("MANOLE_DATA_DIR") else data_dir,
+        socket=default_socket(socket_env),
     )

@@ -48,8 +48,9 @@ fi
 # the dependencies of llama-cpp-python itself (small, pure python)
 "${PIP[@]}" install "diskcache>=5.6.1" "jinja2>=2.11.3" "typing-extensions>=4.5.0"
 
-say "installing manoled[$EXTRAS]"
-"${PIP[@]}" install -e ".[${EXTRAS}]" --find-links "$WHEELHOUSE"
+say "installing manole-client and manoled[$EXTRAS]"
+# one command: manoled depends on manole-client==0.1.0, which pip finds in ./client, not on an index
+"${PIP[@]}" install -e ./client -e ".[${EXTRAS}]" --find-links "$WHEELHOUSE"
 
 # refuse a native build that somehow slipped in
 "$VENV/bin/python" - <<'PY'

@@ -57,7 +57,7 @@ class CountingEmbedder:
     _shared = None
 
     def __init__(self) -> None:
-        from manoled.embed import make_embedder
+        from manoled.index.embed import make_embedder
 
         if CountingEmbedder._shared is None:
             CountingEmbedder._shared = make_embedder()
@@ -70,6 +70,10 @@ class CountingEmbedder:
     @property
     def dimensions(self) -> int:
         return self._inner.dimensions
+
+    @property
+    def memory_bytes(self) -> int | None:
+        return self._inner.memory_bytes
 
     def embed(self, texts):
         self.calls += 1

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import waiting
+from manole_client import protocol as p
 
-from manoled import protocol as p
 from manoled.config import ServerConfig
 from manoled.errors import Cancelled, NotFound
-from manoled.server import Server, Service
+from manoled.serve.server import Server
+from manoled.serve.service import Service
 
 CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 if str(CLIENT_DIR) not in sys.path:

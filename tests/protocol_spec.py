@@ -164,7 +164,7 @@ def localize(value: Any, home: str) -> Any:
 def vectors() -> dict[str, Any]:
     """docs/protocol-vectors.json: golden frames and every exchange of the doc, sends as wire bytes."""
     sys.path.insert(0, str(ROOT))
-    from manoled import protocol as p
+    from manole_client import protocol as p
 
     frames = []
     for f in sorted(GOLDEN.glob("*.bin")):

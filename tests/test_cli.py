@@ -64,7 +64,7 @@ def test_index_interrupted_by_sigint_resumes(tmp_path):
         (docs / f"n{i:03d}.txt").write_text(f"Memo {i} about subject {i}. " * 20)
     proc = subprocess.Popen([MANOLED, "index", str(docs)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ))
-    from manoled.catalog import Catalog
+    from manoled.catalog.store import Catalog
     from manoled.paths import resolve
 
     catalog = resolve().catalog

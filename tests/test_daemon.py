@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 from fake_service import RawClient, short_dir
+from manole_client import protocol as p
 from waiting import wait_until
-
-from manoled import protocol as p
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 
@@ -132,7 +131,7 @@ def test_sigterm_during_indexing_then_restart_loses_nothing(home, tmp_path):
         wait_until(lambda: indexed(d2) == 400, 240, message="all 400 files indexed after restart")
     finally:
         assert d2.stop() == 0
-    from manoled.catalog import Catalog
+    from manoled.catalog.store import Catalog
 
     cat = Catalog(home / "data" / "catalog.sqlite3")
     try:

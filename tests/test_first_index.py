@@ -15,10 +15,10 @@ from fixtures import make_pdf
 from waiting import wait_until
 
 from manoled.app import open_core
-from manoled.chunk import chunk
 from manoled.config import Config
+from manoled.index.chunk import chunk
+from manoled.index.progress import Tracker
 from manoled.paths import resolve
-from manoled.progress import Tracker
 
 
 class Crash(BaseException):
@@ -28,7 +28,7 @@ class Crash(BaseException):
 class CrashingEmbedder:
     def __init__(self, inner, crash_on_call: int) -> None:
         self.inner, self.crash_on_call, self.calls = inner, crash_on_call, 0
-        self.model_id = inner.model_id
+        self.model_id, self.backend, self.memory_bytes = inner.model_id, inner.backend, inner.memory_bytes
 
     @property
     def dimensions(self) -> int:
@@ -229,7 +229,7 @@ class GatedEmbedder:
 
     def __init__(self, inner, marker: str) -> None:
         self.inner, self.marker = inner, marker
-        self.model_id = inner.model_id
+        self.model_id, self.backend, self.memory_bytes = inner.model_id, inner.backend, inner.memory_bytes
         self.allow = threading.Event()
         self.large_calls = 0
 
@@ -253,7 +253,7 @@ def test_a_file_saved_while_a_large_one_embeds_is_committed_at_the_next_step(cor
     core.indexer.embedder = gated
     core.indexer.max_step_chars = 1  # one passage per step
     core.config.watch.quiet_s = 0.0
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     live = LiveIndex(core.indexer, core.catalog, core.config, root_check_s=0.2, polling_interval=0.2)
     live.add_root(root)
@@ -286,7 +286,7 @@ def test_a_file_moved_while_it_embeds_is_completed_at_its_new_path(core, tmp_pat
     core.indexer.embedder = gated
     core.indexer.max_step_chars = 1
     core.config.watch.quiet_s = 0.0
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     live = LiveIndex(core.indexer, core.catalog, core.config, root_check_s=0.2, polling_interval=0.2)
     live.add_root(root)

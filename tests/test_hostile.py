@@ -31,8 +31,10 @@ from waiting import wait_until
 
 from manoled.config import IndexConfig
 from manoled.errors import ExtractError
-from manoled.extract import Extractor, ExtractTimeout, html_to_text
-from manoled.indexer import Change
+from manoled.index.changes import Change
+from manoled.index.extract import Extractor
+from manoled.index.extraction import ExtractTimeout
+from manoled.index.htmltext import html_to_text
 
 MANOLED = str(Path(sys.executable).with_name("manoled"))
 
@@ -75,7 +77,7 @@ def test_renaming_a_symlink_to_a_folder_outside_catalogues_nothing_behind_it(cor
 
 
 def test_a_symlink_renamed_under_a_live_watch_is_never_walked(core, tmp_path):
-    from manoled.watcher import LiveIndex
+    from manoled.watch.live import LiveIndex
 
     root = tmp_path / "root"
     root.mkdir()
@@ -281,7 +283,7 @@ def test_a_parse_that_outgrows_the_memory_limit_fails_and_the_next_one_works(tmp
 
 # -- 7. private data, no text left behind ------------------------------------------------------
 def test_an_existing_world_readable_install_is_made_private_on_start_up(tmp_path):
-    from manoled.catalog import Catalog
+    from manoled.catalog.store import Catalog
     from manoled.paths import resolve
 
     paths = resolve()

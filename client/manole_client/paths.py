@@ -1,6 +1,6 @@
-"""Where the daemon's socket is, without importing manoled.
+"""Where the daemon's socket is: the one rule that client and daemon share (``manoled.paths`` imports it).
 
-Mirrors ``manoled.paths``: ``--socket``, then ``MANOLE_SOCKET``, then
+``--socket``, then ``MANOLE_SOCKET``, then
 ``$MANOLE_HOME/run/manoled.sock``, then the platform default
 (``$XDG_RUNTIME_DIR/manole/manoled.sock`` on Linux, falling back to
 ``/tmp/manole-<uid>/``; ``$TMPDIR/manole-<uid>/`` on macOS).

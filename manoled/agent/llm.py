@@ -389,7 +389,7 @@ class ModelManager:
 
     def resolve(self) -> None:
         """Pick the text model (for ``status``) without loading it: it loads on the first question."""
-        from ..models import resolve_text_model
+        from ..models.manifest import resolve_text_model
 
         with self._lock:
             if self._choice is None:
@@ -400,7 +400,7 @@ class ModelManager:
 
     def text(self) -> LlamaChat:
         """The text model (configured, default, or the loud fallback); raises ModelError if none."""
-        from ..models import resolve_text_model
+        from ..models.manifest import resolve_text_model
 
         with self._lock:
             if self._text is None:

@@ -11,7 +11,7 @@
   fallback-tier model it answers alone (:mod:`.direct`); with a tool-capable model it only
   supplies the calls when the model makes none on step 0 (route "planner").
 * A plain answer at step > 0 whose question keywords are missing from every
-  tool result: a follow-up call is made for them (route "followup", seed 001).
+  tool result: a follow-up call is made for them (route "followup").
 * Steps run out: one last model call synthesises an answer from the results.
 * The answer guard (:mod:`.guard`) replaces an answer that is empty,
   degenerate, or disagrees with the tools by a template (path "guard").
@@ -475,7 +475,7 @@ class Agent:
         return text, []
 
     def _needs_followup(self, rw: Rewrite, results: list[ToolResult], done: set[str]) -> ToolCall | None:
-        """Seed 001: the model answered, but the question's keywords never showed up in a tool result."""
+        """The model answered, but the question's keywords never showed up in a tool result."""
         corpus = " ".join((r.output.text + " " + " ".join(r.output.data.get("files", []))).lower()
                           for r in results if r.ok)
         if not any(r.ok for r in results):

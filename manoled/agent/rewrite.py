@@ -1,4 +1,4 @@
-"""Query rewriting (seed 002): resolve references, expand search terms, classify intent.
+"""Query rewriting: resolve references, expand search terms, classify intent.
 
 The model answers one JSON object. Anything it gets wrong falls back to the raw
 query: unparsable output, missing fields, an unknown intent, or a rewrite that

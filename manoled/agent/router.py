@@ -1,6 +1,6 @@
 """Deterministic keyword routing: the safety net when the model calls no tool.
 
-Rules, first match wins (seeds 000 and 003):
+Rules, first match wins:
 
 * "how much space", "disk usage", "storage"       -> disk_usage()
 * "which folder is biggest", "folder sizes"       -> folder_stats(sort_by="size")

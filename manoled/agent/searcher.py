@@ -1,4 +1,4 @@
-"""semantic_search as map-filter (seeds 000 task 4 and 003).
+"""semantic_search as map-filter.
 
 1. vector search for the top-k passages;
 2. drop passages scoring below 85% of the top score;

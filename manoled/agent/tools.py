@@ -19,7 +19,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from ..catalog import Catalog, FileRecord
+from ..catalog.records import FileRecord
+from ..catalog.store import Catalog
 from . import facts as factlib
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import HybridSearch, fts_terms

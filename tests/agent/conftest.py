@@ -51,7 +51,7 @@ def shared_embedder():
     """One real MiniLM load for all agent tests."""
     global _EMBEDDER
     if _EMBEDDER is None:
-        from manoled.embed import SentenceEmbedder
+        from manoled.index.embed import SentenceEmbedder
 
         _EMBEDDER = SentenceEmbedder()
     return _EMBEDDER

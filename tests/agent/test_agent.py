@@ -123,7 +123,7 @@ def test_text_tool_descriptions_in_the_system_prompt_without_template_support(ct
 
 
 def test_followup_greps_for_keywords_the_model_ignored(ctx):
-    """Seed 001: 'any macbook pdfs' -> count_files(pdf) -> model stops early -> grep_files(macbook)."""
+    """'any macbook pdfs' -> count_files(pdf) -> model stops early -> grep_files(macbook)."""
     _, agent = make(ctx, TC.format('count_files(extension="pdf")'), "There are 2 PDF files.",
                     "Yes, macbook_ssd_upgrade.pdf.")
     steps, final = run(agent, "any macbook pdfs")

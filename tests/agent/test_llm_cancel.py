@@ -19,7 +19,7 @@ PROMPT = [{"role": "user", "content": "The quick brown fox jumps over the lazy d
 
 @pytest.fixture(scope="module")
 def llm(tmp_path_factory: pytest.TempPathFactory):
-    from manoled.models import ensure_fallback
+    from manoled.models.manifest import ensure_fallback
 
     path = ensure_fallback(Path(tmp_path_factory.mktemp("models")))
     chat = LlamaChat(path, "gemma3-270m", context_size=1024, chat_format="gemma", threads=2).load()

@@ -21,7 +21,7 @@ from manoled.agent.loop import Agent, AnswerStep, ToolCallStep
 from manoled.agent.parse import parse_tool_calls
 from manoled.agent.tools import build_registry
 from manoled.config import Config
-from manoled.models import default_text_id, get_spec
+from manoled.models.manifest import default_text_id, get_spec
 from manoled.paths import resolve
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from manoled.agent.facts import answer_text, extract, units, wanted_type
 from manoled.agent.retrieve import Candidate, HybridSearch, rrf
-from manoled.catalog import Catalog, NewPassage
+from manoled.catalog.records import NewPassage
+from manoled.catalog.store import Catalog
 
 
 def vec() -> np.ndarray:

@@ -1,4 +1,4 @@
-"""The query rewriter (seed 002): coreference, expansion, intent, and its fallbacks."""
+"""The query rewriter: coreference, expansion, intent, and its fallbacks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The keyword router (seed 000 task 2, seed 003's rules)."""
+"""The keyword router and its rules."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_followup_detection_and_widening():
 
 
 def test_how_many_about_content_is_a_search_not_a_count():
-    """Seed 001: "how many eggs in carbonara" needs no file count."""
+    """A question like "how many eggs in carbonara" needs no file count."""
     assert route("How many eggs go in the carbonara?")[0] == "semantic_search"
     assert route("how many invoices do I have?")[0] == "count_files"
     assert route("how many photos from the trip?")[0] == "count_files"

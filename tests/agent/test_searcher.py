@@ -1,4 +1,4 @@
-"""semantic_search's map-filter (seed 000 task 4): score filter, per-chunk extraction, grouping, fallback."""
+"""semantic_search's map-filter: score filter, per-chunk extraction, grouping, fallback."""
 
 from __future__ import annotations
 

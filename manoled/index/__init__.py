@@ -1,0 +1,1 @@
+"""Indexing: a changed file becomes passages with vectors (kinds, extraction, chunks, embeddings, the vector index)."""

@@ -1,0 +1,1 @@
+"""Installing manoled as a user service: systemd units and launchd plists, rendered and installed."""

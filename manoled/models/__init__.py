@@ -1,0 +1,1 @@
+"""Model files: the manifest, where each model lives, verification and download."""

@@ -1,0 +1,144 @@
+"""The server's handler for each protocol method: parameters checked, then a call on the service.
+
+:class:`Methods` is a part of :class:`manoled.serve.server.Server`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from manole_client import protocol as p
+
+from .. import __version__
+from ..config import ServerConfig
+from .askqueue import run_ask
+from .conn import Conn, Request
+from .service import (
+    BASE_CAPABILITIES,
+    CAPABILITY_METHODS,
+    MAX_SEARCH_K,
+    METHODS,
+    Service,
+    absolute_path,
+    implements,
+    invalid,
+    param,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Methods:
+    """One ``_m_<method>`` coroutine per protocol method."""
+
+    service: Service
+    config: ServerConfig
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        raise NotImplementedError
+
+    async def _call_status(self, fn: Callable[..., Any], *args: Any) -> Any:
+        raise NotImplementedError
+
+    async def _m_hello(self, conn: Conn, req: Request, params: dict[str, Any]) -> dict[str, Any]:
+        client = param(params, "client", str)
+        if client is not None:
+            log.debug("connection %d: client %s", conn.cid, client[:100])
+        info = await self._call_status(self.service.hello) or {}
+        caps = set(BASE_CAPABILITIES) | set(info.get("capabilities") or ())
+        caps |= {m for m in CAPABILITY_METHODS if implements(self.service, m)}
+        out: dict[str, Any] = {
+            "protocol": p.PROTOCOL_VERSION,
+            "server": "manoled",
+            "version": __version__,
+            "methods": [m for m in METHODS if implements(self.service, m)],
+            "capabilities": sorted(caps),
+            "max_frame_bytes": self.config.max_frame_bytes,
+        }
+        for key, value in info.items():
+            if key not in ("protocol", "methods", "capabilities", "max_frame_bytes"):
+                out[key] = value
+        return out
+
+    async def _m_status(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        out = await self._call_status(self.service.status)
+        if isinstance(out, dict):
+            out.setdefault("connections", len(self._conns))
+            out.setdefault("asks_queued", len(self.queue))
+        return out
+
+    async def _m_search(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        query = param(params, "query", str, required=True)
+        k = param(params, "k", int, default=5)
+        if not query.strip():
+            raise invalid("parameter 'query' must not be empty")
+        if not 1 <= k <= MAX_SEARCH_K:
+            raise invalid(f"parameter 'k' must be between 1 and {MAX_SEARCH_K}")
+        if param(params, "passages", bool, default=False):
+            return await self._call(self.service.search, query, k, True)
+        return await self._call(self.service.search, query, k)
+
+    async def _m_folders_list(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.folders_list)
+
+    async def _m_folders_add(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.folders_add, absolute_path(params, "path", required=True))
+
+    async def _m_folders_remove(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.folders_remove, absolute_path(params, "path", required=True))
+
+    async def _m_reindex(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.reindex, absolute_path(params, "path"))
+
+    async def _m_pause(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.pause)
+
+    async def _m_resume(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.resume)
+
+    async def _m_graph(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        return await self._call(self.service.graph, dict(params))
+
+    async def _m_cancel(self, conn: Conn, req: Request, params: dict[str, Any]) -> dict[str, Any]:
+        target_id = param(params, "id", int, required=True)
+        target = conn.inflight.get(target_id)
+        if target is None or target is req or target.method == "cancel":
+            return {"cancelled": False}
+        target.reason = "cancel"
+        target.cancel.set()
+        if target.task is not None:
+            target.task.cancel()
+        return {"cancelled": True}
+
+    async def _m_ask(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        text = param(params, "text", str, required=True)
+        session = param(params, "session", str)
+        stream = param(params, "stream", bool, default=True)
+        if not text.strip():
+            raise invalid("parameter 'text' must not be empty")
+        assert self._ask_pool is not None
+
+        def on_position(pos: int) -> None:
+            conn.emit(p.event(req.rid, "queued", {"position": pos}))
+
+        async def send_event(name: str, data: Any) -> None:
+            await conn.send(p.event(req.rid, name, data))
+
+        result = await run_ask(
+            self.queue,
+            self._ask_pool,
+            self.service,
+            text,
+            session,
+            req.cancel,
+            stream=stream,
+            on_position=on_position,
+            send_event=send_event,
+        )
+        timings = result.get("timings") if isinstance(result, dict) else None
+        if isinstance(timings, dict):
+            timings["total_s"] = round(time.perf_counter() - req.received, 6)  # queue_s included
+        return result

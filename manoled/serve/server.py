@@ -1,0 +1,373 @@
+"""The Unix-socket server: frames in, calls on a :class:`Service`, frames out.
+
+The server knows nothing about catalogs, indexes or models. It speaks the
+protocol in ``docs/protocol.md`` (framing in :mod:`manole_client.protocol`) and
+dispatches each request to a *service* object the daemon provides.
+
+The contract a service implements is in :mod:`manoled.serve.service`.
+
+Using it
+--------
+::
+
+    server = Server(service, config.server, path=paths.socket)   # or sock=<listening socket>
+    server.serve_forever()          # blocking; server.stop() from a signal handler / other thread
+    # or, in tests / a daemon with its own main thread:
+    server.start(); ...; server.stop()
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from manole_client import protocol as p
+
+from ..config import ServerConfig
+from ..errors import ManoledError
+from . import sockfile
+from .askqueue import AskQueue, call_soon
+from .conn import EOF, Conn, Request
+from .methods import Methods
+from .peercred import peer_uid as default_peer_uid
+from .service import Service, implements, is_int, why
+
+log = logging.getLogger(__name__)
+
+# hello and status run on their own threads: they never wait behind other connections' searches
+STATUS_THREADS = 4
+
+
+class Server(Methods):
+    """Serve a :class:`Service` on a Unix socket.
+
+    Give either ``path`` (the server creates the socket, mode 0600, in a 0700
+    directory, and removes it on stop) or ``sock`` (an already bound socket,
+    e.g. from systemd socket activation; left as is on stop).
+    ``peer_uid`` and ``allowed_uid`` are the seam for the peer check.
+    """
+
+    def __init__(
+        self,
+        service: Service,
+        config: ServerConfig | None = None,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        sock: socket.socket | None = None,
+        peer_uid: Callable[[Any], int | None] = default_peer_uid,
+        allowed_uid: int | None = None,
+        rpc_threads: int = 8,
+        on_ready: Callable[[], None] | None = None,
+    ) -> None:
+        if (path is None) == (sock is None):
+            raise ValueError("give exactly one of path= or sock=")
+        self.service = service
+        self.config = config or ServerConfig()
+        self.path = Path(path) if path is not None else None
+        self._sock = sock
+        self._peer_uid = peer_uid
+        self._uid = os.getuid() if allowed_uid is None else allowed_uid
+        self._rpc_threads = rpc_threads
+        self._on_ready = on_ready
+        self.ready = threading.Event()
+        self._stop_requested = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop_event: asyncio.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+        self._conns: set[Conn] = set()
+        self._conn_tasks: set[asyncio.Task[None]] = set()
+        self._next_cid = 0
+        self._bound_ino: int | None = None
+        self.queue = AskQueue()
+        self._rpc_pool: ThreadPoolExecutor | None = None
+        self._status_pool: ThreadPoolExecutor | None = None
+        self._ask_pool: ThreadPoolExecutor | None = None
+        self._handlers: dict[str, Callable[[Conn, Request, dict[str, Any]], Any]] = {
+            "hello": self._m_hello,
+            "status": self._m_status,
+            "ask": self._m_ask,
+            "cancel": self._m_cancel,
+            "search": self._m_search,
+            "folders.list": self._m_folders_list,
+            "folders.add": self._m_folders_add,
+            "folders.remove": self._m_folders_remove,
+            "reindex": self._m_reindex,
+            "pause": self._m_pause,
+            "resume": self._m_resume,
+            "graph": self._m_graph,
+        }
+
+    # -- lifecycle --------------------------------------------------------
+
+    @property
+    def connections(self) -> int:
+        return len(self._conns)
+
+    def serve_forever(self) -> None:
+        """Run until :meth:`stop` (blocking)."""
+        asyncio.run(self.serve())
+
+    def start(self, timeout: float = 10.0) -> None:
+        """Serve on a background thread; return once the socket accepts."""
+
+        def run() -> None:
+            try:
+                self.serve_forever()
+            except BaseException as exc:  # reported to start()
+                self._error = exc
+                self.ready.set()
+
+        self._thread = threading.Thread(target=run, name="manoled-server", daemon=True)
+        self._thread.start()
+        if not self.ready.wait(timeout):
+            raise ManoledError("the server did not start in time")
+        if self._error is not None:
+            raise self._error
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop serving (callable from any thread, idempotent)."""
+        self._stop_requested.set()
+        loop, ev = self._loop, self._stop_event
+        if loop is not None and ev is not None:
+            call_soon(loop, ev.set)
+        t = self._thread
+        if t is not None and t is not threading.current_thread():
+            t.join(timeout)
+
+    async def serve(self) -> None:
+        """Serve on the running event loop until :meth:`stop`."""
+        self._loop = asyncio.get_running_loop()
+        self._stop_event = asyncio.Event()
+        self._rpc_pool = ThreadPoolExecutor(self._rpc_threads, thread_name_prefix="manoled-rpc")
+        self._status_pool = ThreadPoolExecutor(STATUS_THREADS, thread_name_prefix="manoled-status")
+        self._ask_pool = ThreadPoolExecutor(1, thread_name_prefix="manoled-ask")
+        sock = self._sock if self._sock is not None else self._bind()
+        server = await asyncio.start_unix_server(self._on_connect, sock=sock)
+        log.info("listening on %s", sock.getsockname() or "<inherited socket>")
+        self.ready.set()
+        if self._on_ready is not None:
+            self._on_ready()
+        if self._stop_requested.is_set():
+            self._stop_event.set()
+        try:
+            await self._stop_event.wait()
+        finally:
+            server.close()
+            tasks = list(self._conn_tasks)
+            for t in tasks:
+                t.cancel()
+            if tasks:
+                await asyncio.wait(tasks, timeout=5)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 5)
+            self._unlink()
+            self._rpc_pool.shutdown(wait=False, cancel_futures=True)
+            self._status_pool.shutdown(wait=False, cancel_futures=True)
+            self._ask_pool.shutdown(wait=False, cancel_futures=True)
+            log.info("server stopped")
+
+    # -- the socket file --------------------------------------------------
+
+    def _bind(self) -> socket.socket:
+        assert self.path is not None
+        sock, self._bound_ino = sockfile.bind_private(self.path)
+        return sock
+
+    def _unlink(self) -> None:
+        if self.path is not None and self._bound_ino is not None:
+            sockfile.unlink_if_ours(self.path, self._bound_ino)
+
+    # -- connections ------------------------------------------------------
+
+    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._conn_tasks.add(task)
+        self._next_cid += 1
+        conn = Conn(reader, writer, self._next_cid)
+        try:
+            uid = self._peer_uid(writer.get_extra_info("socket"))
+            if uid is None or uid != self._uid:
+                log.warning("refused a connection from uid %s", uid)
+                conn.emit(p.error(None, p.FORBIDDEN, "connections are only accepted from the daemon's own user"))
+                return
+            if len(self._conns) >= self.config.max_connections and not self._evict_idle():
+                log.warning("refused a connection: %d connections open, none idle", len(self._conns))
+                conn.emit(p.error(None, p.BUSY, f"too many busy connections (limit {self.config.max_connections})"))
+                return
+            self._conns.add(conn)
+            await self._serve_conn(conn)
+        except asyncio.CancelledError:
+            # server stopping
+            conn.closing = conn.closing or p.error(None, p.SHUTDOWN, "the daemon is shutting down")
+        except Exception:
+            log.exception("connection %d failed", conn.cid)
+        finally:
+            self._conns.discard(conn)
+            await self._abort(conn)
+            if conn.closing is not None:
+                conn.emit(conn.closing)  # the fatal frame comes after every request's terminal frame
+            conn.gone = True
+            with contextlib.suppress(Exception):
+                writer.close()
+                await asyncio.wait_for(writer.wait_closed(), 2)
+            self._conn_tasks.discard(task)
+
+    def _evict_idle(self) -> bool:
+        """At the connection limit: close the connection idle the longest, to let a new client in."""
+        idle = [c for c in self._conns if c.idle and c.closing is None]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: c.last_active)
+        log.info("closing idle connection %d to admit a new one (limit %d)", victim.cid, self.config.max_connections)
+        self._conns.discard(victim)
+        victim.emit(p.error(None, p.EVICTED, "closed: the connection was idle and the daemon is at its "
+                                             f"connection limit ({self.config.max_connections}); reconnect"))
+        victim.gone = True
+        victim.writer.close()  # the reader sees end-of-file and the connection's task ends
+        return True
+
+    async def _abort(self, conn: Conn) -> None:
+        reason = "stop" if self._stop_requested.is_set() else "disconnect"
+        if conn.closing is not None:
+            reason = conn.closing["error"]["code"]
+        tasks = []
+        for req in list(conn.inflight.values()):
+            req.reason = req.reason or reason
+            req.cancel.set()
+            if req.task is not None:
+                req.task.cancel()
+                tasks.append(req.task)
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
+
+    async def _read_frame(self, conn: Conn) -> Any:
+        """The next decoded frame, or ``EOF``; raises FrameError."""
+        try:
+            first = await conn.reader.readexactly(1)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return EOF
+        conn.mid_frame = True
+        timeout = self.config.read_timeout_s or None
+        try:
+            async with asyncio.timeout(timeout):
+                (length,) = p.HEADER.unpack(first + await conn.reader.readexactly(p.HEADER_SIZE - 1))
+                p.check_length(length, self.config.max_frame_bytes)
+                body = await conn.reader.readexactly(length)
+        except TimeoutError:
+            raise p.FrameError(p.TIMEOUT, f"incomplete frame: nothing completed it within {timeout}s") from None
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return EOF
+        finally:
+            conn.mid_frame = False
+            conn.last_active = time.monotonic()
+        return p.unpack(body)
+
+    async def _serve_conn(self, conn: Conn) -> None:
+        cap = max(1, self.config.max_inflight)
+        while True:
+            # the per-connection cap: further frames wait unread (in the socket buffer) until one
+            # of this connection's requests finishes, so a flood cannot starve other clients
+            while conn.busy_slots >= cap:
+                conn.slot_freed.clear()
+                await conn.slot_freed.wait()
+            try:
+                obj = await self._read_frame(conn)
+            except p.FrameError as exc:
+                log.info("connection %d: %s: %s", conn.cid, exc.code, exc.message)
+                conn.closing = p.error(None, exc.code, exc.message)
+                return
+            if obj is EOF:
+                return
+            await self._dispatch(conn, obj)
+
+    async def _dispatch(self, conn: Conn, obj: Any) -> None:
+        if not isinstance(obj, dict):
+            await conn.send(p.error(None, p.BAD_REQUEST, f"a request must be a map, got {type(obj).__name__}"))
+            return
+        rid = obj.get("id")
+        if not is_int(rid):
+            await conn.send(p.error(None, p.BAD_REQUEST, "a request needs an integer 'id'"))
+            return
+        v = obj.get("v")
+        if not is_int(v) or v != p.PROTOCOL_VERSION:
+            msg = f"unsupported protocol version {v!r}; this server speaks v={p.PROTOCOL_VERSION} (an integer)"
+            await conn.send(p.error(rid, p.BAD_REQUEST, msg))
+            return
+        method = obj.get("method")
+        if not isinstance(method, str):
+            await conn.send(p.error(rid, p.BAD_REQUEST, "a request needs a string 'method'"))
+            return
+        params = obj.get("params")
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            await conn.send(p.error(rid, p.INVALID_PARAMS, "'params' must be a map"))
+            return
+        if rid in conn.inflight:
+            # not sent with this id: it would read as the answer to the request already in flight
+            await conn.send(p.error(None, p.DUPLICATE_ID, f"request id {rid} is already in flight; this "
+                                    "request was dropped, the earlier one goes on", request_id=rid))
+            return
+        handler = self._handlers.get(method)
+        if handler is not None and not implements(self.service, method):
+            handler = None
+        if handler is None:
+            await conn.send(p.error(rid, p.UNKNOWN_METHOD, f"unknown method '{method}'"))
+            return
+        req = Request(rid, method)
+        conn.inflight[rid] = req
+        req.task = asyncio.create_task(self._run(conn, req, handler, params), name=f"manoled-{method}-{rid}")
+
+    async def _run(self, conn: Conn, req: Request, handler: Callable[..., Any], params: dict[str, Any]) -> None:
+        try:
+            try:
+                value = await handler(conn, req, params)
+            except asyncio.CancelledError:
+                if req.reason == "cancel":
+                    conn.emit(p.error(req.rid, p.CANCELLED, "the request was cancelled"))
+                else:  # the connection is closing; a peer that only shut its write side still reads this
+                    conn.emit(p.error(req.rid, p.ABORTED, f"the request was abandoned: {why(req.reason)}"))
+                return
+            except ConnectionError:
+                return
+            except ManoledError as exc:
+                frame = p.error(req.rid, exc.code, exc.message)
+            except Exception as exc:
+                log.exception("%s (id %d) failed", req.method, req.rid)
+                frame = p.error(req.rid, p.INTERNAL, f"internal error: {type(exc).__name__}: {exc}")
+            else:
+                frame = p.result(req.rid, value)
+            try:
+                await conn.send(frame)
+            except ConnectionError:
+                return
+            except Exception as exc:  # e.g. a result msgpack cannot encode
+                log.exception("cannot send the result of %s (id %d)", req.method, req.rid)
+                conn.emit(p.error(req.rid, p.INTERNAL, f"cannot encode the result: {exc}"))
+        except asyncio.CancelledError:
+            return
+        finally:
+            if conn.inflight.get(req.rid) is req:
+                del conn.inflight[req.rid]
+            conn.last_active = time.monotonic()
+            conn.slot_freed.set()
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        assert self._loop is not None
+        return await self._loop.run_in_executor(self._rpc_pool, fn, *args)
+
+    async def _call_status(self, fn: Callable[..., Any], *args: Any) -> Any:
+        assert self._loop is not None
+        return await self._loop.run_in_executor(self._status_pool, fn, *args)
+
+    # -- methods ----------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Images: EXIF text, loading and decoding, the captioners and the background caption worker."""

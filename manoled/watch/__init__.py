@@ -1,0 +1,1 @@
+"""Watching: filesystem events and scans become batches of changes for the indexer."""

@@ -1,0 +1,121 @@
+"""The ONNX Runtime embedder against the torch one: same vectors (cosine), same search results, cached export."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from manoled.index.embed import OnnxEmbedder, SentenceEmbedder, make_embedder
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+# a fixed sample: short and long, prose, numbers, code, accents, an empty-ish line
+SAMPLE = [
+    "Invoice 2024-031 from Acme Corp. Total due: 1,250 EUR.",
+    "The quick brown fox jumps over the lazy dog.",
+    "def add(a, b):\n    return a + b  # a tiny function",
+    "Crème brûlée, café au lait et pâtisserie à Montréal.",
+    "Flight to Lisbon on 12 May; hotel for three nights.",
+    "x",
+    " ".join(["The committee reviewed the annual budget, the staffing plan and the new office lease."] * 30),
+    "Router setup: the default admin password is printed under the device.",
+    "MacBook Pro SSD upgrade guide: remove the ten pentalobe screws first.",
+    "city,population\ntown1,1000\ntown2,2000\ntown3,3000",
+]
+
+
+@pytest.fixture(scope="module")
+def torch_embedder() -> SentenceEmbedder:
+    return SentenceEmbedder()
+
+
+@pytest.fixture(scope="module")
+def onnx_embedder() -> OnnxEmbedder:
+    return OnnxEmbedder().load()
+
+
+def test_onnx_vectors_match_torch_on_a_fixed_sample(torch_embedder, onnx_embedder):
+    a = torch_embedder.embed(SAMPLE)
+    b = onnx_embedder.embed(SAMPLE)
+    assert b.shape == a.shape and b.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-4)
+    cosine = (a * b).sum(axis=1)
+    # int8 weights: 0.99 on average; the worst case is the one-letter text (0.986 when measured)
+    assert cosine.mean() >= 0.99 and cosine.min() >= 0.98, cosine
+    # batching and order do not change a vector
+    again = onnx_embedder.embed(list(reversed(SAMPLE)))[::-1]
+    np.testing.assert_allclose(again, b, atol=1e-5)
+
+
+def test_onnx_gives_the_same_top5_as_torch_on_the_agent_bench_searches(torch_embedder, onnx_embedder, tmp_path):
+    import evalcorpus
+
+    corpus = evalcorpus.build(tmp_path / "files", seed=13, small=True)
+    passages = [f.text[:2000] for f in corpus.files.values() if f.text.strip()] + SAMPLE
+    queries = [q.text for q in corpus.questions if q.intent == "content"]
+    assert len(queries) >= 3
+    pa, pb = torch_embedder.embed(passages), onnx_embedder.embed(passages)
+    qa, qb = torch_embedder.embed(queries), onnx_embedder.embed(queries)
+    for i, q in enumerate(queries):
+        sa = pa @ qa[i]
+        top_a, top_b = np.argsort(-sa)[:5], np.argsort(-(pb @ qb[i]))[:5]
+        # the same best passage, or one torch scores within a near-tie of its own best
+        assert top_a[0] == top_b[0] or sa[top_a[0]] - sa[top_b[0]] < 0.02, q
+        # the same top 5 up to near-ties: whatever torch ranks clearly inside its top 5 is in ONNX's
+        sixth = np.sort(sa)[-6]
+        clear = {int(j) for j in top_a if sa[j] >= sixth + 0.02}
+        assert clear <= {int(j) for j in top_b}, (q, top_a, top_b)
+        assert len(set(top_a) & set(top_b)) >= 4, (q, top_a, top_b)
+
+
+def test_the_export_is_cached_and_reused(tmp_path):
+    first = OnnxEmbedder(cache=tmp_path / "onnx")
+    assert not first.onnx_path.exists()
+    first.load()
+    path = first.onnx_path
+    assert path.is_file() and path.name == "model.int8.onnx"
+    stamp = path.stat().st_mtime_ns
+    second = OnnxEmbedder(cache=tmp_path / "onnx").load()
+    assert second.onnx_path == path and path.stat().st_mtime_ns == stamp  # no second export
+    np.testing.assert_allclose(second.embed(["hello"]), first.embed(["hello"]), atol=1e-6)
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temp files left
+
+
+def test_the_export_runs_offline_in_a_child_process_and_this_process_never_imports_torch(tmp_path):
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from manoled.index.embed import OnnxEmbedder\n"
+        f"e = OnnxEmbedder(cache=Path({str(tmp_path / 'onnx')!r})).load()\n"
+        "v = e.embed(['a passage about tomatoes'])\n"
+        "assert v.shape == (1, 384)\n"
+        "print('torch' in sys.modules, 'sentence_transformers' in sys.modules, 'transformers' in sys.modules)\n"
+    )
+    env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=os.pathsep.join(sys.path))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["False", "False", "False"]
+
+
+def test_a_failed_export_falls_back_to_torch_with_a_clear_log_line(tmp_path, caplog):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache dir should be")
+    os.environ["MANOLE_CACHE_DIR"], saved = str(blocker), os.environ["MANOLE_CACHE_DIR"]
+    try:
+        with caplog.at_level(logging.WARNING, logger="manoled.index.embed"):
+            emb = make_embedder("onnx")
+    finally:
+        os.environ["MANOLE_CACHE_DIR"] = saved
+    assert emb.backend == "torch"
+    assert "falling back to the torch embedder" in caplog.text and "ONNX export" in caplog.text
+
+
+def test_torch_is_chosen_by_config():
+    assert make_embedder("torch").backend == "torch"
