@@ -503,7 +503,9 @@ class Indexer:
                 break
         texts = [text for j, s, e in take for _, text, _ in j.prep.chunks[s:e]]
         t = time.monotonic()
-        vecs = self.embedder.embed(texts)
+        vecs = self._embed_parts(texts)
+        if vecs is None:
+            return  # shutting down mid-step: nothing of it is committed, the files stay pending
         self._embed_calls.append((chars, time.monotonic() - t))
         stats.embedded += len(texts)
         offset = 0
@@ -514,6 +516,27 @@ class Indexer:
         for j in [j for j, _, _ in take if j.done]:
             jobs.remove(j)
             self.progress.finished(j.size)
+
+    def _embed_parts(self, texts: list[str]) -> np.ndarray | None:
+        """Embed a step's passages in parts of about half an embedding batch, shortest first.
+
+        Progress moves after every part (a step can take several seconds on a busy machine),
+        and a shutdown stops between parts (None: the step is abandoned).
+        """
+        part = max(8, self.config.index.embed_batch_size // 2)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: np.ndarray | None = None
+        for start in range(0, len(order), part):
+            if start and self.stop_event.is_set():
+                return None
+            idx = order[start:start + part]
+            batch = [texts[i] for i in idx]
+            vecs = np.asarray(self.embedder.embed(batch))
+            if out is None:
+                out = np.empty((len(texts), vecs.shape[1]), dtype=vecs.dtype)
+            out[idx] = vecs
+            self.progress.embedded(len(batch), sum(len(b) for b in batch))
+        return out if out is not None else np.empty((0, self.embedder.dimensions), dtype=np.float32)
 
     def _write(self, job: _Job, start: int, end: int, vectors: np.ndarray, stats: ApplyStats) -> None:
         """Commit passages ``start:end`` of a file; the file is ``indexed`` only with its last one."""

@@ -1,7 +1,8 @@
 """Indexing progress in the unit of work: files, bytes and passages, with an ETA from measured rates.
 
 The indexer calls :class:`Tracker` as it goes (``plan`` when files are
-queued, ``prepared`` when a file's text is known, ``step`` after each commit,
+queued, ``prepared`` when a file's text is known, ``embedded`` after each
+embedding call (a step may make several), ``step`` after each commit,
 ``finished`` when a file leaves the queue); anyone may read ``snapshot()``
 from another thread (the daemon's ``status``, the ``manoled index`` line).
 
@@ -31,8 +32,9 @@ class Progress:
 
     done: int
     total: int
-    passages: int
+    passages: int  # committed (searchable) in this run
     started: float
+    embedded: int = 0  # embedded in this run, committed or about to be
     bytes_done: int = 0
     bytes_total: int = 0
     seconds: float = 0.0
@@ -49,6 +51,7 @@ class Progress:
     def as_dict(self) -> dict[str, object]:
         return {
             "files_done": self.done, "files_total": self.total, "passages": self.passages,
+            "passages_embedded": self.embedded,
             "bytes_done": self.bytes_done, "bytes_total": self.bytes_total,
             "passages_per_s": round(self.passages_per_s, 2), "seconds": round(self.seconds, 1),
             "eta_s": None if self.eta_s is None else round(self.eta_s, 1),
@@ -72,6 +75,8 @@ class Tracker:
             self.bytes_total = 0
             self.bytes_done = 0
             self.passages = 0
+            self.embedded_passages = 0
+            self._unstepped_chars = 0  # embedded, reported by ``embedded``, and not yet committed
             self.busy_s = 0.0  # seconds inside apply with work queued
             self._since: float | None = None
             self._kind_bytes: dict[str, int] = {}
@@ -106,13 +111,27 @@ class Tracker:
                 self._kind_chars[kind] = self._kind_chars.get(kind, 0) + chars
                 self._chars_left += chars
 
+    def embedded(self, passages: int, chars: int) -> None:
+        """An embedding call: ``passages`` (``chars`` characters) embedded, to be committed by the next ``step``."""
+        with self._lock:
+            self.embedded_passages += passages
+            self._unstepped_chars += chars
+            self._consume(chars)
+
     def step(self, passages: int, chars: int) -> None:
         """A commit: ``passages`` (``chars`` characters) embedded and written."""
         with self._lock:
             self.passages += passages
-            self._chars_left = max(0, self._chars_left - chars)
-            self._chars_fit += chars
-            self._sample()
+            self.embedded_passages = max(self.embedded_passages, self.passages)
+            seen = min(chars, self._unstepped_chars)  # already counted by ``embedded``
+            self._unstepped_chars -= seen
+            if chars > seen or not seen:
+                self._consume(chars - seen)
+
+    def _consume(self, chars: int) -> None:
+        self._chars_left = max(0, self._chars_left - chars)
+        self._chars_fit += chars
+        self._sample()
 
     def finished(self, size: int, current: str | None = None) -> None:
         """A file has left the queue (indexed, unchanged, skipped or failed)."""
@@ -194,7 +213,7 @@ class Tracker:
                 1.0 if not files_left else 0.0)
             return Progress(
                 done=self.files_done, total=self.files_total, passages=self.passages,
-                started=self.started or self._clock(), bytes_done=self.bytes_done, bytes_total=self.bytes_total,
-                seconds=elapsed, passages_per_s=self.passages / elapsed if elapsed > 0 else 0.0,
+                embedded=max(self.embedded_passages, self.passages), started=self.started or self._clock(), bytes_done=self.bytes_done, bytes_total=self.bytes_total,
+                seconds=elapsed, passages_per_s=max(self.embedded_passages, self.passages) / elapsed if elapsed > 0 else 0.0,
                 eta_s=eta, fraction=fraction, current=self.current,
             )

@@ -302,3 +302,81 @@ def test_a_file_moved_while_it_embeds_is_completed_at_its_new_path(core, tmp_pat
     finally:
         gated.allow.set()
         live.stop()
+
+
+class WatchingEmbedder:
+    """The real embedder; records the indexer's progress at every call."""
+
+    def __init__(self, inner, indexer) -> None:
+        self.inner, self.indexer = inner, indexer
+        self.model_id = inner.model_id
+        self.seen: list[tuple[int, int]] = []  # (passages embedded, passages committed) before each call
+
+    @property
+    def dimensions(self) -> int:
+        return self.inner.dimensions
+
+    def embed(self, texts):
+        p = self.indexer.progress.snapshot()
+        self.seen.append((p.embedded, p.passages))
+        return self.inner.embed(texts)
+
+
+def test_progress_moves_inside_a_long_step_before_its_commit(core, tmp_path):
+    """One step of many passages is embedded in parts; the embedded count moves after each part."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "manual.txt").write_text(big_text(40))
+    n = len(chunk([((root / "manual.txt").read_text(), None)], core.config.index.chunk_size,
+                  core.config.index.chunk_overlap))
+    core.config.index.embed_batch_size = 8  # parts of 8 passages
+    core.indexer._embed_calls = [(1, 1e-6)] * 3  # cheap calls measured: steps as long as the floor allows
+    watching = WatchingEmbedder(core.indexer.embedder, core.indexer)
+    core.indexer.embedder = watching
+    core.indexer.index_paths([root])
+    assert n > 16 and len(watching.seen) >= n // 8
+    embedded = [e for e, _ in watching.seen]
+    assert embedded == sorted(embedded) and len(set(embedded)) == len(embedded), watching.seen
+    # a step's parts: the embedded count moves while the committed one stands still
+    inside = [(a, b) for a, b in zip(watching.seen, watching.seen[1:], strict=False) if a[1] == b[1] and b[0] > a[0]]
+    assert inside, watching.seen
+    p = core.indexer.progress.snapshot()
+    assert p.embedded == p.passages == n
+
+
+def test_progress_counts_characters_once_when_a_step_reports_its_parts():
+    clock = [0.0]
+    t = Tracker(clock=lambda: clock[0])
+    t.plan(1, {"text": 1000})
+    t.prepared("text", 1000, 1000)
+    for _ in range(4):
+        clock[0] += 1.0
+        t.embedded(5, 250)
+        assert t.snapshot().passages == 0
+    half = t.snapshot()
+    assert half.embedded == 20 and half.eta_s == pytest.approx(0.0, abs=1e-6) and half.passages_per_s == 5.0
+    t.step(20, 1000)
+    t.finished(1000)
+    p = t.snapshot()
+    assert p.passages == p.embedded == 20 and p.fraction == pytest.approx(1.0)
+
+
+def test_the_progress_line_ticks_between_commits():
+    import io
+
+    from manoled.cli import ProgressBar
+    from manoled.progress import Progress
+
+    out = io.StringIO()
+    n = [0]
+
+    def snapshot() -> Progress:
+        n[0] += 1
+        return Progress(done=0, total=3, passages=0, embedded=n[0], started=0.0, bytes_total=100)
+
+    bar = ProgressBar(stream=out, every_s=0.01)
+    with bar.ticking(snapshot):
+        wait_until(lambda: out.getvalue().count("\n") >= 3, 30, message="the line is redrawn without a commit")
+    lines = out.getvalue().splitlines()
+    assert all("0/3 files" in line for line in lines)
+    assert len({line.split(" files, ")[1] for line in lines}) == len(lines)  # the passage count moves
