@@ -62,6 +62,8 @@ HASH_BLOCK = 1 << 20
 ChangeKind = Literal["added", "modified", "deleted", "moved"]
 
 SLOW_KINDS = ("pdf", "doc")  # extracted in a worker process: may take seconds
+PART_S = 0.5  # an embedding part (progress moves after each) takes about this long
+PREP_SHARE = 0.5  # reading and extracting files ahead of a step takes at most this share of commit_seconds
 SAVE_EVERY_S = 30.0  # the catalog's in_index flags cover what an unsaved index lacks
 AGE_BUCKETS_S = (3600, 86400, 7 * 86400, 30 * 86400, 365 * 86400)
 
@@ -177,6 +179,7 @@ class Indexer:
         self.stop_event = threading.Event()
         self.progress = Tracker()  # read by status from any thread
         self._embed_calls: deque[tuple[int, float]] = deque(maxlen=24)  # (characters, seconds) of recent calls
+        self._part_s_per_passage: float | None = None  # measured seconds per passage of an embedding part
         self.max_step_chars: int | None = None  # a hard cap on a step (tests: force a file over many steps)
 
     # -- roots and ignore rules -----------------------------------------
@@ -423,7 +426,8 @@ class Indexer:
                 ahead = sum(j.chars_left for j in jobs if j.offset == 0)
                 if ahead >= budget:
                     break
-                if ahead and (heap[0][4] in SLOW_KINDS or time.monotonic() - step_started > cfg.commit_seconds):
+                if ahead and (heap[0][4] in SLOW_KINDS
+                              or time.monotonic() - step_started > cfg.commit_seconds * PREP_SHARE):
                     break  # commit what is ready before a slow extraction
                 age, size, _, path, kind = heapq.heappop(heap)
                 del queued[path]
@@ -509,33 +513,43 @@ class Indexer:
         self._embed_calls.append((chars, time.monotonic() - t))
         stats.embedded += len(texts)
         offset = 0
+        t = time.monotonic()
         for j, s, e in take:
             self._write(j, s, e, vecs[offset:offset + e - s], stats)
             offset += e - s
-        self.progress.step(len(texts), chars)
+        self.progress.step(len(texts), chars, time.monotonic() - t)
         for j in [j for j, _, _ in take if j.done]:
             jobs.remove(j)
             self.progress.finished(j.size)
 
     def _embed_parts(self, texts: list[str]) -> np.ndarray | None:
-        """Embed a step's passages in parts of about half an embedding batch, shortest first.
+        """Embed a step's passages in parts of about ``PART_S`` seconds each, shortest first.
 
         Progress moves after every part (a step can take several seconds on a busy machine),
         and a shutdown stops between parts (None: the step is abandoned).
         """
-        part = max(8, self.config.index.embed_batch_size // 2)
+        batch_max = max(1, self.config.index.embed_batch_size)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out: np.ndarray | None = None
-        for start in range(0, len(order), part):
+        start = 0
+        while start < len(order):
             if start and self.stop_event.is_set():
                 return None
-            idx = order[start:start + part]
+            per = self._part_s_per_passage
+            size = batch_max if per is None else max(min(8, batch_max), min(batch_max, int(PART_S / per)))
+            if per is None:
+                size = min(size, 8)  # the first part measures the rate
+            idx = order[start:start + size]
             batch = [texts[i] for i in idx]
+            t = time.monotonic()
             vecs = np.asarray(self.embedder.embed(batch))
+            took = time.monotonic() - t
+            self._part_s_per_passage = took / len(batch) if per is None else 0.7 * per + 0.3 * took / len(batch)
             if out is None:
                 out = np.empty((len(texts), vecs.shape[1]), dtype=vecs.dtype)
             out[idx] = vecs
-            self.progress.embedded(len(batch), sum(len(b) for b in batch))
+            self.progress.embedded(len(batch), sum(len(b) for b in batch), took)
+            start += len(idx)
         return out if out is not None else np.empty((0, self.embedder.dimensions), dtype=np.float32)
 
     def _write(self, job: _Job, start: int, end: int, vectors: np.ndarray, stats: ApplyStats) -> None:

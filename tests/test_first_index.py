@@ -201,7 +201,7 @@ def test_a_slow_file_holds_back_no_other_file_and_status_counts_it_in_progress(c
 
 
 def test_progress_eta_follows_the_measured_costs():
-    """A fake clock: 20 ms per file and 1 ms per character; after a tenth of the work the ETA is right."""
+    """A fake clock: 20 ms per file to read, 1 ms per character to embed; the ETA is right from the first file."""
     clock = [0.0]
     t = Tracker(clock=lambda: clock[0])
     sizes = [100] * 50 + [2000] * 50  # small first, then large, as the indexer orders them
@@ -209,19 +209,36 @@ def test_progress_eta_follows_the_measured_costs():
     truth = sum(0.02 + 0.001 * s for s in sizes)
     spent = 0.0
     for i, size in enumerate(sizes):
+        clock[0] += 0.02
         t.prepared("text", size, size)
-        clock[0] += 0.02 + 0.001 * size
-        spent += 0.02 + 0.001 * size
+        clock[0] += 0.001 * size
+        t.embedded(1, size, 0.001 * size)
         t.step(1, size)
         t.finished(size)
+        spent += 0.02 + 0.001 * size
         p = t.snapshot()
         assert p.passages == i + 1 and p.bytes_done == sum(sizes[:i + 1])
-        if i >= 52:  # once both sizes have been seen, per-file and per-character costs are told apart
-            assert p.eta_s == pytest.approx(truth - spent, rel=0.01, abs=1e-6)
+        assert p.eta_s == pytest.approx(truth - spent, rel=0.01, abs=1e-6)
     assert p.fraction == pytest.approx(1.0) and p.eta_s == pytest.approx(0.0, abs=1e-6)
     t.idle()
     clock[0] += 100  # time without work does not count
     assert t.snapshot().seconds == pytest.approx(spent)
+
+
+def test_progress_eta_follows_a_change_of_speed():
+    """The embedding rate is the recent one: a machine that gets busy gets a longer ETA."""
+    clock = [0.0]
+    t = Tracker(clock=lambda: clock[0])
+    t.plan(1, {"text": 200_000})
+    t.prepared("text", 200_000, 200_000)
+    for cost in [0.0001] * 100 + [0.0004] * 100:  # per character: 4x slower half-way
+        clock[0] += 1000 * cost
+        t.embedded(10, 1000, 1000 * cost)
+    p = t.snapshot()
+    assert p.eta_s == pytest.approx(0.0, abs=1e-6)
+    t.plan(1, {"text": 10_000})
+    t.prepared("text", 10_000, 10_000)
+    assert t.snapshot().eta_s == pytest.approx(10_000 * 0.0004, rel=0.01)
 
 
 class GatedEmbedder:
