@@ -268,7 +268,7 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
 
 
 class LeannServeBench:
-    """LEANN's own HTTP server (`leann serve`) on a LEANN HNSW index of the same corpus files.
+    """LEANN's own HTTP server (`leann serve`) on a LEANN IVF index (the backend the project installs) of the same corpus files.
 
     ``start()`` checks the install and launches ``leann build`` in the background (it can
     overlap manoled's own indexing; ``wait_built()`` is called before anything is timed);
@@ -360,7 +360,7 @@ class LeannServeBench:
             "--docs",
             str(self.corpus),
             "--backend-name",
-            "hnsw",
+            "ivf",
             "--no-recompute",
             "--no-compact",
             "--embedding-model",
@@ -391,7 +391,7 @@ class LeannServeBench:
             self.reason = f"`leann build` left no index: {_tail(self._log('leann_build.log'))}"
         else:
             n = len(list(self.corpus.iterdir()))
-            print(f"leann build ({n} files, hnsw, no-recompute) done in {self.build_s:.1f}s", flush=True)
+            print(f"leann build ({n} files, ivf, no-recompute) done in {self.build_s:.1f}s", flush=True)
 
     def run(self, n_queries: int) -> tuple[dict[str, Any] | None, str | None]:
         self.wait_built()
@@ -520,7 +520,7 @@ def main() -> None:
 
     tmp = Path(tempfile.mkdtemp(prefix="msb", dir="/tmp"))
     os.environ["MANOLE_HOME"] = str(tmp / "manole")
-    n_files = 24 if args.quick else 120
+    n_files = 104 if args.quick else 120  # LEANN's IVF trains 100 lists: at least 100 chunks
     corpus = tmp / "corpus"
     write_corpus(corpus, n_files)
     # LEANN's `leann build` of the same files runs while manoled indexes them (setup only;
@@ -596,7 +596,7 @@ def main() -> None:
             leann["ratio_p50_vs_manoled_socket"] = round(leann["p50_ms"] / sock_p50, 3) if sock_p50 > 0 else None
             leann["ratio_p99_vs_manoled_socket"] = round(leann["p99_ms"] / sock_p99, 3) if sock_p99 > 0 else None
             leann["note"] = (
-                "`leann serve` (FastAPI/uvicorn) on a LEANN HNSW index of the same corpus files "
+                "`leann serve` (FastAPI/uvicorn) on a LEANN IVF index (the backend the project installs) of the same corpus files "
                 "(leann build --no-recompute --no-compact, bundled all-MiniLM-L6-v2), top_k 5, "
                 "recompute_embeddings=false; one client, sequential, a new loopback HTTP connection per "
                 "request (urllib). LEANN's server opens the index for every request and its searcher "

@@ -12,9 +12,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -39,8 +41,8 @@ def _mb(n: int) -> str:
 class ProgressBar:
     """Work done (by estimated embedding work), files, bytes, passages, passages/s and ETA on stderr.
 
-    Called after every commit (at most ``index.commit_seconds`` apart); one line per update
-    when not a terminal, at most every ``every_s`` seconds.
+    Called after every commit, and by ``ticking`` every ``every_s`` seconds in between, so the
+    line moves while a long step embeds; one line per update when not a terminal.
     """
 
     def __init__(self, stream=sys.stderr, every_s: float = 1.0) -> None:
@@ -48,17 +50,40 @@ class ProgressBar:
         self.tty = stream.isatty()
         self.every_s = every_s
         self.last = 0.0
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def ticking(self, snapshot):
+        """Redraw from ``snapshot()`` every ``every_s`` seconds until the block ends."""
+        done = threading.Event()
+
+        def tick() -> None:
+            while not done.wait(self.every_s):
+                self(snapshot())
+
+        t = threading.Thread(target=tick, name="progress", daemon=True)
+        t.start()
+        try:
+            yield self
+        finally:
+            done.set()
+            t.join()
 
     def __call__(self, p) -> None:
-        now = time.monotonic()
-        if not self.tty and now - self.last < self.every_s and p.done < p.total:
-            return
-        self.last = now
+        with self._lock:
+            now = time.monotonic()
+            if not p.total or (now - self.last < self.every_s * 0.9 and p.done < p.total):
+                return
+            self.last = now
+            self._draw(p)
+
+    def _draw(self, p) -> None:
         width = 28
         frac = min(1.0, max(0.0, getattr(p, "fraction", p.done / p.total if p.total else 1.0)))
         bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        passages = max(getattr(p, "embedded", 0), p.passages)
         line = (f"[{bar}] {p.done}/{p.total} files, {_mb(p.bytes_done)}/{_mb(p.bytes_total)} MB, "
-                f"{p.passages} passages, {p.passages_per_s:.1f} passages/s, ETA {_fmt_eta(p.eta_s)}")
+                f"{passages} passages, {p.passages_per_s:.1f} passages/s, ETA {_fmt_eta(p.eta_s)}")
         if self.tty:
             self.stream.write("\r" + line + "\033[K")
             if p.done >= p.total:
@@ -87,7 +112,8 @@ def cmd_index(paths: Paths, args) -> int:
         core.embedder.embed(["load the model before the clock starts"])  # the rate and ETA measure indexing
         bar = ProgressBar()
         try:
-            stats = core.indexer.index_paths(folders, progress=bar)
+            with bar.ticking(core.indexer.progress.snapshot):
+                stats = core.indexer.index_paths(folders, progress=bar)
         except KeyboardInterrupt:
             print("\ninterrupted: run the same command again to continue", file=sys.stderr)
             return 130

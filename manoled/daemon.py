@@ -238,6 +238,7 @@ class Daemon(Service):
         eta = p.eta_s if pending else 0.0
         return {"done": p.done, "total": p.done + pending, "queue": pending, "rate": round(p.rate, 2),
                 "eta_s": None if eta is None else round(eta, 1), "passages": p.passages,
+                "passages_embedded": p.embedded,
                 "passages_per_s": round(p.passages_per_s, 2), "bytes_done": p.bytes_done,
                 "bytes_total": p.bytes_total, "current": p.current}
 

@@ -201,7 +201,7 @@ def test_a_slow_file_holds_back_no_other_file_and_status_counts_it_in_progress(c
 
 
 def test_progress_eta_follows_the_measured_costs():
-    """A fake clock: 20 ms per file and 1 ms per character; after a tenth of the work the ETA is right."""
+    """A fake clock: 20 ms per file to read, 1 ms per character to embed; the ETA is right from the first file."""
     clock = [0.0]
     t = Tracker(clock=lambda: clock[0])
     sizes = [100] * 50 + [2000] * 50  # small first, then large, as the indexer orders them
@@ -209,19 +209,36 @@ def test_progress_eta_follows_the_measured_costs():
     truth = sum(0.02 + 0.001 * s for s in sizes)
     spent = 0.0
     for i, size in enumerate(sizes):
+        clock[0] += 0.02
         t.prepared("text", size, size)
-        clock[0] += 0.02 + 0.001 * size
-        spent += 0.02 + 0.001 * size
+        clock[0] += 0.001 * size
+        t.embedded(1, size, 0.001 * size)
         t.step(1, size)
         t.finished(size)
+        spent += 0.02 + 0.001 * size
         p = t.snapshot()
         assert p.passages == i + 1 and p.bytes_done == sum(sizes[:i + 1])
-        if i >= 52:  # once both sizes have been seen, per-file and per-character costs are told apart
-            assert p.eta_s == pytest.approx(truth - spent, rel=0.01, abs=1e-6)
+        assert p.eta_s == pytest.approx(truth - spent, rel=0.01, abs=1e-6)
     assert p.fraction == pytest.approx(1.0) and p.eta_s == pytest.approx(0.0, abs=1e-6)
     t.idle()
     clock[0] += 100  # time without work does not count
     assert t.snapshot().seconds == pytest.approx(spent)
+
+
+def test_progress_eta_follows_a_change_of_speed():
+    """The embedding rate is the recent one: a machine that gets busy gets a longer ETA."""
+    clock = [0.0]
+    t = Tracker(clock=lambda: clock[0])
+    t.plan(1, {"text": 200_000})
+    t.prepared("text", 200_000, 200_000)
+    for cost in [0.0001] * 100 + [0.0004] * 100:  # per character: 4x slower half-way
+        clock[0] += 1000 * cost
+        t.embedded(10, 1000, 1000 * cost)
+    p = t.snapshot()
+    assert p.eta_s == pytest.approx(0.0, abs=1e-6)
+    t.plan(1, {"text": 10_000})
+    t.prepared("text", 10_000, 10_000)
+    assert t.snapshot().eta_s == pytest.approx(10_000 * 0.0004, rel=0.01)
 
 
 class GatedEmbedder:
@@ -302,3 +319,81 @@ def test_a_file_moved_while_it_embeds_is_completed_at_its_new_path(core, tmp_pat
     finally:
         gated.allow.set()
         live.stop()
+
+
+class WatchingEmbedder:
+    """The real embedder; records the indexer's progress at every call."""
+
+    def __init__(self, inner, indexer) -> None:
+        self.inner, self.indexer = inner, indexer
+        self.model_id, self.backend, self.memory_bytes = inner.model_id, inner.backend, inner.memory_bytes
+        self.seen: list[tuple[int, int]] = []  # (passages embedded, passages committed) before each call
+
+    @property
+    def dimensions(self) -> int:
+        return self.inner.dimensions
+
+    def embed(self, texts):
+        p = self.indexer.progress.snapshot()
+        self.seen.append((p.embedded, p.passages))
+        return self.inner.embed(texts)
+
+
+def test_progress_moves_inside_a_long_step_before_its_commit(core, tmp_path):
+    """One step of many passages is embedded in parts; the embedded count moves after each part."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "manual.txt").write_text(big_text(40))
+    n = len(chunk([((root / "manual.txt").read_text(), None)], core.config.index.chunk_size,
+                  core.config.index.chunk_overlap))
+    core.config.index.embed_batch_size = 8  # parts of 8 passages
+    core.indexer._embed_calls = [(1, 1e-6)] * 3  # cheap calls measured: steps as long as the floor allows
+    watching = WatchingEmbedder(core.indexer.embedder, core.indexer)
+    core.indexer.embedder = watching
+    core.indexer.index_paths([root])
+    assert n > 16 and len(watching.seen) >= n // 8
+    embedded = [e for e, _ in watching.seen]
+    assert embedded == sorted(embedded) and len(set(embedded)) == len(embedded), watching.seen
+    # a step's parts: the embedded count moves while the committed one stands still
+    inside = [(a, b) for a, b in zip(watching.seen, watching.seen[1:], strict=False) if a[1] == b[1] and b[0] > a[0]]
+    assert inside, watching.seen
+    p = core.indexer.progress.snapshot()
+    assert p.embedded == p.passages == n
+
+
+def test_progress_counts_characters_once_when_a_step_reports_its_parts():
+    clock = [0.0]
+    t = Tracker(clock=lambda: clock[0])
+    t.plan(1, {"text": 1000})
+    t.prepared("text", 1000, 1000)
+    for _ in range(4):
+        clock[0] += 1.0
+        t.embedded(5, 250)
+        assert t.snapshot().passages == 0
+    half = t.snapshot()
+    assert half.embedded == 20 and half.eta_s == pytest.approx(0.0, abs=1e-6) and half.passages_per_s == 5.0
+    t.step(20, 1000)
+    t.finished(1000)
+    p = t.snapshot()
+    assert p.passages == p.embedded == 20 and p.fraction == pytest.approx(1.0)
+
+
+def test_the_progress_line_ticks_between_commits():
+    import io
+
+    from manoled.cli import ProgressBar
+    from manoled.index.progress import Progress
+
+    out = io.StringIO()
+    n = [0]
+
+    def snapshot() -> Progress:
+        n[0] += 1
+        return Progress(done=0, total=3, passages=0, embedded=n[0], started=0.0, bytes_total=100)
+
+    bar = ProgressBar(stream=out, every_s=0.01)
+    with bar.ticking(snapshot):
+        wait_until(lambda: out.getvalue().count("\n") >= 3, 30, message="the line is redrawn without a commit")
+    lines = out.getvalue().splitlines()
+    assert all("0/3 files" in line for line in lines)
+    assert len({line.split(" files, ")[1] for line in lines}) == len(lines)  # the passage count moves

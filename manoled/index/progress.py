@@ -1,28 +1,32 @@
 """Indexing progress in the unit of work: files, bytes and passages, with an ETA from measured rates.
 
 The indexer calls :class:`Tracker` as it goes (``plan`` when files are
-queued, ``prepared`` when a file's text is known, ``step`` after each commit,
+queued, ``prepared`` when a file's text is known, ``embedded`` after each
+embedding call (a step may make several), ``step`` after each commit,
 ``finished`` when a file leaves the queue); anyone may read ``snapshot()``
 from another thread (the daemon's ``status``, the ``manoled index`` line).
 
-The ETA is ``a·files_left + b·chars_left``: ``a`` (per-file cost: stat, hash,
-extract, catalog) and ``b`` (embedding cost per character) are fitted by least
-squares on the commits made so far, and ``chars_left`` is the bytes left
-times the text/bytes ratio measured per kind (a PDF holds fewer characters
-than its size, an HTML page fewer than its markup). It knows nothing about
-which embedder runs: it only sees seconds, files and characters.
+The ETA is ``per_char·chars_left + per_file·files_left``, both measured, not fitted:
+``per_char`` is the seconds the indexer reports for embedding and committing (the
+``seconds`` of ``embedded`` and ``step``) per character, over the last
+``RATE_WINDOW_S`` of such work (the machine's load changes); ``per_file`` is all the
+other busy time (stat, hash, extract, catalog) per file prepared so far.
+``chars_left`` is the characters prepared and not yet embedded plus the bytes not yet
+read times the text/bytes ratio measured per kind (a PDF holds fewer characters than
+its size, an HTML page fewer than its markup). It knows nothing about which embedder
+runs: it only sees seconds, files and characters.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
-
-import numpy as np
 
 # a priori characters of text per byte of file, until measured
 PRIOR_RATIO = {"text": 1.0, "pdf": 0.15, "doc": 0.3, "image": 0.0, "other": 0.0}
+RATE_WINDOW_S = 30.0  # the embedding rate is measured over about this much recent work
 
 
 @dataclass
@@ -31,8 +35,9 @@ class Progress:
 
     done: int
     total: int
-    passages: int
+    passages: int  # committed (searchable) in this run
     started: float
+    embedded: int = 0  # embedded in this run, committed or about to be
     bytes_done: int = 0
     bytes_total: int = 0
     seconds: float = 0.0
@@ -49,6 +54,7 @@ class Progress:
     def as_dict(self) -> dict[str, object]:
         return {
             "files_done": self.done, "files_total": self.total, "passages": self.passages,
+            "passages_embedded": self.embedded,
             "bytes_done": self.bytes_done, "bytes_total": self.bytes_total,
             "passages_per_s": round(self.passages_per_s, 2), "seconds": round(self.seconds, 1),
             "eta_s": None if self.eta_s is None else round(self.eta_s, 1),
@@ -72,15 +78,19 @@ class Tracker:
             self.bytes_total = 0
             self.bytes_done = 0
             self.passages = 0
+            self.embedded_passages = 0
+            self._unstepped_chars = 0  # embedded, reported by ``embedded``, and not yet committed
             self.busy_s = 0.0  # seconds inside apply with work queued
             self._since: float | None = None
             self._kind_bytes: dict[str, int] = {}
             self._kind_chars: dict[str, int] = {}
             self._left: dict[str, int] = {}  # bytes queued and not yet prepared, by kind
             self._chars_left = 0  # characters prepared and not yet embedded
-            self._fit_rows: list[tuple[float, float, float]] = []  # cumulative (files, chars, seconds)
-            self._files_fit = 0
-            self._chars_fit = 0
+            self._files_prepared = 0
+            self._work: deque[tuple[int, float]] = deque()  # recent (characters, seconds) of embedding and commits
+            self._work_s = 0.0  # seconds in ``_work``
+            self._char_s = 0.0  # all seconds of embedding and commits
+            self._chars_done = 0
             self.current: str | None = None
 
     # -- the indexer reports ------------------------------------------------
@@ -101,25 +111,42 @@ class Tracker:
         """A file's text is known: ``chars`` characters to embed (0 if unchanged, skipped or failed)."""
         with self._lock:
             self._left[kind] = max(0, self._left.get(kind, 0) - size)
+            self._files_prepared += 1
             if chars:
                 self._kind_bytes[kind] = self._kind_bytes.get(kind, 0) + size
                 self._kind_chars[kind] = self._kind_chars.get(kind, 0) + chars
                 self._chars_left += chars
 
-    def step(self, passages: int, chars: int) -> None:
-        """A commit: ``passages`` (``chars`` characters) embedded and written."""
+    def embedded(self, passages: int, chars: int, seconds: float = 0.0) -> None:
+        """An embedding call: ``passages`` (``chars`` characters) embedded in ``seconds``, committed by a later ``step``."""
+        with self._lock:
+            self.embedded_passages += passages
+            self._unstepped_chars += chars
+            self._consume(chars, seconds)
+
+    def step(self, passages: int, chars: int, seconds: float = 0.0) -> None:
+        """A commit of ``passages`` (``chars`` characters); ``seconds`` it took beyond the ``embedded`` calls."""
         with self._lock:
             self.passages += passages
-            self._chars_left = max(0, self._chars_left - chars)
-            self._chars_fit += chars
-            self._sample()
+            self.embedded_passages = max(self.embedded_passages, self.passages)
+            seen = min(chars, self._unstepped_chars)  # already counted by ``embedded``
+            self._unstepped_chars -= seen
+            self._consume(chars - seen, seconds)
+
+    def _consume(self, chars: int, seconds: float) -> None:
+        self._chars_left = max(0, self._chars_left - chars)
+        self._chars_done += chars
+        self._char_s += seconds
+        self._work.append((chars, seconds))
+        self._work_s += seconds
+        while len(self._work) > 1 and self._work_s - self._work[0][1] >= RATE_WINDOW_S:
+            self._work_s -= self._work.popleft()[1]
 
     def finished(self, size: int, current: str | None = None) -> None:
         """A file has left the queue (indexed, unchanged, skipped or failed)."""
         with self._lock:
             self.files_done += 1
             self.bytes_done += size
-            self._files_fit += 1
             self.current = current
 
     def working_on(self, current: str | None) -> None:
@@ -138,11 +165,6 @@ class Tracker:
     def _elapsed(self) -> float:
         return self.busy_s + (self._clock() - self._since if self._since is not None else 0.0)
 
-    def _sample(self) -> None:
-        self._fit_rows.append((float(self._files_fit), float(self._chars_fit), self._elapsed()))
-        if len(self._fit_rows) > 400:  # keep the fit cheap: every other old row
-            self._fit_rows = self._fit_rows[:200:2] + self._fit_rows[200:]
-
     def _chars_ahead(self) -> float:
         total = float(self._chars_left)
         seen_b = sum(self._kind_bytes.values())
@@ -157,44 +179,36 @@ class Tracker:
             total += n * ratio
         return total
 
-    def _coefficients(self) -> tuple[float, float] | None:
-        """Seconds per file and per character, from the commits so far."""
-        rows = self._fit_rows
-        if not rows:
+    def _costs(self) -> tuple[float, float] | None:
+        """(seconds per character of embedding and commits, seconds of other work per file), measured so far."""
+        chars = sum(c for c, _ in self._work)
+        if chars <= 0:
             return None
-        f, c, t = rows[-1]
-        if c <= 0 and f <= 0:
-            return None
-        if len(rows) >= 3:
-            a = np.asarray([[r[0], r[1]] for r in rows])
-            y = np.asarray([r[2] for r in rows])
-            try:
-                (per_file, per_char), *_ = np.linalg.lstsq(a, y, rcond=None)
-            except np.linalg.LinAlgError:
-                per_file = per_char = -1.0
-            if per_file >= 0 and per_char > 0:
-                return float(per_file), float(per_char)
-        # too few points or an implausible fit: all the time is per character (or per file)
-        return (0.0, t / c) if c > 0 else (t / f, 0.0)
+        per_char = self._work_s / chars
+        other = max(0.0, self._elapsed() - self._char_s)
+        return per_char, other / self._files_prepared if self._files_prepared else 0.0
 
     def snapshot(self) -> Progress:
         with self._lock:
             elapsed = self._elapsed()
             files_left = max(0, self.files_total - self.files_done)
             chars_ahead = self._chars_ahead()
-            coef = self._coefficients()
+            costs = self._costs()
             eta = None
-            if coef is not None:
-                eta = coef[0] * files_left + coef[1] * chars_ahead
+            if costs is not None:
+                unread = max(0, self.files_total - self._files_prepared)
+                eta = costs[0] * chars_ahead + costs[1] * unread
             elif not files_left:
                 eta = 0.0
-            done_work = self._chars_fit + (coef[0] / coef[1] * self._files_fit if coef and coef[1] > 0 else 0.0)
-            left_work = chars_ahead + (coef[0] / coef[1] * files_left if coef and coef[1] > 0 else 0.0)
-            fraction = done_work / (done_work + left_work) if done_work + left_work > 0 else (
-                1.0 if not files_left else 0.0)
+            if eta is not None:
+                fraction = elapsed / (elapsed + eta) if elapsed + eta > 0 else 1.0
+            else:
+                fraction = 1.0 if not files_left else 0.0
+            if not files_left:
+                eta, fraction = 0.0, 1.0
             return Progress(
                 done=self.files_done, total=self.files_total, passages=self.passages,
-                started=self.started or self._clock(), bytes_done=self.bytes_done, bytes_total=self.bytes_total,
-                seconds=elapsed, passages_per_s=self.passages / elapsed if elapsed > 0 else 0.0,
+                embedded=max(self.embedded_passages, self.passages), started=self.started or self._clock(), bytes_done=self.bytes_done, bytes_total=self.bytes_total,
+                seconds=elapsed, passages_per_s=max(self.embedded_passages, self.passages) / elapsed if elapsed > 0 else 0.0,
                 eta_s=eta, fraction=fraction, current=self.current,
             )

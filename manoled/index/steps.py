@@ -36,6 +36,8 @@ from .vectors import VectorIndex
 log = logging.getLogger(__name__)
 
 SLOW_KINDS = ("pdf", "doc")  # extracted in a worker process: may take seconds
+PART_S = 0.5  # an embedding part (progress moves after each) takes about this long
+PREP_SHARE = 0.5  # reading and extracting files ahead of a step takes at most this share of commit_seconds
 SAVE_EVERY_S = 30.0  # the catalog's in_index flags cover what an unsaved index lacks
 
 FileHook = Callable[[Catalog, int, list[str]], None]
@@ -80,6 +82,7 @@ class Steps:
     progress: Tracker
     max_step_chars: int | None
     _embed_calls: deque[tuple[int, float]]
+    _part_s_per_passage: float | None
 
     def _index_content(self, paths: list[Path], stats: ApplyStats,
                        progress: Callable[[Progress], None] | None, feed: Feed | None) -> None:
@@ -144,7 +147,8 @@ class Steps:
                 ahead = sum(j.chars_left for j in jobs if j.offset == 0)
                 if ahead >= budget:
                     break
-                if ahead and (heap[0][4] in SLOW_KINDS or time.monotonic() - step_started > cfg.commit_seconds):
+                if ahead and (heap[0][4] in SLOW_KINDS
+                              or time.monotonic() - step_started > cfg.commit_seconds * PREP_SHARE):
                     break  # commit what is ready before a slow extraction
                 age, size, _, path, kind = heapq.heappop(heap)
                 del queued[path]
@@ -224,17 +228,49 @@ class Steps:
                 break
         texts = [text for j, s, e in take for _, text, _ in j.prep.chunks[s:e]]
         t = time.monotonic()
-        vecs = self.embedder.embed(texts)
+        vecs = self._embed_parts(texts)
+        if vecs is None:
+            return  # shutting down mid-step: nothing of it is committed, the files stay pending
         self._embed_calls.append((chars, time.monotonic() - t))
         stats.embedded += len(texts)
         offset = 0
+        t = time.monotonic()
         for j, s, e in take:
             self._write(j, s, e, vecs[offset:offset + e - s], stats)
             offset += e - s
-        self.progress.step(len(texts), chars)
+        self.progress.step(len(texts), chars, time.monotonic() - t)
         for j in [j for j, _, _ in take if j.done]:
             jobs.remove(j)
             self.progress.finished(j.size)
+
+    def _embed_parts(self, texts: list[str]) -> np.ndarray | None:
+        """Embed a step's passages in parts of about ``PART_S`` seconds each, shortest first.
+
+        Progress moves after every part (a step can take several seconds on a busy machine),
+        and a shutdown stops between parts (None: the step is abandoned).
+        """
+        batch_max = max(1, self.config.index.embed_batch_size)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: np.ndarray | None = None
+        start = 0
+        while start < len(order):
+            if start and self.stop_event.is_set():
+                return None
+            per = self._part_s_per_passage
+            # the first part (8 passages) measures the rate; later parts last about PART_S
+            size = min(8, batch_max) if per is None else max(min(8, batch_max), min(batch_max, int(PART_S / per)))
+            idx = order[start:start + size]
+            batch = [texts[i] for i in idx]
+            t = time.monotonic()
+            vecs = np.asarray(self.embedder.embed(batch))
+            took = time.monotonic() - t
+            self._part_s_per_passage = took / len(batch) if per is None else 0.7 * per + 0.3 * took / len(batch)
+            if out is None:
+                out = np.empty((len(texts), vecs.shape[1]), dtype=vecs.dtype)
+            out[idx] = vecs
+            self.progress.embedded(len(batch), sum(len(b) for b in batch), took)
+            start += len(idx)
+        return out if out is not None else np.empty((0, self.embedder.dimensions), dtype=np.float32)
 
     def _write(self, job: _Job, start: int, end: int, vectors: np.ndarray, stats: ApplyStats) -> None:
         """Commit passages ``start:end`` of a file; the file is ``indexed`` only with its last one."""
