@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from ..config import AgentConfig, Config
 from ..errors import Cancelled
-from . import direct, guard
+from . import direct, followup, guard
 from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
 from .planner import EmbedFn, Plan, Planner
@@ -43,7 +43,7 @@ from .registry import ToolRegistry, ToolResult
 from .rewrite import QueryRewriter, Rewrite
 from .router import keywords
 from .searcher import Searcher
-from .tools import ToolContext, build_registry
+from .tools import ToolContext, build_registry, find_facts
 
 log = logging.getLogger(__name__)
 
@@ -256,7 +256,7 @@ class Agent:
         self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None
         if embed is not None and self.ctx.embed is None:
             self.ctx.embed = embed
-        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now)
+        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now, text_of=self._text_of)
         self.tier = tier if tier in TIERS else model_tier(llm)
         self.step_max_tokens = step_max_tokens
         self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}
@@ -294,7 +294,7 @@ class Agent:
         plan = self.planner.plan(question, self.ctx.files(), history)
         planned = None
         if plan.followup:
-            planned = direct.resolve_followup(plan, question, self.ctx.files(), self.ctx.now())
+            planned = followup.resolve(plan, question, self.ctx.files(), self.ctx.now(), self._text_of)
         resolved = planned.question if planned else question
         rw = Rewrite(question, resolved, resolved, plan.intent, followup=plan.followup, source="planner")
         if self.rewriter is not None and plan.followup and self.tier == "tools":
@@ -432,7 +432,7 @@ class Agent:
             if not calls and planned.fallback and (not res.ok or res.output.data.get("declined")):
                 calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
                 results = []
-        answer, sources = direct.compose(planned.plan, planned.question, results)
+        answer, sources = direct.answer(planned, results, self._more_facts)
         yield TokenStep(answer)
         timings.update({"llm_ms": 0.0, "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})
         sid = session or uuid.uuid4().hex[:12]
@@ -442,6 +442,25 @@ class Agent:
                          ["planner"], [r.name for r in results], answered_by="planner", intent=planned.plan.intent)
 
     # -- internals -----------------------------------------------------------
+    def _more_facts(self, query: str, path: str) -> list[tuple[str, str, str]]:
+        """Every fact of one file for ``query``, best first (a follow-up skips the one already given)."""
+        ids = {f.id for f in self.ctx.files() if str(f.path) == path}
+        if not ids:
+            return []
+        ex = find_facts(self.ctx, query, top_k=10, only_files=ids)
+        return [(f.text, f.path, f.file_name) for f in ex.facts[:20]]
+
+    def _text_of(self, f: Any) -> str:
+        """A catalog file's indexed text (its first passages), for follow-ups that look inside it."""
+        out: list[str] = []
+        size = 0
+        for text in self.ctx.passages(f.id):
+            out.append(text)
+            size += len(text)
+            if size > 200_000:
+                break
+        return "\n".join(out)
+
     def _generate(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, stream: bool,
                   cancel: threading.Event | None) -> Generator[Step, None, tuple[str, list[dict[str, Any]]]]:
         if not stream:
