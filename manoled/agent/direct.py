@@ -9,6 +9,7 @@ sentence (:mod:`.facts`) or a decline.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -53,6 +54,7 @@ def _filters(slots: Slots) -> dict[str, Any]:
     return args
 
 
+TOP_LEVEL = re.compile(r"\b(?:top|main|top-level|first-level|upper)\b")
 _SORT = {("size", True): "size", ("size", False): "smallest", ("date", True): "date", ("date", False): "oldest",
          ("name", False): "name", ("name", True): "name"}
 
@@ -73,8 +75,12 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     if i == "tree":
         return [ToolCall("directory_tree", {"max_depth": 2, **where}, id="planner_0", fmt="planner")]
     if i == "folders":
-        by = "count" if "most files" in " ".join(words(question)) else "size"
-        return [ToolCall("folder_stats", {"sort_by": by, "limit": 10}, id="planner_0", fmt="planner")]
+        args = {"sort_by": s.sort[0] if s.sort and s.sort[0] in ("size", "count") else "size", "limit": 10}
+        if s.sort and not s.sort[1]:
+            args["ascending"] = True
+        if TOP_LEVEL.search(" ".join(words(question))):
+            args["depth"] = 1
+        return [ToolCall("folder_stats", args, id="planner_0", fmt="planner")]
     if i == "disk":
         args = dict(where)
         if s.extensions:
@@ -127,6 +133,8 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         if shown:
             return (f"{first}: " + ", ".join(shown[:12]) + ("…" if len(shown) > 12 else "") + ".")[:300], []
         return r.output.text[:300], []
+    if r.name == "folder_stats" and s.sort and data.get("folders"):
+        return _folder_answer(r), []
     if r.name == "folder_stats":
         lines = r.output.text.splitlines()
         return ("Folders by " + ("file count" if r.args.get("sort_by") == "count" else "size") + ": "
@@ -147,6 +155,32 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         top = data.get("top_source")
         return str(data.get("answer")), [top] if top else list(r.output.sources)[:1]
     return str(data.get("answer") or r.output.text), list(r.output.sources)
+
+
+def _folder_answer(r: ToolResult) -> str:
+    """"Recipes uses the least space: 919 B in 6 files. Next: …" for a which-folder question."""
+    data = r.output.data
+    by_count = r.args.get("sort_by") == "count"
+    up = bool(r.args.get("ascending"))
+    rows = list(zip(data["folders"], data["sizes"], data["counts"], strict=True))
+    if len(rows) > 1 and "/" not in rows[0][0] and r.args.get("depth") is None and not up:
+        rows = rows[1:]  # the watched folder itself holds everything: not an answer to "which folder"
+
+    def label(key: str) -> str:
+        return key.split("/", 1)[1] if "/" in key else key
+
+    def size(n: int) -> str:
+        return human_size(n)
+
+    def files(n: int) -> str:
+        return f"{n} file{'' if n == 1 else 's'}"
+
+    what = ("the fewest files" if up else "the most files") if by_count else ("the least space" if up else
+                                                                           "the most space")
+    name, b, n = rows[0]
+    text = f"{label(name)} {'has' if by_count else 'uses'} {what}: {size(b)} in {files(n)}."
+    rest = [f"{label(k)} ({files(c) if by_count else size(x)})" for k, x, c in rows[1:4]]
+    return text + (" Next: " + ", ".join(rest) + "." if rest else "")
 
 
 def _metadata_answer(question: str, r: ToolResult) -> str:

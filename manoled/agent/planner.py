@@ -108,6 +108,7 @@ file files document documents doc docs folder folders directory directories pdfs
 scans spreadsheets
 """.split())
 
+COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of)\b")
 FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
 SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb"})
@@ -206,13 +207,14 @@ def own_words(question: str) -> str:
 
 
 def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
-                text_of: Callable[[Any], str] | None = None) -> bool:
+                text_of: Callable[[Any], str] | None = None, intent: str = "") -> bool:
     """Whether ``question`` continues the previous turn ``prev`` rather than standing on its own.
 
     A follow-up opens by continuing ("and …", "what about …") or points back ("it", "those",
     "the X one", "that month", "who was there?"); or it is a short fragment with no question frame of
     its own ("anything about the car?", "E24?") whose words point at the previous turn's files.
-    A complete question ("who is my landlord", "how many PDFs do I have") is never one.
+    A complete question ("who is my landlord", "how many PDFs do I have", "folder sizes") is never one;
+    ``intent`` is what the question asks on its own.
     """
     q = " ".join(words(question))
     ws = q.split()
@@ -226,6 +228,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
             return True
         own = [t for t in slots.topics if t not in set(_turn_words(prev))]
         return len(own) < 2  # a long question with its own subject is complete, "it" or not
+    if intent in ("tree", "folders", "disk"):
+        return False  # "folder sizes", "disk usage": about all the files, complete as it is
     if n <= 5 and not slots.topics and not slots.extensions and not slots.time and not find_folder(question, files):
         return True  # "who was there?", "how big?": nothing of its own to be about
     if ASKS_INSIDE.search(q) and n <= 8:
@@ -363,7 +367,7 @@ class Planner:
         margin = top - ranked[1][1]
         plan = Plan(intent, margin, slots, scores, question=question)
         prev = history[-1] if history else None
-        if prev is not None and is_followup(question, slots, files, prev, self.text_of):
+        if prev is not None and is_followup(question, slots, files, prev, self.text_of, intent):
             plan.followup, plan.base = True, prev
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
@@ -397,6 +401,9 @@ class Planner:
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
             plan.reason = "counts something that is not files"
+        elif intent == "count" and not COUNT_WORDS.search(q):
+            intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
+            plan.reason = "names files without asking how many"
         if exact is not None:
             pass
         elif intent in ("count", "list") and not names_files:

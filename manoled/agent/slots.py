@@ -56,6 +56,7 @@ UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
 SORT_WORDS: dict[str, tuple[str, bool]] = {  # word -> (sort key, descending)
     "biggest": ("size", True), "largest": ("size", True), "heaviest": ("size", True), "huge": ("size", True),
     "smallest": ("size", False), "tiniest": ("size", False), "lightest": ("size", False),
+    "fewest": ("count", False),
     "newest": ("date", True), "latest": ("date", True), "recent": ("date", True), "recently": ("date", True),
     "oldest": ("date", False), "earliest": ("date", False),
     "alphabetical": ("name", False), "alphabetically": ("name", False),
@@ -82,7 +83,7 @@ count number total amount many
 send sent receive received keep kept store stored save saved put make made have own owns owned use used using
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
-smallest size sizes big large small space disk storage much take takes taking
+smallest least fewest size sizes big large small space disk storage much take takes taking
 now main top level inside room subfolder subfolders sub folder's whats
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
@@ -235,9 +236,9 @@ def read_slots(question: str, now: float) -> Slots:
     for w in ws:
         if w in SORT_WORDS and slots.sort is None:
             slots.sort = SORT_WORDS[w]
-    m = re.search(r"\b(most|least) (?:disk )?(?:space|room|storage)\b", " ".join(ws))
-    if m and slots.sort is None:
-        slots.sort = ("size", m.group(1) == "most")
+    m = re.search(r"\b(most|least|fewest) (?:disk )?(space|room|storage|files|documents|items|stuff)\b", " ".join(ws))
+    if m:
+        slots.sort = ("size" if m.group(2) in ("space", "room", "storage") else "count", m.group(1) == "most")
     m = re.search(r"\b(?:top|the|first|last)? ?(\d{1,3}|" + "|".join(NUMBER_WORDS) +
                   r") (?:biggest|largest|smallest|newest|latest|oldest|most recent|recent|files|documents|photos)\b",
                   " ".join(ws))
