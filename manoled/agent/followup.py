@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from .direct import Direct, calls_for
 from .facts import wanted_type
 from .parse import ToolCall
 from .planner import ASKS_INSIDE, FILE_INTENTS, Plan, find_folder, mentions, own_words, turn_files
-from .slots import Slots, path_words, rank_names, read_slots, stem, words
+from .slots import Slots, path_words, rank_names, read_slots, stem, time_words, words
 
 TextOf = Callable[[Any], str]
 
@@ -62,10 +63,14 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
 # -- after a filesystem answer -------------------------------------------------------------------
 def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, files: list[Any]) -> Direct:
     folder = find_folder(own, files)
+    if folder is None and (bplan.folder or bplan.intent in ("disk", "folders", "tree")):
+        folder = _folder_said(own, files)  # "and notes?" after a folder's size: the Notes folder, not notes
     # "and Recipes?" after "how much space do the photos use": the same question about another folder
     if folder:
         slots = _copy(bplan.slots)
         slots.extensions, slots.kind_word = new.extensions, new.kind_word
+        if slots.kind_word and any(stem(slots.kind_word) == stem(w) for w in path_words(folder)):
+            slots.extensions, slots.kind_word = None, None
         p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
                  folder=folder)
         return Direct(calls_for(p, base.question), p, base.question)
@@ -83,6 +88,20 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
     if picked is not None:  # "how big is the globex one?": one of the files the previous answer named
         return _about_file(picked, bplan, base, question)
     return _with_new_slots(bplan, base, own, new, files)
+
+
+def _folder_said(own: str, files: list[Any]) -> str | None:
+    """The shortest folder whose own name is one of the words of a bare follow-up ("and notes?")."""
+    said = {stem(w) for w in words(own)}
+    best: str | None = None
+    for f in files:
+        parts = f.relpath.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            if stem(parts[i - 1].lower()) in said:
+                path = "/".join(parts[:i])
+                if best is None or (len(path), path) < (len(best), best):
+                    best = path
+    return best
 
 
 # -- after a content answer ----------------------------------------------------------------------
@@ -108,7 +127,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]
         if others and not any(t in path_words(top.relpath) for t in fresh):
             return _swap(bplan, base, fresh, top, files)
-    # 3. a new question about the same file
+    # 3. another period ("and in December?"): the previous question then, in the sibling file of that date
+    if new.time and not fresh and top is not None:
+        return _new_period(bplan, base, own, new, top, files)
+    # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
     return _with_new_slots(bplan, base, own, new, files)
@@ -128,6 +150,41 @@ def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "") ->
     p = Plan("content", 1.0, new, question=query)
     return Direct([_search(query, f)], p, query, restrict=[str(f.path)], avoid=avoid,
                   fallback=[_search(query, id="planner_1")])
+
+
+def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: list[Any]) -> Direct:
+    slots = _copy(bplan.slots)
+    slots.time = new.time
+    old = time_words(base.question)
+    kept = [w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in old]
+    said = [w for w in own.split() if w.strip("?,.!:;'\"").lower() in time_words(own)]
+    resolved = " ".join(kept).rstrip("?.! ") + " " + " ".join(said)
+    p = Plan("content", 1.0, slots, question=resolved)
+    dated = _dated_sibling(top, new.time, files)
+    if dated is None:
+        return Direct(calls_for(p, resolved), p, resolved)
+    return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],
+                  fallback=[_search(resolved, id="planner_1")])
+
+
+def _dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
+    """The one file named like ``top`` (same words, same folder) whose name carries the new date."""
+    if when is None or when.since is None:
+        return None
+    start = datetime.fromtimestamp(when.since)
+    name_words = {w for w in path_words(top.name) if w.isalpha() and len(w) >= 3}
+    monthly = when.until is not None and when.until - when.since < 32 * 86400
+    hits = []
+    for f in files:
+        if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0]:
+            continue
+        ws = path_words(f.name)
+        if not name_words & set(ws) or str(start.year) not in ws:
+            continue
+        if monthly and not {f"{start.month:02d}", str(start.month)} & set(ws):
+            continue
+        hits.append(f)
+    return hits[0] if len(hits) == 1 else None
 
 
 def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, files: list[Any]) -> Direct:

@@ -40,6 +40,7 @@ from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
 from .planner import EmbedFn, Plan, Planner
 from .registry import ToolRegistry, ToolResult
+from .retrieve import fts_terms
 from .rewrite import QueryRewriter, Rewrite
 from .router import keywords
 from .searcher import Searcher
@@ -256,7 +257,8 @@ class Agent:
         self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None
         if embed is not None and self.ctx.embed is None:
             self.ctx.embed = embed
-        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now, text_of=self._text_of)
+        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now, text_of=self._text_of,
+                                          file_terms=self._file_terms)
         self.tier = tier if tier in TIERS else model_tier(llm)
         self.step_max_tokens = step_max_tokens
         self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}
@@ -449,6 +451,10 @@ class Agent:
             return []
         ex = find_facts(self.ctx, query, top_k=10, only_files=ids)
         return [(f.text, f.path, f.file_name) for f in ex.facts[:20]]
+
+    def _file_terms(self, terms: list[str]) -> set[int]:
+        """Ids of the files whose text has one of ``terms`` (full-text index)."""
+        return self.ctx.catalog.fts_file_ids(fts_terms(terms))
 
     def _text_of(self, f: Any) -> str:
         """A catalog file's indexed text (its first passages), for follow-ups that look inside it."""

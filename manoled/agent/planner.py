@@ -194,7 +194,7 @@ show list find count give tell open search get display sort
 """.split())
 # referring phrases carry no topic of their own ("that month", "the globex one" -> "globex")
 _POINTING = re.compile(r"\b(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|"
-                       r"one|list)\b|\b(?:the )?other\b|\bones?\b")
+                       r"one|list)\b|\b(?:the )?other\b|\bones?\b", re.IGNORECASE)
 
 
 def own_words(question: str) -> str:
@@ -202,19 +202,22 @@ def own_words(question: str) -> str:
     q = question.strip()
     q = re.sub(r"^\W*(?:and|also|plus|but|so|then|ok(?:ay)?)\b[\s,]*", "", q, flags=re.I)
     q = re.sub(r"^(?:what|how) about\b\s*", "", q, flags=re.I)
-    q = _POINTING.sub(" ", q.lower() if q.isupper() else q)
+    q = _POINTING.sub(" ", q)
     return " ".join(q.split()).strip(" ?!.,")
 
 
 def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
-                text_of: Callable[[Any], str] | None = None, intent: str = "") -> bool:
+                text_of: Callable[[Any], str] | None = None, intent: str = "",
+                known: Callable[[list[str]], bool] | None = None) -> bool:
     """Whether ``question`` continues the previous turn ``prev`` rather than standing on its own.
 
     A follow-up opens by continuing ("and …", "what about …") or points back ("it", "those",
     "the X one", "that month", "who was there?"); or it is a short fragment with no question frame of
     its own ("anything about the car?", "E24?") whose words point at the previous turn's files.
     A complete question ("who is my landlord", "how many PDFs do I have", "folder sizes") is never one;
-    ``intent`` is what the question asks on its own.
+    ``intent`` is what the question asks on its own; ``known(terms)`` says whether any file has one of
+    the terms in its name or text: a short question about nothing the files know ("when do I leave?",
+    "who attended?") can only be about the previous answer.
     """
     q = " ".join(words(question))
     ws = q.split()
@@ -239,6 +242,9 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
         if not slots.topics:
             return bool(slots.extensions or slots.time)  # "PDFs?", "in March?"
         return _points_back(slots.topics, files, prev, text_of)
+    if n <= 5 and known is not None and slots.topics and not slots.extensions and not slots.time and \
+            not known(slots.topics) and not any(path_matches(t, files) for t in slots.topics):
+        return True
     return False
 
 
@@ -356,6 +362,12 @@ class Planner:
         self.file_terms = file_terms  # terms -> ids of files whose content has them (FTS), optional
         self.text_of = text_of  # a catalog file -> its indexed text, optional (follow-ups look inside it)
 
+    def _known(self, terms: list[str]) -> bool:
+        """Whether some file's text has one of ``terms`` (True when the planner cannot tell)."""
+        if self.file_terms is None:
+            return True
+        return bool(self.file_terms(terms))
+
     def warm(self) -> None:
         self.model._load()
 
@@ -367,7 +379,7 @@ class Planner:
         margin = top - ranked[1][1]
         plan = Plan(intent, margin, slots, scores, question=question)
         prev = history[-1] if history else None
-        if prev is not None and is_followup(question, slots, files, prev, self.text_of, intent):
+        if prev is not None and is_followup(question, slots, files, prev, self.text_of, intent, self._known):
             plan.followup, plan.base = True, prev
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan

@@ -215,7 +215,8 @@ def read_time(question: str, now: float) -> TimeRange | None:
     return None
 
 
-def _time_words(question: str) -> set[str]:
+def time_words(question: str) -> set[str]:
+    """The words of ``question`` that say when (month names, years, \"last\", \"week\" …)."""
     q = words(question)
     out = {w for w in q if w in MONTHS or w in WEEKDAYS or re.fullmatch(r"(19|20)\d{2}", w)}
     out |= {w for w in q if w in ("today", "yesterday", "week", "weeks", "month", "months", "year", "years",
@@ -244,12 +245,12 @@ def read_slots(question: str, now: float) -> Slots:
                   " ".join(ws))
     if m and not (slots.time and m.group(1) in question.lower() and "last" in question.lower()):
         slots.limit = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
-    time_words = _time_words(question) if slots.time else set()
+    when = time_words(question) if slots.time else set()
     kinds: list[str] = []
     topics: list[str] = []
     for w in ws:
         s = stem(w)
-        if w in STOP or s in STOP or w in time_words or w in SORT_WORDS:
+        if w in STOP or s in STOP or w in when or w in SORT_WORDS:
             continue
         if s in KIND_WORDS or w in KIND_WORDS:
             kinds.append(s if s in KIND_WORDS else w)
