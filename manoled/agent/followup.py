@@ -33,7 +33,18 @@ from typing import Any
 from .direct import Direct, calls_for
 from .facts import wanted_type
 from .parse import ToolCall
-from .planner import ASKS_INSIDE, FILE_INTENTS, Plan, find_folder, mentions, own_words, turn_files
+from .planner import (
+    ASKS_INSIDE,
+    CHANGE_WORDS,
+    FILE_INTENTS,
+    SIZE_WORDS,
+    WHERE_WORDS,
+    Plan,
+    find_folder,
+    mentions,
+    own_words,
+    turn_files,
+)
 from .slots import Slots, path_words, rank_names, read_slots, stem, time_words, words
 
 TextOf = Callable[[Any], str]
@@ -209,6 +220,11 @@ def _one_of(new: Slots, candidates: list[Any]) -> Any | None:
 
 
 def _about_file(f: Any, bplan: Plan, base: Any, question: str) -> Direct:
+    asked = {stem(w) for w in words(question)}
+    if asked & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS) and wanted_type(question) not in ("amount", "person"):
+        p = Plan("metadata", 1.0, read_slots(question, 0.0), question=question)  # "how big is the pesto one?"
+        return Direct([ToolCall("file_metadata", {"name_hint": f.relpath}, id="planner_0", fmt="planner")], p,
+                      question)
     if wanted_type(question) is not None:  # "how much is the globex one?": its own question, in that file
         p = Plan("content", 1.0, read_slots(question, 0.0), question=question)
         return Direct([_search(question, f)], p, question, restrict=[str(f.path)])

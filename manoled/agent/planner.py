@@ -108,6 +108,7 @@ file files document documents doc docs folder folders directory directories pdfs
 scans spreadsheets
 """.split())
 
+LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of)\b")
 FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
@@ -384,6 +385,11 @@ class Planner:
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
         qwords = {stem(w) for w in words(question)}
+        if intent in ("content", "chat") and LIST_OPENER.match(" ".join(words(question))) and \
+                (slots.topics or slots.extensions) and \
+                all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
+            intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
+            plan.reason = "asks to list a collection of files"
         plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders"))
         if plan.folder:  # words that named the folder are not topics to filter by
             parts = {w for p in plan.folder.split("/") for w in path_words(p)}

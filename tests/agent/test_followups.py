@@ -217,3 +217,32 @@ def test_the_planner_marks_a_follow_up_only_with_a_previous_turn():
     planner = Planner(None, now=lambda: NOW)
     assert not planner.plan("and the Globex one?", []).followup
     assert planner.plan("and the Globex one?", [], [_Turn("how much was the acme invoice")]).followup
+
+
+# -- more casual wordings --------------------------------------------------------------------------
+@pytest.mark.parametrize("then, fact, source", [
+    ("how about initech?", "31.75", "initech_water_2025-11.txt"),
+    ("and the water one?", "31.75", "initech_water_2025-11.txt"),
+    ("when is it due?", "15 December 2025", "northwind_power_2025-11.txt"),
+    ("and the invoice number?", "NP-1105", "northwind_power_2025-11.txt"),
+])
+def test_more_bill_follow_ups(agent, then, fact, source):
+    _, final, _ = converse(agent, BILL, then)
+    assert fact in final.answer and names(final) == [source], final.answer
+
+
+@pytest.mark.parametrize("first, then, fact, source", [
+    ("when do I arrive at the cabin in Oslo?", "and the host?", "Ingrid Berg", "oslo_cabin_booking.txt"),
+    ("when do I arrive at the cabin in Oslo?", "what's the booking reference?", "FV-2231", "oslo_cabin_booking.txt"),
+    ("list my recipes", "how big is the pesto one?", "B (", "pesto.md"),
+    ("when was chores.md last modified?", "and the pesto recipe?", "pesto.md was last modified", "pesto.md"),
+    ("how many eggs go in the shakshuka?", "how long does it bake?", "12 minutes", "shakshuka.md"),
+])
+def test_more_follow_ups(agent, first, then, fact, source):
+    _, final, _ = converse(agent, first, then)
+    assert fact in final.answer and names(final) == [source], final.answer
+
+
+def test_which_is_the_newest_of_the_listed_files(agent):
+    _, final, _ = converse(agent, "list my recipes", "which one is the newest?")
+    assert names(final) == ["pesto.md"], final.answer
