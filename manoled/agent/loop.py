@@ -68,6 +68,13 @@ SYNTHESIS_PROMPT = (
     "Give a concise final answer to my question using only the tool results above. "
     "If they do not contain the answer, say you could not find it."
 )
+PHRASE_PROMPT = (
+    "Question: {question}\n"
+    "Facts found in my files:\n{facts}\n"
+    "Answer the question in one short sentence using only these facts, and name the file."
+)
+PHRASE_MAX_TOKENS = 96
+PHRASE_FACTS = 3
 MAX_FOLLOWUPS = 2
 # words that describe the question, not a thing to look for (never worth a follow-up grep)
 GENERIC_WORDS = frozenset("""
@@ -299,8 +306,8 @@ class Agent:
             planned = followup.resolve(plan, question, self.ctx.files(), self.ctx.now(), self._text_of)
         resolved = planned.question if planned else question
         rw = Rewrite(question, resolved, resolved, plan.intent, followup=plan.followup, source="planner")
-        if self.rewriter is not None and plan.followup and self.tier == "tools":
-            rw = self.rewriter.rewrite(question, history)
+        if self.rewriter is not None and plan.followup and planned is None and self.tier == "tools":
+            rw = self.rewriter.rewrite(question, history)  # only what the planner could not resolve
         timings["plan_ms"] = _ms(t0)
         yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, plan.intent, rw.followup, rw.source,
                           timings["plan_ms"])
@@ -385,6 +392,17 @@ class Agent:
                 given = respond.args.get("answer") or respond.args.get("_arg0")
                 answer = str(given) if given else ""
                 break
+            facts = _top_facts(last_step) if runnable else []
+            if facts:  # a content answer: one short call phrases it from the extracted sentences only
+                check_cancel()
+                t0 = time.perf_counter()
+                text, _ = yield from self._generate(self._phrase_messages(rw.resolved_query, facts), None,
+                                                    stream=True, cancel=cancel, max_tokens=PHRASE_MAX_TOKENS)
+                llm_ms += _ms(t0)
+                steps_used += 1
+                routes.append("phrase")
+                answer = strip_tool_markup(text)
+                break
         else:
             check_cancel()
             messages.append({"role": "user", "content": SYNTHESIS_PROMPT})
@@ -467,14 +485,22 @@ class Agent:
                 break
         return "\n".join(out)
 
+    def _phrase_messages(self, question: str, facts: list[str]) -> list[dict[str, Any]]:
+        """The phrasing call: the same system prompt (a cached prefix), then only the question and its facts."""
+        lines = "\n".join(f"- {f}" for f in facts)
+        return [{"role": "system", "content": self.system_prompt()},
+                {"role": "user", "content": PHRASE_PROMPT.format(question=question, facts=lines)}]
+
     def _generate(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, stream: bool,
-                  cancel: threading.Event | None) -> Generator[Step, None, tuple[str, list[dict[str, Any]]]]:
+                  cancel: threading.Event | None,
+                  max_tokens: int | None = None) -> Generator[Step, None, tuple[str, list[dict[str, Any]]]]:
+        limit = max_tokens or self.step_max_tokens
         if not stream:
-            out = self.llm.chat(messages, tools=tools, max_tokens=self.step_max_tokens)
+            out = self.llm.chat(messages, tools=tools, max_tokens=limit)
             if isinstance(out, ChatResult):
                 return out.text or "", out.tool_calls
             return "".join(out), []
-        pieces = self.llm.chat(messages, tools=tools, max_tokens=self.step_max_tokens, stream=True)
+        pieces = self.llm.chat(messages, tools=tools, max_tokens=limit, stream=True)
         if isinstance(pieces, ChatResult):
             return pieces.text or "", pieces.tool_calls
         text = ""
@@ -517,6 +543,16 @@ class Agent:
         if not any(r.name == "semantic_search" for r in results) and _call_key("semantic_search", args2) not in done:
             return ToolCall("semantic_search", args2, id="followup", fmt="followup")
         return None
+
+
+def _top_facts(results: list[ToolResult], n: int = PHRASE_FACTS) -> list[str]:
+    """The best extracted sentences of a content search that found some ("fact (from file)"), else []."""
+    out: list[str] = []
+    for r in results:
+        if r.ok and r.name == "semantic_search" and not r.output.data.get("declined"):
+            for name, items in (r.output.data.get("facts") or {}).items():
+                out += [f"{item} (from {name})" for item in items]
+    return out[:n]
 
 
 def _paths(results: list[ToolResult]) -> list[str]:
