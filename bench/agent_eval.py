@@ -40,6 +40,11 @@ splits them into missing / wrong_file / on_unanswerable.
 ``answered_by`` counts the result's ``answered_by`` ("planner", "model",
 "guard"); daemons that do not send it count as "unknown".
 
+``--prompt-cache`` measures something else, in-process: the model loop (agent.tier
+"tools", the tiny model unless ``--model``) asks a few questions twice, with
+llama.cpp's KV prefix cache and with it reset before every call, and reports the
+prompt tokens evaluated per ask (counted at the model's ``eval``) side by side.
+
 Timings are wall-clock on whatever machine runs this; on a shared, loaded
 machine they are noisy. Progress goes to stderr; a per-intent table, then
 one JSON object as the last line, go to stdout.
@@ -402,6 +407,67 @@ def print_failures(rows: list[Row]) -> None:
     print()
 
 
+def prompt_cache(args) -> int:
+    """Prompt tokens evaluated per ask by the model loop, with llama.cpp's prefix cache and without it."""
+    from manoled.agent.llm import ModelManager
+    from manoled.agent.loop import Agent
+    from manoled.agent.tools import ToolContext
+    from manoled.catalog import Catalog
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    questions = ["how many PDF files do I have?", "what is the total of the Globex invoice?",
+                 "when does my lease end?", "which folder takes up the most space?",
+                 "who was at the website meeting?", "what is the wifi password?"]
+    questions = questions[: 1 if args.quick else len(questions)]
+    tmp = Path(tempfile.mkdtemp(prefix="mpc-", dir="/tmp"))
+    cfg = Config()
+    cfg.agent.context_size = 2048
+    if args.model:
+        cfg.agent.text_model = str(Path(args.model).expanduser().resolve())
+    mm = ModelManager(resolve(home=tmp / "h"), cfg)
+    catalog = Catalog(tmp / "catalog.db")
+    out: dict = {"bench": "agent_eval_prompt_cache", "quick": args.quick}
+    try:
+        llm = mm.text()
+        agent = Agent(llm, ToolContext(catalog), cfg, step_max_tokens=8 if args.quick else 16, tier="tools")
+        list(agent.run("hello"))  # warm-up: the weights paged in, the system prompt evaluated once
+
+        def one_pass(reuse: bool) -> tuple[list[int], list[int], list[float]]:
+            llm.reuse_prefix = reuse
+            tokens, evaluated, wall = [], [], []
+            for q in questions:
+                before = len(llm.prompts)
+                t0 = time.perf_counter()
+                list(agent.run(q))
+                wall.append(time.perf_counter() - t0)
+                uses = list(llm.prompts)[before:]
+                tokens.append(sum(u.tokens for u in uses))
+                evaluated.append(sum(u.evaluated for u in uses))
+                log(f"  {'cached' if reuse else 'uncached'} {q!r}: {len(uses)} calls, prompt {tokens[-1]} tokens, "
+                    f"evaluated {evaluated[-1]}, {wall[-1]:.2f}s")
+            return tokens, evaluated, wall
+
+        tok_c, ev_c, wall_c = one_pass(True)
+        tok_u, ev_u, wall_u = one_pass(False)
+        out.update({
+            "model": llm.model_id, "asks": len(questions),
+            "prompt_tokens_per_ask": round(statistics.mean(tok_c), 1),
+            "evaluated_per_ask_cached": round(statistics.mean(ev_c), 1),
+            "evaluated_per_ask_uncached": round(statistics.mean(ev_u), 1),
+            "evaluated_ratio": round(sum(ev_c) / max(1, sum(ev_u)), 3),
+            "ask_p50_s_cached": round(statistics.median(wall_c), 3),
+            "ask_p50_s_uncached": round(statistics.median(wall_u), 3),
+            "time_ratio": round(statistics.median(wall_c) / max(1e-9, statistics.median(wall_u)), 3),
+        })
+    finally:
+        mm.close()
+        catalog.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(json.dumps(out))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="one question per intent, small log files, one indexing probe")
@@ -418,9 +484,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", action="store_true", help="keep the temp folder (corpus, home, daemon log)")
     ap.add_argument("--save", help="write every question, answer, sources and verdict to this JSON Lines file")
     ap.add_argument("--rescore", metavar="JSONL", help="score the answers of an earlier --save run again (no daemon)")
+    ap.add_argument("--prompt-cache", action="store_true",
+                    help="instead: the model loop's prompt tokens evaluated per ask, with the KV prefix cache and "
+                         "without it, side by side (in-process, the tiny model unless --model)")
     args = ap.parse_args(argv)
     if args.rescore:
         return rescore(args)
+    if args.prompt_cache:
+        return prompt_cache(args)
 
     if args.save:
         Path(args.save).write_text("")

@@ -9,16 +9,17 @@ sentence (:mod:`.facts`) or a decline.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .facts import wanted_type
 from .parse import ToolCall
-from .planner import FILE_INTENTS, Plan, find_folder, kind_label
+from .planner import Plan, kind_label
 from .registry import ToolResult
-from .slots import Slots, rank_names, read_slots, stem, words
+from .slots import Slots, words
 from .tools import human_size
 
 DECLINE = "I found nothing about {topic} in your files."
@@ -32,6 +33,7 @@ class Direct:
     note: str = ""
     restrict: list[str] = field(default_factory=list)  # paths a follow-up is about
     fallback: list[ToolCall] = field(default_factory=list)  # run when the calls find nothing
+    avoid: str = ""  # the previous answer: a follow-up asks for something else
 
 
 def _iso(ts: float | None) -> str | None:
@@ -52,6 +54,7 @@ def _filters(slots: Slots) -> dict[str, Any]:
     return args
 
 
+TOP_LEVEL = re.compile(r"\b(?:top|main|top-level|first-level|upper)\b")
 _SORT = {("size", True): "size", ("size", False): "smallest", ("date", True): "date", ("date", False): "oldest",
          ("name", False): "name", ("name", True): "name"}
 
@@ -72,8 +75,12 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     if i == "tree":
         return [ToolCall("directory_tree", {"max_depth": 2, **where}, id="planner_0", fmt="planner")]
     if i == "folders":
-        by = "count" if "most files" in " ".join(words(question)) else "size"
-        return [ToolCall("folder_stats", {"sort_by": by, "limit": 10}, id="planner_0", fmt="planner")]
+        args = {"sort_by": s.sort[0] if s.sort and s.sort[0] in ("size", "count") else "size", "limit": 10}
+        if s.sort and not s.sort[1]:
+            args["ascending"] = True
+        if TOP_LEVEL.search(" ".join(words(question))):
+            args["depth"] = 1
+        return [ToolCall("folder_stats", args, id="planner_0", fmt="planner")]
     if i == "disk":
         args = dict(where)
         if s.extensions:
@@ -83,105 +90,6 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     if plan.name is not None and plan.name.score >= 99:  # the question wrote the file's exact name
         args["in_file"] = plan.name.file.relpath
     return [ToolCall("semantic_search", args, id="planner_0", fmt="planner")]
-
-
-# -- follow-ups ----------------------------------------------------------------
-def resolve_followup(plan: Plan, question: str, files: list[Any], now: float) -> Direct:
-    """A follow-up continues the previous turn: its files, its intent, its slots with the new ones."""
-    base = plan.base
-    bplan: Plan | None = getattr(base, "plan", None)
-    q = " ".join(words(question))
-    base_paths = list(getattr(base, "paths", []) or [])
-    if bplan is None:
-        fresh = Plan("content", 0.0, read_slots(question, now), question=question)
-        return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
-    new = read_slots(question, now)
-    folder = find_folder(question, files)
-    # "and Recipes?" after "how much space do the photos use": the same question about another folder
-    if folder and bplan.intent in FILE_INTENTS:
-        slots = Slots(**{**bplan.slots.__dict__})
-        slots.extensions, slots.kind_word = new.extensions, new.kind_word
-        p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
-                 folder=folder)
-        return Direct(calls_for(p, base.question), p, base.question)
-    # "which ones?" / "list them" after a count or a list: the same files, listed
-    if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
-        p = Plan("list", 1.0, bplan.slots, question=base.question, folder=bplan.folder)
-        p.slots.limit = 50
-        return Direct(calls_for(p, base.question), p, base.question)
-    # "the globex one": one of the previous turn's files
-    base_files = [f for f in files if str(f.path) in set(base_paths)]
-    picked = rank_names(new.topics, base_files) if new.topics and base_files else []
-    if picked and (len(picked) == 1 or picked[0].score > picked[1].score):
-        f = picked[0].file
-        if wanted_type(question) is not None:  # "how much is the globex one?": its own question, in that file
-            p = Plan("content", 1.0, new, question=question)
-            return Direct([ToolCall("semantic_search", {"query": question, "in_file": f.relpath},
-                                    id="planner_0", fmt="planner")], p, question, restrict=[str(f.path)])
-        if bplan.intent in ("content", "followup"):
-            p = Plan("content", 1.0, bplan.slots, question=base.question)
-            return Direct([ToolCall("semantic_search", {"query": base.question, "in_file": f.relpath},
-                                    id="planner_0", fmt="planner")], p, base.question, restrict=[str(f.path)])
-        p = Plan("metadata", 1.0, bplan.slots, question=base.question)
-        return Direct([ToolCall("file_metadata", {"name_hint": f.relpath}, id="planner_0", fmt="planner")], p,
-                      base.question)
-    # "who was there?" / "and when do I leave?" after a content answer: a new question about the same file
-    top = (getattr(base, "sources", None) or [None])[0]
-    top_file = next((f for f in files if str(f.path) == top), None) if top else None
-    if bplan.intent in ("content", "followup") and top_file is not None and (wanted_type(question) or new.topics):
-        kept = _replace_topic(bplan.slots.topics, [], [top]) if new.topics else bplan.slots.topics
-        resolved = f"{question} {' '.join(kept)}".strip()
-        p = Plan("content", 1.0, new, question=resolved)
-        return Direct([ToolCall("semantic_search", {"query": resolved, "in_file": top_file.relpath},
-                                id="planner_0", fmt="planner")], p, resolved, restrict=[str(top_file.path)],
-                      fallback=[ToolCall("semantic_search", {"query": resolved}, id="planner_1", fmt="planner")])
-    # "and for support?" / "what about PDFs?" / "in March?": the previous question with the new slots
-    slots = Slots(**{**bplan.slots.__dict__})
-    if new.extensions:
-        slots.extensions, slots.kind_word = new.extensions, new.kind_word
-    if new.time:
-        slots.time = new.time
-    if new.sort:
-        slots.sort = new.sort
-    if new.topics:
-        slots.topics = _replace_topic(bplan.slots.topics, new.topics, base_paths)
-    resolved = _reword(base.question, bplan.slots.topics, slots.topics, q)
-    p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
-             name=bplan.name if not new.topics else None)
-    if p.intent == "metadata" and p.name is None:
-        match = rank_names(slots.topics, files)
-        if match:
-            p.name = match[0]
-        else:
-            p.intent = "content"
-    return Direct(calls_for(p, resolved), p, resolved)
-
-
-def _replace_topic(old: list[str], new: list[str], base_paths: list[str]) -> list[str]:
-    """The new words take the place of the old topic word that does not name the previous files."""
-    named = {stem(w) for p in base_paths for w in words(Path(p).name.replace("_", " "))}
-    keep = [t for t in old if t in named]
-    return keep + [t for t in new if t not in keep]
-
-
-def _reword(base_question: str, old: list[str], new: list[str], followup: str) -> str:
-    if not new or new == old:
-        return f"{base_question} {followup}".strip()
-    gone = [t for t in old if t not in new]
-    out = []
-    replaced = False
-    for w in base_question.split():
-        core = stem(w.strip("?,.!:;'\"").lower())
-        if core in gone and not replaced:
-            out.append(" ".join(t for t in new if t not in old))
-            replaced = True
-        elif core in gone:
-            continue
-        else:
-            out.append(w)
-    if not replaced:
-        out.append(" ".join(t for t in new if t not in old))
-    return " ".join(out)
 
 
 # -- answers -------------------------------------------------------------------
@@ -225,6 +133,8 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         if shown:
             return (f"{first}: " + ", ".join(shown[:12]) + ("…" if len(shown) > 12 else "") + ".")[:300], []
         return r.output.text[:300], []
+    if r.name == "folder_stats" and s.sort and data.get("folders"):
+        return _folder_answer(r), []
     if r.name == "folder_stats":
         lines = r.output.text.splitlines()
         return ("Folders by " + ("file count" if r.args.get("sort_by") == "count" else "size") + ": "
@@ -247,6 +157,32 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
     return str(data.get("answer") or r.output.text), list(r.output.sources)
 
 
+def _folder_answer(r: ToolResult) -> str:
+    """"Recipes uses the least space: 919 B in 6 files. Next: …" for a which-folder question."""
+    data = r.output.data
+    by_count = r.args.get("sort_by") == "count"
+    up = bool(r.args.get("ascending"))
+    rows = list(zip(data["folders"], data["sizes"], data["counts"], strict=True))
+    if len(rows) > 1 and "/" not in rows[0][0] and r.args.get("depth") is None and not up:
+        rows = rows[1:]  # the watched folder itself holds everything: not an answer to "which folder"
+
+    def label(key: str) -> str:
+        return key.split("/", 1)[1] if "/" in key else key
+
+    def size(n: int) -> str:
+        return human_size(n)
+
+    def files(n: int) -> str:
+        return f"{n} file{'' if n == 1 else 's'}"
+
+    what = ("the fewest files" if up else "the most files") if by_count else ("the least space" if up else
+                                                                           "the most space")
+    name, b, n = rows[0]
+    text = f"{label(name)} {'has' if by_count else 'uses'} {what}: {size(b)} in {files(n)}."
+    rest = [f"{label(k)} ({files(c) if by_count else size(x)})" for k, x, c in rows[1:4]]
+    return text + (" Next: " + ", ".join(rest) + "." if rest else "")
+
+
 def _metadata_answer(question: str, r: ToolResult) -> str:
     line = r.output.text.splitlines()[0] if r.output.text else ""
     if ":" not in line:
@@ -265,3 +201,40 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
     if ws & {"big", "large", "size", "heavy", "bytes", "mb", "kb"}:
         return f"{name} is {fields.get('size', '?')} ({fields.get('path', name)})."
     return line
+
+
+MoreFacts = Callable[[str, str], list[tuple[str, str, str]]]  # (query, path) -> [(fact, path, file name)]
+
+
+def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = None) -> tuple[str, list[str]]:
+    """The composed answer; for a follow-up, never the very fact the previous answer gave.
+
+    ``more`` reads further facts of a file when the tool's few best ones are all the repeated fact.
+    """
+    text, sources = compose(planned.plan, planned.question, results)
+    if not planned.avoid or not sources or not _same_fact(text, planned.avoid):
+        return text, sources
+    r = next((r for r in reversed(results) if r.ok and r.name == "semantic_search"), None)
+    facts: list[tuple[str, str, str]] = []
+    if r is not None:
+        for name, items in (r.output.data.get("facts") or {}).items():
+            path = next((s for s in r.output.sources if Path(s).name == name), sources[0])
+            facts += [(item, path, name) for item in items]
+    if more is not None:
+        facts += more(planned.question, sources[0])
+    for item, path, name in facts:
+        if not _same_fact(item, planned.avoid):
+            item = item.rstrip()
+            end = "" if item[-1:] in ".!?…" else "."
+            return f"{item}{end} (from {name})", [path]
+    return text, sources
+
+
+def _same_fact(a: str, b: str) -> bool:
+    """Whether two answers give the same fact (one's text holds the other's, "(from file)" aside)."""
+    fa, fb = _fact(a), _fact(b)
+    return bool(fa) and bool(fb) and (fa in fb or fb in fa)
+
+
+def _fact(answer: str) -> str:
+    return " ".join(answer.rsplit(" (from ", 1)[0].split()).rstrip(".!?…").lower()

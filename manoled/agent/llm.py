@@ -10,6 +10,12 @@ top_k 50, repeat_penalty 1.05. When a prompt would not fit the context, the
 history is dropped first, then tool results are shortened; the system prompt
 is never touched. Tokens are counted with the model's own tokenizer.
 
+Prompt cache: llama.cpp keeps the KV state of the last prompt, and a call whose
+prompt starts with the same tokens evaluates only the rest. Every agent call starts
+with the same fixed system prompt, so an ask pays only for its own tokens.
+``LlamaChat.prompts`` records, per call, the prompt's length and how many tokens
+were evaluated (counted at llama.cpp's ``eval``, not timed).
+
 Cancellation: ``with cancel_scope(llm, event):`` makes every call of ``llm``
 inside the block stop soon after ``event`` is set (:class:`Cancelled`). A
 streamed generation checks the event between tokens. With a
@@ -30,6 +36,7 @@ import logging
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +59,14 @@ class ChatResult:
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class PromptUse:
+    """One model call's prompt: its length in tokens, and how many of them were evaluated (not cached)."""
+
+    tokens: int
+    evaluated: int
 
 
 @runtime_checkable
@@ -169,6 +184,12 @@ class LlamaChat:
         # the abort flag llama.cpp polls: [1 when cancelled else 0, NUL], read by libc strlen
         self._abort_flag = ctypes.create_string_buffer(2)
         self._abort_cb: Any = None  # keep a reference while llama.cpp holds the pointer
+        # the prompt cache: llama.cpp keeps the KV of the last prompt and evaluates only what follows the
+        # longest shared prefix (every agent call starts with the same system prompt); ``reuse_prefix=False``
+        # starts every call from scratch (for the bench's side-by-side)
+        self.reuse_prefix = True
+        self.prompts: deque[PromptUse] = deque(maxlen=64)  # per call: prompt tokens and those evaluated
+        self._counting = False
 
     @contextlib.contextmanager
     def watch_cancel(self, cancel: threading.Event) -> Iterator[None]:
@@ -203,6 +224,25 @@ class LlamaChat:
         self._abort_cb = llama_cpp.ggml_abort_callback(strlen)
         setter(ctx, self._abort_cb, ctypes.cast(self._abort_flag, ctypes.c_void_p))
 
+    def _count_prompt_tokens(self) -> None:
+        """Record, for each call, how many prompt tokens llama.cpp evaluated (its first ``eval``)."""
+        llama = self._llama
+        inner = llama.eval
+
+        def counted(tokens: Any) -> Any:
+            if self._counting:
+                self._counting = False
+                n = len(tokens)
+                self.prompts.append(PromptUse(int(llama.n_tokens) + n, n))
+            return inner(tokens)
+
+        llama.eval = counted
+
+    def _begin_call(self) -> None:
+        self._counting = True
+        if not self.reuse_prefix:
+            self._llama.reset()  # forget the cached prompt: the whole prompt is evaluated again
+
     @property
     def loaded(self) -> bool:
         return self._llama is not None
@@ -234,6 +274,7 @@ class LlamaChat:
         except (ValueError, RuntimeError, OSError) as exc:
             raise ModelError(f"cannot load model {self.path}: {exc}") from exc
         self._install_abort(llama_cpp)
+        self._count_prompt_tokens()
         template = (self._llama.metadata or {}).get("tokenizer.chat_template", "")
         self.supports_tools = self.chat_format is None and "tools" in template
         log.info("loaded %s (%s, ctx %d, %d threads, tools in template: %s)", self.model_id, self.path,
@@ -297,6 +338,7 @@ class LlamaChat:
             self._load_locked()
             msgs, tools = self._prepare(messages, tools, max_tokens)
             self.calls += 1
+            self._begin_call()
             try:
                 resp = self._llama.create_chat_completion(messages=msgs, tools=tools, max_tokens=max_tokens,
                                                           **SAMPLING)
@@ -318,6 +360,7 @@ class LlamaChat:
             self._load_locked()
             msgs, tools = self._prepare(messages, tools, max_tokens)
             self.calls += 1
+            self._begin_call()
             try:
                 for chunk in self._llama.create_chat_completion(messages=msgs, tools=tools, max_tokens=max_tokens,
                                                                 stream=True, **SAMPLING):

@@ -35,15 +35,16 @@ from typing import Any, ClassVar
 
 from ..config import AgentConfig, Config
 from ..errors import Cancelled
-from . import direct, guard
+from . import direct, followup, guard
 from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
 from .planner import EmbedFn, Plan, Planner
 from .registry import ToolRegistry, ToolResult
+from .retrieve import fts_terms
 from .rewrite import QueryRewriter, Rewrite
 from .router import keywords
 from .searcher import Searcher
-from .tools import ToolContext, build_registry
+from .tools import ToolContext, build_registry, find_facts
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,13 @@ SYNTHESIS_PROMPT = (
     "Give a concise final answer to my question using only the tool results above. "
     "If they do not contain the answer, say you could not find it."
 )
+PHRASE_PROMPT = (
+    "Question: {question}\n"
+    "Facts found in my files:\n{facts}\n"
+    "Answer the question in one short sentence using only these facts, and name the file."
+)
+PHRASE_MAX_TOKENS = 96
+PHRASE_FACTS = 3
 MAX_FOLLOWUPS = 2
 # words that describe the question, not a thing to look for (never worth a follow-up grep)
 GENERIC_WORDS = frozenset("""
@@ -256,7 +264,8 @@ class Agent:
         self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None
         if embed is not None and self.ctx.embed is None:
             self.ctx.embed = embed
-        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now)
+        self.planner = planner or Planner(embed or self.ctx.embed, now=self.ctx.now, text_of=self._text_of,
+                                          file_terms=self._file_terms)
         self.tier = tier if tier in TIERS else model_tier(llm)
         self.step_max_tokens = step_max_tokens
         self._signatures = {t: list(self.registry.get(t).parameters["properties"]) for t in self.registry.names()}
@@ -294,11 +303,11 @@ class Agent:
         plan = self.planner.plan(question, self.ctx.files(), history)
         planned = None
         if plan.followup:
-            planned = direct.resolve_followup(plan, question, self.ctx.files(), self.ctx.now())
+            planned = followup.resolve(plan, question, self.ctx.files(), self.ctx.now(), self._text_of)
         resolved = planned.question if planned else question
         rw = Rewrite(question, resolved, resolved, plan.intent, followup=plan.followup, source="planner")
-        if self.rewriter is not None and plan.followup and self.tier == "tools":
-            rw = self.rewriter.rewrite(question, history)
+        if self.rewriter is not None and plan.followup and planned is None and self.tier == "tools":
+            rw = self.rewriter.rewrite(question, history)  # only what the planner could not resolve
         timings["plan_ms"] = _ms(t0)
         yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, plan.intent, rw.followup, rw.source,
                           timings["plan_ms"])
@@ -383,6 +392,17 @@ class Agent:
                 given = respond.args.get("answer") or respond.args.get("_arg0")
                 answer = str(given) if given else ""
                 break
+            facts = _top_facts(last_step) if runnable else []
+            if facts:  # a content answer: one short call phrases it from the extracted sentences only
+                check_cancel()
+                t0 = time.perf_counter()
+                text, _ = yield from self._generate(self._phrase_messages(rw.resolved_query, facts), None,
+                                                    stream=True, cancel=cancel, max_tokens=PHRASE_MAX_TOKENS)
+                llm_ms += _ms(t0)
+                steps_used += 1
+                routes.append("phrase")
+                answer = strip_tool_markup(text)
+                break
         else:
             check_cancel()
             messages.append({"role": "user", "content": SYNTHESIS_PROMPT})
@@ -432,7 +452,7 @@ class Agent:
             if not calls and planned.fallback and (not res.ok or res.output.data.get("declined")):
                 calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
                 results = []
-        answer, sources = direct.compose(planned.plan, planned.question, results)
+        answer, sources = direct.answer(planned, results, self._more_facts)
         yield TokenStep(answer)
         timings.update({"llm_ms": 0.0, "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})
         sid = session or uuid.uuid4().hex[:12]
@@ -442,14 +462,45 @@ class Agent:
                          ["planner"], [r.name for r in results], answered_by="planner", intent=planned.plan.intent)
 
     # -- internals -----------------------------------------------------------
+    def _more_facts(self, query: str, path: str) -> list[tuple[str, str, str]]:
+        """Every fact of one file for ``query``, best first (a follow-up skips the one already given)."""
+        ids = {f.id for f in self.ctx.files() if str(f.path) == path}
+        if not ids:
+            return []
+        ex = find_facts(self.ctx, query, top_k=10, only_files=ids)
+        return [(f.text, f.path, f.file_name) for f in ex.facts[:20]]
+
+    def _file_terms(self, terms: list[str]) -> set[int]:
+        """Ids of the files whose text has one of ``terms`` (full-text index)."""
+        return self.ctx.catalog.fts_file_ids(fts_terms(terms))
+
+    def _text_of(self, f: Any) -> str:
+        """A catalog file's indexed text (its first passages), for follow-ups that look inside it."""
+        out: list[str] = []
+        size = 0
+        for text in self.ctx.passages(f.id):
+            out.append(text)
+            size += len(text)
+            if size > 200_000:
+                break
+        return "\n".join(out)
+
+    def _phrase_messages(self, question: str, facts: list[str]) -> list[dict[str, Any]]:
+        """The phrasing call: the same system prompt (a cached prefix), then only the question and its facts."""
+        lines = "\n".join(f"- {f}" for f in facts)
+        return [{"role": "system", "content": self.system_prompt()},
+                {"role": "user", "content": PHRASE_PROMPT.format(question=question, facts=lines)}]
+
     def _generate(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, stream: bool,
-                  cancel: threading.Event | None) -> Generator[Step, None, tuple[str, list[dict[str, Any]]]]:
+                  cancel: threading.Event | None,
+                  max_tokens: int | None = None) -> Generator[Step, None, tuple[str, list[dict[str, Any]]]]:
+        limit = max_tokens or self.step_max_tokens
         if not stream:
-            out = self.llm.chat(messages, tools=tools, max_tokens=self.step_max_tokens)
+            out = self.llm.chat(messages, tools=tools, max_tokens=limit)
             if isinstance(out, ChatResult):
                 return out.text or "", out.tool_calls
             return "".join(out), []
-        pieces = self.llm.chat(messages, tools=tools, max_tokens=self.step_max_tokens, stream=True)
+        pieces = self.llm.chat(messages, tools=tools, max_tokens=limit, stream=True)
         if isinstance(pieces, ChatResult):
             return pieces.text or "", pieces.tool_calls
         text = ""
@@ -492,6 +543,16 @@ class Agent:
         if not any(r.name == "semantic_search" for r in results) and _call_key("semantic_search", args2) not in done:
             return ToolCall("semantic_search", args2, id="followup", fmt="followup")
         return None
+
+
+def _top_facts(results: list[ToolResult], n: int = PHRASE_FACTS) -> list[str]:
+    """The best extracted sentences of a content search that found some ("fact (from file)"), else []."""
+    out: list[str] = []
+    for r in results:
+        if r.ok and r.name == "semantic_search" and not r.output.data.get("declined"):
+            for name, items in (r.output.data.get("facts") or {}).items():
+                out += [f"{item} (from {name})" for item in items]
+    return out[:n]
 
 
 def _paths(results: list[ToolResult]) -> list[str]:

@@ -56,6 +56,7 @@ UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
 SORT_WORDS: dict[str, tuple[str, bool]] = {  # word -> (sort key, descending)
     "biggest": ("size", True), "largest": ("size", True), "heaviest": ("size", True), "huge": ("size", True),
     "smallest": ("size", False), "tiniest": ("size", False), "lightest": ("size", False),
+    "fewest": ("count", False),
     "newest": ("date", True), "latest": ("date", True), "recent": ("date", True), "recently": ("date", True),
     "oldest": ("date", False), "earliest": ("date", False),
     "alphabetical": ("name", False), "alphabetically": ("name", False),
@@ -82,7 +83,7 @@ count number total amount many
 send sent receive received keep kept store stored save saved put make made have own owns owned use used using
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
-smallest size sizes big large small space disk storage much take takes taking
+smallest least fewest size sizes big large small space disk storage much take takes taking
 now main top level inside room subfolder subfolders sub folder's whats
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
@@ -214,7 +215,8 @@ def read_time(question: str, now: float) -> TimeRange | None:
     return None
 
 
-def _time_words(question: str) -> set[str]:
+def time_words(question: str) -> set[str]:
+    """The words of ``question`` that say when (month names, years, \"last\", \"week\" …)."""
     q = words(question)
     out = {w for w in q if w in MONTHS or w in WEEKDAYS or re.fullmatch(r"(19|20)\d{2}", w)}
     out |= {w for w in q if w in ("today", "yesterday", "week", "weeks", "month", "months", "year", "years",
@@ -235,20 +237,20 @@ def read_slots(question: str, now: float) -> Slots:
     for w in ws:
         if w in SORT_WORDS and slots.sort is None:
             slots.sort = SORT_WORDS[w]
-    m = re.search(r"\b(most|least) (?:disk )?(?:space|room|storage)\b", " ".join(ws))
-    if m and slots.sort is None:
-        slots.sort = ("size", m.group(1) == "most")
+    m = re.search(r"\b(most|least|fewest) (?:disk )?(space|room|storage|files|documents|items|stuff)\b", " ".join(ws))
+    if m:
+        slots.sort = ("size" if m.group(2) in ("space", "room", "storage") else "count", m.group(1) == "most")
     m = re.search(r"\b(?:top|the|first|last)? ?(\d{1,3}|" + "|".join(NUMBER_WORDS) +
                   r") (?:biggest|largest|smallest|newest|latest|oldest|most recent|recent|files|documents|photos)\b",
                   " ".join(ws))
     if m and not (slots.time and m.group(1) in question.lower() and "last" in question.lower()):
         slots.limit = int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
-    time_words = _time_words(question) if slots.time else set()
+    when = time_words(question) if slots.time else set()
     kinds: list[str] = []
     topics: list[str] = []
     for w in ws:
         s = stem(w)
-        if w in STOP or s in STOP or w in time_words or w in SORT_WORDS:
+        if w in STOP or s in STOP or w in when or w in SORT_WORDS:
             continue
         if s in KIND_WORDS or w in KIND_WORDS:
             kinds.append(s if s in KIND_WORDS else w)

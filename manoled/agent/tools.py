@@ -458,35 +458,43 @@ def directory_tree(ctx: ToolContext, max_depth: int = 2, folder: str | None = No
 
 
 @tool
-def folder_stats(ctx: ToolContext, sort_by: Literal["size", "count", "name"] = "size", limit: int = 10) -> ToolOutput:
+def folder_stats(ctx: ToolContext, sort_by: Literal["size", "count", "name"] = "size", limit: int = 10,
+                 ascending: bool = False, depth: int | None = None) -> ToolOutput:
     """Total size and file count of each folder (including subfolders). Use it for "which folder is biggest" questions.
 
     Args:
         sort_by: "size" for largest first, "count" for most files first, "name" for alphabetical.
         limit: How many folders to show (1 to 50).
+        ascending: True for the smallest or fewest files first.
+        depth: Only folders this deep: 1 for the top folders inside the watched folders. Null for every folder.
     """
     limit = max(1, min(int(limit), 50))
     sizes: Counter[str] = Counter()
     counts: Counter[str] = Counter()
+    level: dict[str, int] = {}
     for f in ctx.files():
         parts = f.relpath.split("/")[:-1]
         label_root = f.root.name
-        for depth in range(0, len(parts) + 1):
-            key = "/".join([label_root, *parts[:depth]])
+        for d in range(0, len(parts) + 1):
+            key = "/".join([label_root, *parts[:d]])
             sizes[key] += f.size
             counts[key] += 1
-    keys = list(counts)
+            level[key] = d
+    keys = [k for k in counts if depth is None or level[k] == int(depth)]
+    sign = 1 if ascending else -1
     if sort_by == "count":
-        keys.sort(key=lambda k: (-counts[k], k))
+        keys.sort(key=lambda k: (sign * counts[k], k))
     elif sort_by == "name":
         keys.sort()
     else:
-        keys.sort(key=lambda k: (-sizes[k], k))
+        keys.sort(key=lambda k: (sign * sizes[k], k))
     shown = keys[:limit]
     if not shown:
         return ToolOutput("No files are indexed yet.", data={"answer": "No files are indexed yet.", "kind": "stats"})
     lines = [f"{k}/: {human_size(sizes[k])} in {_plural(counts[k], 'file')}" for k in shown]
-    return ToolOutput("\n".join(lines), data={"folders": shown, "answer": "\n".join(lines), "kind": "stats"})
+    return ToolOutput("\n".join(lines), data={"folders": shown, "answer": "\n".join(lines), "kind": "stats",
+                                              "sizes": [sizes[k] for k in shown],
+                                              "counts": [counts[k] for k in shown]})
 
 
 @tool

@@ -321,3 +321,38 @@ def test_answer_that_repeats_the_system_prompt_is_replaced(ctx):
     _, agent = make(ctx, "Let me see.", echo)
     _, final = run(agent, "how many PDF files do I have?")
     assert final.path == "guard" and final.guard_reason == "repeats its instructions" and "2" in final.answer
+
+
+# -- a capable model: one short phrasing call for a content question -----------------------------
+def test_content_question_with_a_capable_model_is_phrased_by_one_short_call(ctx):
+    llm, agent = make(ctx, TC.format('semantic_search(query="engineering budget 2024")'),
+                      "The engineering budget for 2024 is 450,000 euros (budget_2024.txt).")
+    steps, final = run(agent, "what is the engineering budget for 2024?")
+    assert calls(steps) == [("semantic_search", {"query": "engineering budget 2024"}, "model")]
+    agent_calls = llm.calls_for("agent")
+    assert len(agent_calls) == 2 and not llm.calls_for("rewrite")  # the model's tool call, then one phrasing call
+    phrase = agent_calls[1]
+    # the same system prompt (a reusable prefix), then only the question and the top facts: no tool output
+    assert phrase.messages[0] == agent_calls[0].messages[0] and phrase.tools is None and phrase.stream
+    assert [m["role"] for m in phrase.messages] == ["system", "user"]
+    assert "450,000 euros" in phrase.messages[1]["content"] and len(phrase.messages[1]["content"]) < 700
+    assert final.answer.startswith("The engineering budget") and final.answered_by == "model"
+    assert [Path(s).name for s in final.sources][:1] == ["budget_2024.txt"]
+    first_token = next(i for i, s in enumerate(steps) if isinstance(s, TokenStep))
+    assert first_token > max(i for i, s in enumerate(steps) if isinstance(s, ToolResultStep))
+
+
+def test_content_question_the_model_makes_no_call_for_is_searched_by_the_planner_then_phrased(ctx):
+    llm, agent = make(ctx, "Let me think about that.", "The rent? No: the 2024 budget is 450,000 euros.")
+    steps, final = run(agent, "what is the engineering budget for 2024?")
+    assert [(c[0], c[2]) for c in calls(steps)] == [("semantic_search", "planner")]
+    assert len(llm.calls_for("agent")) == 2 and llm.calls_for("agent")[1].tools is None
+
+
+def test_a_follow_up_the_planner_resolved_needs_no_rewrite_call(ctx):
+    llm, agent = make(ctx, TC.format('count_files(extension="pdf")'), "You have 2 PDF files.",
+                      TC.format('list_files(extension="pdf")'), "macbook_ssd_upgrade.pdf and router_setup.pdf.",
+                      rewrite=True)
+    run(agent, "how many PDFs do I have?", session="s")
+    steps, _ = run(agent, "which ones?", session="s")
+    assert steps[0].followup and steps[0].source == "planner" and not llm.calls_for("rewrite")

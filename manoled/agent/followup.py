@@ -1,0 +1,292 @@
+"""Follow-ups: the previous turn's files, intent and slots, with what the new question changes.
+
+``resolve(plan, question, files, now, text_of)`` turns a follow-up (the planner's
+``intent == "followup"``, with ``plan.base`` the previous turn) into the planner's
+tool calls (a :class:`~.direct.Direct`):
+
+* after a filesystem answer, the same question with the new slots: another folder
+  ("and Recipes?"), the files themselves ("which ones?"), another order ("which of
+  those is the biggest?"), another kind or period ("PDFs?", "in March?"), one of
+  the listed files ("how much is the globex one?");
+* after a content answer, in this order:
+
+  1. the new words are inside the previous answer's file ("anything about the car?"
+     after the todo list): that file, asked with the follow-up's own words;
+  2. the new words name another file ("and the Globex one that month?" after the
+     Acme invoice): the previous question about that one, its other slots kept;
+  3. a new question with nothing new to be about ("who was there?", "and when do I
+     leave?"): the previous file, asked with the follow-up's own words, and never
+     the sentence the previous answer already gave;
+  4. anything else: the previous question with the new words.
+
+  A search inside the previous file that finds nothing falls back to every file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .direct import Direct, calls_for
+from .facts import wanted_type
+from .parse import ToolCall
+from .planner import (
+    ASKS_INSIDE,
+    CHANGE_WORDS,
+    FILE_INTENTS,
+    SIZE_WORDS,
+    WHERE_WORDS,
+    Plan,
+    find_folder,
+    mentions,
+    own_words,
+    turn_files,
+)
+from .slots import Slots, path_words, rank_names, read_slots, stem, time_words, words
+
+TextOf = Callable[[Any], str]
+
+
+def _search(query: str, in_file: Any | None = None, id: str = "planner_0") -> ToolCall:
+    args: dict[str, Any] = {"query": query}
+    if in_file is not None:
+        args["in_file"] = in_file.relpath
+    return ToolCall("semantic_search", args, id=id, fmt="planner")
+
+
+def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: TextOf | None = None) -> Direct:
+    """The tool calls that answer a follow-up, and the question they answer."""
+    base = plan.base
+    bplan: Plan | None = getattr(base, "plan", None)
+    own = own_words(question) or question
+    if bplan is None:
+        fresh = Plan("content", 0.0, read_slots(question, now), question=question)
+        return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
+    new = read_slots(own, now)
+    if bplan.intent in FILE_INTENTS:
+        return _after_files(bplan, base, question, own, new, files)
+    return _after_content(bplan, base, question, own, new, files, text_of)
+
+
+# -- after a filesystem answer -------------------------------------------------------------------
+def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, files: list[Any]) -> Direct:
+    folder = find_folder(own, files)
+    if folder is None and (bplan.folder or bplan.intent in ("disk", "folders", "tree")):
+        folder = _folder_said(own, files)  # "and notes?" after a folder's size: the Notes folder, not notes
+    # "and Recipes?" after "how much space do the photos use": the same question about another folder
+    if folder:
+        slots = _copy(bplan.slots)
+        slots.extensions, slots.kind_word = new.extensions, new.kind_word
+        if slots.kind_word and any(stem(slots.kind_word) == stem(w) for w in path_words(folder)):
+            slots.extensions, slots.kind_word = None, None
+        p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
+                 folder=folder)
+        return Direct(calls_for(p, base.question), p, base.question)
+    # "which ones?" / "list them" / "which of those is the biggest?" after a count or a list: those files
+    if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
+        slots = _copy(bplan.slots)
+        slots.limit = 50
+        if new.sort:
+            slots.sort = new.sort
+            one = re.search(r"\b(?:is|was) the\b|\bone\b", " ".join(words(question)))
+            slots.limit = new.limit or (1 if one else 5)
+        p = Plan("list", 1.0, slots, question=base.question, folder=bplan.folder)
+        return Direct(calls_for(p, base.question), p, base.question)
+    picked = _one_of(new, turn_files(base, files, cited_only=False))
+    if picked is not None:  # "how big is the globex one?": one of the files the previous answer named
+        return _about_file(picked, bplan, base, question)
+    return _with_new_slots(bplan, base, own, new, files)
+
+
+def _folder_said(own: str, files: list[Any]) -> str | None:
+    """The shortest folder whose own name is one of the words of a bare follow-up ("and notes?")."""
+    said = {stem(w) for w in words(own)}
+    best: str | None = None
+    for f in files:
+        parts = f.relpath.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            if stem(parts[i - 1].lower()) in said:
+                path = "/".join(parts[:i])
+                if best is None or (len(path), path) < (len(best), best):
+                    best = path
+    return best
+
+
+# -- after a content answer ----------------------------------------------------------------------
+def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, files: list[Any],
+                   text_of: TextOf | None) -> Direct:
+    listed = turn_files(base, files, cited_only=False)
+    cited = turn_files(base, files)
+    if len(listed) > 1:
+        picked = _one_of(new, listed)
+        if picked is not None:
+            return _about_file(picked, bplan, base, question)
+    before = {stem(w) for w in words(base.question)}
+    fresh = [t for t in new.topics if t not in before]  # what the follow-up adds
+    top = cited[0] if cited else None
+    named = _named(bplan.slots.topics, top)
+    # 1. the new words are inside the previous answer's file, or the follow-up asks whether they are: that file
+    if top is not None and fresh:
+        text = text_of(top) if text_of is not None else ""
+        if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
+            return _in_file(own, [], top, new)
+    # 2. the new words name another file: the previous question, about that one
+    if fresh and top is not None:
+        others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]
+        if others and not any(t in path_words(top.relpath) for t in fresh):
+            return _swap(bplan, base, fresh, top, files)
+    # 3. another period ("and in December?"): the previous question then, in the sibling file of that date
+    if new.time and not fresh and top is not None:
+        return _new_period(bplan, base, own, new, top, files)
+    # 4. a new question about the same file
+    if top is not None and (wanted_type(own) or fresh or not new.topics):
+        return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
+    return _with_new_slots(bplan, base, own, new, files)
+
+
+def _named(topics: list[str], f: Any | None) -> list[str]:
+    """The previous question's words that name its file ("porto hotel" for porto_hotel_booking.pdf)."""
+    if f is None:
+        return []
+    mine = set(path_words(f.relpath))
+    return [t for t in topics if t in mine]
+
+
+def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "") -> Direct:
+    """The follow-up's own words, asked inside ``f`` (with the words that name it); every file if none there."""
+    query = " ".join([own, *[t for t in named if t not in {stem(w) for w in words(own)}]]).strip()
+    p = Plan("content", 1.0, new, question=query)
+    return Direct([_search(query, f)], p, query, restrict=[str(f.path)], avoid=avoid,
+                  fallback=[_search(query, id="planner_1")])
+
+
+def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: list[Any]) -> Direct:
+    slots = _copy(bplan.slots)
+    slots.time = new.time
+    old = time_words(base.question)
+    kept = [w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in old]
+    said = [w for w in own.split() if w.strip("?,.!:;'\"").lower() in time_words(own)]
+    resolved = " ".join(kept).rstrip("?.! ") + " " + " ".join(said)
+    p = Plan("content", 1.0, slots, question=resolved)
+    dated = _dated_sibling(top, new.time, files)
+    if dated is None:
+        return Direct(calls_for(p, resolved), p, resolved)
+    return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],
+                  fallback=[_search(resolved, id="planner_1")])
+
+
+def _dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
+    """The one file named like ``top`` (same words, same folder) whose name carries the new date."""
+    if when is None or when.since is None:
+        return None
+    start = datetime.fromtimestamp(when.since)
+    name_words = {w for w in path_words(top.name) if w.isalpha() and len(w) >= 3}
+    monthly = when.until is not None and when.until - when.since < 32 * 86400
+    hits = []
+    for f in files:
+        if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0]:
+            continue
+        ws = path_words(f.name)
+        if not name_words & set(ws) or str(start.year) not in ws:
+            continue
+        if monthly and not {f"{start.month:02d}", str(start.month)} & set(ws):
+            continue
+        hits.append(f)
+    return hits[0] if len(hits) == 1 else None
+
+
+def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, files: list[Any]) -> Direct:
+    """The previous question with the words that named its file replaced by the new ones."""
+    old_names = set(path_words(top.relpath))
+    gone = [t for t in bplan.slots.topics if t in old_names]
+    slots = _copy(bplan.slots)
+    slots.topics = [t for t in bplan.slots.topics if t not in gone] + fresh
+    resolved = _reword(base.question, gone, fresh)
+    p = Plan("content", 1.0, slots, question=resolved)
+    return Direct(calls_for(p, resolved), p, resolved)
+
+
+def _one_of(new: Slots, candidates: list[Any]) -> Any | None:
+    """The one file of ``candidates`` the follow-up's words name ("the globex one")."""
+    if not new.topics or not candidates:
+        return None
+    picked = rank_names(new.topics, candidates)
+    if picked and (len(picked) == 1 or picked[0].score > picked[1].score):
+        return picked[0].file
+    return None
+
+
+def _about_file(f: Any, bplan: Plan, base: Any, question: str) -> Direct:
+    asked = {stem(w) for w in words(question)}
+    if asked & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS) and wanted_type(question) not in ("amount", "person"):
+        p = Plan("metadata", 1.0, read_slots(question, 0.0), question=question)  # "how big is the pesto one?"
+        return Direct([ToolCall("file_metadata", {"name_hint": f.relpath}, id="planner_0", fmt="planner")], p,
+                      question)
+    if wanted_type(question) is not None:  # "how much is the globex one?": its own question, in that file
+        p = Plan("content", 1.0, read_slots(question, 0.0), question=question)
+        return Direct([_search(question, f)], p, question, restrict=[str(f.path)])
+    if bplan.intent in ("content", "followup"):
+        p = Plan("content", 1.0, bplan.slots, question=base.question)
+        return Direct([_search(base.question, f)], p, base.question, restrict=[str(f.path)])
+    p = Plan("metadata", 1.0, bplan.slots, question=base.question)
+    return Direct([ToolCall("file_metadata", {"name_hint": f.relpath}, id="planner_0", fmt="planner")], p,
+                  base.question)
+
+
+def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[Any]) -> Direct:
+    """"and for support?" / "what about PDFs?" / "in March?": the previous question with the new slots."""
+    slots = _copy(bplan.slots)
+    if new.extensions:
+        slots.extensions, slots.kind_word = new.extensions, new.kind_word
+    if new.time:
+        slots.time = new.time
+    if new.sort:
+        slots.sort = new.sort
+    base_paths = list(getattr(base, "paths", []) or [])
+    if new.topics:
+        slots.topics = _replace_topic(bplan.slots.topics, new.topics, base_paths)
+    gone = [t for t in bplan.slots.topics if t not in slots.topics]
+    added = [t for t in slots.topics if t not in bplan.slots.topics]
+    resolved = _reword(base.question, gone, added) if added else f"{base.question} {own}".strip()
+    p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
+             name=bplan.name if not new.topics else None, folder=bplan.folder)
+    if p.intent == "metadata" and p.name is None:
+        match = rank_names(slots.topics, files)
+        if match:
+            p.name = match[0]
+        else:
+            p.intent = "content"
+    return Direct(calls_for(p, resolved), p, resolved)
+
+
+def _copy(slots: Slots) -> Slots:
+    return Slots(**{**slots.__dict__, "topics": list(slots.topics)})
+
+
+def _replace_topic(old: list[str], new: list[str], base_paths: list[str]) -> list[str]:
+    """The new words take the place of the old topic word that does not name the previous files."""
+    named = {stem(w) for p in base_paths for w in words(Path(p).name.replace("_", " "))}
+    keep = [t for t in old if t in named]
+    return keep + [t for t in new if t not in keep]
+
+
+def _reword(base_question: str, gone: list[str], added: list[str]) -> str:
+    """``base_question`` with the words ``gone`` replaced (once, where the first stood) by ``added``."""
+    if not added:
+        return base_question
+    out = []
+    replaced = False
+    for w in base_question.split():
+        core = stem(w.strip("?,.!:;'\"").lower())
+        if core in gone:
+            if not replaced:
+                out.append(" ".join(added))
+                replaced = True
+            continue
+        out.append(w)
+    if not replaced:
+        out.append(" ".join(added))
+    return " ".join(out)

@@ -1,0 +1,248 @@
+"""Follow-ups, worded casually, over a small personal folder of our own (fallback tier: no model call).
+
+Real catalog + FTS5 + LEANN + MiniLM; the FakeLLM has an empty script, so any model call fails.
+Each case asks a first question, then a follow-up in the same session, and checks the fact and the
+one file it cites; a complete question after another turn must be answered on its own.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from conftest import shared_embedder
+
+from manoled.agent.fake import FakeLLM
+from manoled.agent.loop import Agent, AnswerStep, RewriteStep
+from manoled.agent.planner import Planner, is_followup, own_words
+from manoled.agent.slots import read_slots
+from manoled.agent.tools import ToolContext
+
+NOW = time.time()
+DAY = 86400.0
+FILES: dict[str, tuple[str, float]] = {
+    "bills/northwind_power_2025-11.txt": ("Invoice NP-1105 from Northwind Power.\nElectricity for November 2025.\n"
+                                          "Total: 84.20 EUR.\nDue by 15 December 2025.", 90),
+    "bills/northwind_power_2025-12.txt": ("Invoice NP-1212 from Northwind Power.\nElectricity for December 2025.\n"
+                                          "Total: 91.10 EUR.\nDue by 15 January 2026.", 60),
+    "bills/initech_water_2025-11.txt": ("Invoice IW-311 from Initech Water.\nWater for November 2025.\n"
+                                        "Total: 31.75 EUR.", 88),
+    "trips/oslo_cabin_booking.txt": ("Fjordview Lodge, Oslo.\nArrival: 3 July 2026, from 16:00.\n"
+                                     "Departure: 10 July 2026, by 10:00.\nBooking reference FV-2231.\n"
+                                     "Host: Ingrid Berg.", 30),
+    "work/team_sync_2026-02-10.md": ("# Team sync, 10 February 2026\nPresent: Lena Fischer, Omar Haddad, Kim Park.\n"
+                                     "Decision: the beta ships on 14 March 2026.\nOmar updates the roadmap.", 20),
+    "notes/chores.md": ("# Chores\n- take the bicycle to the repair shop for new brakes\n- water the ferns\n"
+                        "- pay the gym membership\n- return the library books", 2),
+    "notes/bike_log.txt": ("Bicycle: Gazelle city bike, bought 2021.\nChain replaced in April 2024.\n"
+                           "Brake pads changed in March 2025.", 200),
+    "notes/dentist.txt": ("Dentist appointment with Maria Alvarez on 4 March 2026 at 09:30.", 15),
+    "recipes/shakshuka.md": ("# Shakshuka\nIngredients: 6 eggs, 2 peppers, 1 tin of tomatoes, 1 tsp cumin.\n"
+                             "Bake for 12 minutes.", 120),
+    "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
+                         + "Blend briefly. " * 40, 5),
+}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory):
+    from manoled.app import open_core
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    base = tmp_path_factory.mktemp("followups")
+    root = base / "files"
+    for rel, (text, age) in FILES.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+        os.utime(p, (NOW - age * DAY, NOW - age * DAY))
+    core = open_core(resolve(home=base / "home"), Config(), embedder=shared_embedder())
+    assert core.indexer.index_paths([root]).failed == 0
+    yield core, root.resolve()
+    core.close()
+
+
+@pytest.fixture
+def agent(folder) -> Agent:
+    core, _ = folder
+    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
+    return Agent(FakeLLM(tier="fallback"), ctx)  # an empty script: any model call raises
+
+
+def ask(agent: Agent, question: str, session: str | None = None) -> tuple[AnswerStep, RewriteStep]:
+    steps = list(agent.run(question, session=session))
+    final = steps[-1]
+    assert isinstance(final, AnswerStep)
+    assert final.answered_by == "planner" and final.timings["llm_ms"] == 0.0
+    assert len(final.answer) <= 300, final.answer
+    plan = next(s for s in steps if isinstance(s, RewriteStep))
+    return final, plan
+
+
+def names(final: AnswerStep) -> list[str]:
+    return [Path(s).name for s in final.sources]
+
+
+def converse(agent: Agent, first: str, then: str) -> tuple[AnswerStep, AnswerStep, RewriteStep]:
+    a, _ = ask(agent, first)
+    b, plan = ask(agent, then, session=a.session)
+    return a, b, plan
+
+
+# -- content follow-ups ----------------------------------------------------------------------------
+BILL = "What was the Northwind Power bill total for November 2025?"
+
+
+def test_first_question_of_the_bill_cases(agent):
+    final, plan = ask(agent, BILL)
+    assert "84.20" in final.answer and names(final) == ["northwind_power_2025-11.txt"] and not plan.followup
+
+
+@pytest.mark.parametrize("then", ["and the Initech one?", "what about Initech?", "and Initech Water that month?",
+                                  "same for initech"])
+def test_a_new_name_swaps_the_file_and_keeps_the_month(agent, then):
+    _, final, plan = converse(agent, BILL, then)
+    assert plan.followup
+    assert "31.75" in final.answer and names(final) == ["initech_water_2025-11.txt"], final.answer
+
+
+@pytest.mark.parametrize("then", ["and in December?", "what about December 2025?"])
+def test_a_new_month_keeps_the_vendor(agent, then):
+    _, final, _ = converse(agent, BILL, then)
+    assert "91.10" in final.answer and names(final) == ["northwind_power_2025-12.txt"], final.answer
+
+
+@pytest.mark.parametrize("then", ["and when do I have to leave?", "when do I leave?", "and when do I go home?"])
+def test_a_new_question_about_the_same_file_does_not_repeat_the_previous_fact(agent, then):
+    first, final, plan = converse(agent, "when do I arrive at the cabin in Oslo?", then)
+    assert "3 July 2026" in first.answer
+    assert plan.followup
+    assert "10 July 2026" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer
+
+
+@pytest.mark.parametrize("then", ["who was there?", "who attended?", "and who else was in it?"])
+def test_who_was_there_asks_the_same_meeting_for_people(agent, then):
+    _, final, plan = converse(agent, "what did we decide at the team sync?", then)
+    assert plan.followup
+    assert names(final) == ["team_sync_2026-02-10.md"], final.answer
+    assert any(who in final.answer for who in ("Lena Fischer", "Omar Haddad", "Kim Park")), final.answer
+
+
+@pytest.mark.parametrize("then", ["anything about the bicycle?", "is the gym on it?", "anything on the ferns?"])
+def test_a_topic_in_the_previous_file_is_looked_for_there_first(agent, then):
+    _, final, plan = converse(agent, "what's on my chores list?", then)
+    assert plan.followup
+    assert names(final) == ["chores.md"], final.answer
+
+
+def test_a_topic_not_in_the_previous_file_is_looked_for_everywhere(agent):
+    _, final, _ = converse(agent, "what's on my chores list?", "anything about the dentist?")
+    assert "Alvarez" in final.answer and names(final) == ["dentist.txt"], final.answer
+
+
+# -- filesystem follow-ups -------------------------------------------------------------------------
+@pytest.mark.parametrize("then", ["which ones?", "list them", "show me those", "what are they called?"])
+def test_which_ones_lists_what_was_counted(agent, then):
+    first, final, _ = converse(agent, "how many recipes do I have?", then)
+    assert "2" in first.answer
+    assert sorted(names(final)) == ["pesto.md", "shakshuka.md"], final.answer
+
+
+def test_which_of_those_is_the_biggest_sorts_the_same_files_by_size(agent):
+    _, final, _ = converse(agent, "how many recipes do I have?", "which of those is the biggest?")
+    assert names(final) == ["pesto.md"], final.answer
+
+
+@pytest.mark.parametrize("then", ["how big is it?", "and its size?", "how large is that file?"])
+def test_it_is_the_file_the_previous_answer_was_about(agent, then):
+    _, final, _ = converse(agent, "when was chores.md last modified?", then)
+    size = len(FILES["notes/chores.md"][0].encode())
+    assert f"{size} B" in final.answer, final.answer
+    assert names(final) == ["chores.md"]
+
+
+def test_another_folder_gets_the_same_question(agent):
+    _, final, _ = converse(agent, "how much space does the recipes folder use?", "and notes?")
+    total = sum(len(t.encode()) for r, (t, _) in FILES.items() if r.startswith("notes/"))
+    assert f"{total:,} bytes" in final.answer and "notes" in final.answer, final.answer
+
+
+# -- complete questions are not follow-ups ---------------------------------------------------------
+@pytest.mark.parametrize("then, fact, source", [
+    ("who is my dentist?", "Alvarez", "dentist.txt"),
+    ("how many eggs go in the shakshuka?", "6 eggs", "shakshuka.md"),
+    ("what is the booking reference for the Oslo cabin?", "FV-2231", "oslo_cabin_booking.txt"),
+])
+def test_a_complete_question_after_another_turn_stands_on_its_own(agent, then, fact, source):
+    _, final, plan = converse(agent, "what's on my chores list?", then)
+    assert not plan.followup
+    assert fact in final.answer and names(final) == [source], final.answer
+
+
+@pytest.mark.parametrize("then", ["folder sizes", "how many files do I have?", "list my recipes"])
+def test_a_filesystem_question_after_a_content_turn_stands_on_its_own(agent, then):
+    _, _, plan = converse(agent, "what did we decide at the team sync?", then)
+    assert not plan.followup
+
+
+# -- detection, without an index -------------------------------------------------------------------
+class _Turn:
+    def __init__(self, question: str) -> None:
+        self.question, self.sources, self.paths = question, [], []
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("and the Globex one?", True), ("what about March?", True), ("which ones?", True), ("how big is it?", True),
+    ("who was there?", True), ("anything about the car?", True), ("and for support?", True),
+    ("does it mention a deposit?", True), ("tell me more", True), ("in PDF?", True),
+    ("who is my landlord", False), ("how many PDFs do I have", False), ("is there a wifi password", False),
+    ("what is the discount code for the garden centre", False), ("are there any photos from 2024", False),
+    ("which folder has more files than Notes", False), ("how much did it cost to repair the washing machine in 2025",
+                                                        False),
+])
+def test_what_counts_as_a_follow_up(question, expected):
+    assert is_followup(question, read_slots(question, NOW), [], _Turn("what's on my list?")) is expected
+
+
+def test_own_words_drop_the_opener_and_the_pointing_words():
+    assert own_words("and the Globex one that month?") == "the Globex"
+    assert own_words("What about E24?") == "E24"
+    assert own_words("and when do I leave?") == "when do I leave"
+
+
+def test_the_planner_marks_a_follow_up_only_with_a_previous_turn():
+    planner = Planner(None, now=lambda: NOW)
+    assert not planner.plan("and the Globex one?", []).followup
+    assert planner.plan("and the Globex one?", [], [_Turn("how much was the acme invoice")]).followup
+
+
+# -- more casual wordings --------------------------------------------------------------------------
+@pytest.mark.parametrize("then, fact, source", [
+    ("how about initech?", "31.75", "initech_water_2025-11.txt"),
+    ("and the water one?", "31.75", "initech_water_2025-11.txt"),
+    ("when is it due?", "15 December 2025", "northwind_power_2025-11.txt"),
+    ("and the invoice number?", "NP-1105", "northwind_power_2025-11.txt"),
+])
+def test_more_bill_follow_ups(agent, then, fact, source):
+    _, final, _ = converse(agent, BILL, then)
+    assert fact in final.answer and names(final) == [source], final.answer
+
+
+@pytest.mark.parametrize("first, then, fact, source", [
+    ("when do I arrive at the cabin in Oslo?", "and the host?", "Ingrid Berg", "oslo_cabin_booking.txt"),
+    ("when do I arrive at the cabin in Oslo?", "what's the booking reference?", "FV-2231", "oslo_cabin_booking.txt"),
+    ("list my recipes", "how big is the pesto one?", "B (", "pesto.md"),
+    ("when was chores.md last modified?", "and the pesto recipe?", "pesto.md was last modified", "pesto.md"),
+    ("how many eggs go in the shakshuka?", "how long does it bake?", "12 minutes", "shakshuka.md"),
+])
+def test_more_follow_ups(agent, first, then, fact, source):
+    _, final, _ = converse(agent, first, then)
+    assert fact in final.answer and names(final) == [source], final.answer
+
+
+def test_which_is_the_newest_of_the_listed_files(agent):
+    _, final, _ = converse(agent, "list my recipes", "which one is the newest?")
+    assert names(final) == ["pesto.md"], final.answer
