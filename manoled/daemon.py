@@ -98,7 +98,7 @@ class Daemon(Service):
                 if self._llm_factory is not None:
                     llm = self._llm_factory()
                 else:
-                    from .agent.llm import ModelManager
+                    from .agent.manager import ModelManager
 
                     self.models = self.models or ModelManager(self.paths, self.config)
                     try:
@@ -127,7 +127,7 @@ class Daemon(Service):
         """Name the text model for ``status``; its weights load on the first question, not now."""
         if self._llm_factory is not None:
             return
-        from .agent.llm import ModelManager
+        from .agent.manager import ModelManager
 
         with self._agent_lock:
             self.models = self.models or ModelManager(self.paths, self.config)

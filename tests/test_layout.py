@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "manoled"
 MAX_LINES = 450
 # Over the limit until the agent's own refactoring lands (it is under way on another branch); remove
 # each entry once its module is split.
-TOO_LONG_FOR_NOW = {"manoled.agent.loop", "manoled.agent.tools"}
+TOO_LONG_FOR_NOW = {"manoled.agent.tools"}
 
 
 def modules() -> dict[str, Path]:

@@ -10,18 +10,11 @@ Construction::
 
 from __future__ import annotations
 
-from .llm import LLM, ChatResult, LlamaChat, ModelManager
-from .loop import (
-    Agent,
-    AnswerStep,
-    RewriteStep,
-    SessionStore,
-    Step,
-    TokenStep,
-    ToolCallStep,
-    ToolResultStep,
-)
+from .llm import LLM, ChatResult, LlamaChat
+from .loop import Agent
+from .manager import ModelManager
 from .registry import Tool, ToolError, ToolOutput, ToolRegistry, ToolResult, tool
+from .steps import AnswerStep, RewriteStep, SessionStore, Step, TokenStep, ToolCallStep, ToolResultStep
 from .tools import ToolContext, build_registry
 
 __all__ = [

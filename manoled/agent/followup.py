@@ -30,22 +30,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .continuation import ASKS_INSIDE, mentions, own_words, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
 from .parse import ToolCall
-from .planner import (
-    ASKS_INSIDE,
-    CHANGE_WORDS,
-    FILE_INTENTS,
-    SIZE_WORDS,
-    WHERE_WORDS,
-    Plan,
-    find_folder,
-    mentions,
-    own_words,
-    turn_files,
-)
-from .slots import Slots, path_words, rank_names, read_slots, stem, time_words, words
+from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
+from .slots import Slots, find_folder, path_words, rank_names, read_slots, stem, time_words, words
 
 TextOf = Callable[[Any], str]
 

@@ -28,22 +28,33 @@ import re
 import threading
 import time
 import uuid
-from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from ..config import AgentConfig, Config
 from ..errors import Cancelled
 from . import direct, followup, guard
 from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
-from .planner import EmbedFn, Plan, Planner
+from .planner import EmbedFn, Planner
 from .registry import ToolRegistry, ToolResult
 from .retrieve import fts_terms
 from .rewrite import QueryRewriter, Rewrite
 from .router import keywords
 from .searcher import Searcher
+from .steps import (
+    AnswerStep,
+    RewriteStep,
+    SessionStore,
+    Step,
+    TokenStep,
+    ToolCallStep,
+    ToolResultStep,
+    Turn,
+    result_paths,
+    result_summary,
+    top_facts,
+)
 from .tools import ToolContext, build_registry, find_facts
 
 log = logging.getLogger(__name__)
@@ -85,129 +96,6 @@ many much stat stats info information detail details content contents text insid
 question questions answer answers final first last previous next
 """.split())
 STEP_MAX_TOKENS = 256
-
-
-
-
-# -- step records ------------------------------------------------------------
-@dataclass
-class Step:
-    kind: ClassVar[str] = "step"
-
-    def to_event(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"event": "step", "data": {"type": self.kind, **data}}
-
-
-@dataclass
-class RewriteStep(Step):
-    kind: ClassVar[str] = "rewrite"
-    original: str
-    resolved_query: str
-    search_query: str
-    intent: str
-    followup: bool
-    source: str
-    ms: float
-
-
-@dataclass
-class ToolCallStep(Step):
-    kind: ClassVar[str] = "tool_call"
-    step: int
-    id: str
-    tool: str
-    args: dict[str, Any]
-    route: str  # model, router, followup
-
-
-@dataclass
-class ToolResultStep(Step):
-    kind: ClassVar[str] = "tool_result"
-    step: int
-    id: str
-    tool: str
-    ok: bool
-    summary: str
-    error: str | None
-    sources: list[str]
-    ms: float
-
-
-@dataclass
-class TokenStep(Step):
-    kind: ClassVar[str] = "token"
-    text: str
-
-    def to_event(self) -> dict[str, Any]:
-        return {"event": "token", "data": {"text": self.text}}
-
-
-@dataclass
-class AnswerStep(Step):
-    kind: ClassVar[str] = "final"
-    answer: str
-    sources: list[str]
-    path: str  # "model", "guard" or "planner"
-    route: str  # "model", "planner" or "followup"
-    model: str
-    timings: dict[str, float]
-    session: str | None
-    steps: int
-    guard_reason: str = ""
-    routes: list[str] = field(default_factory=list)
-    tools: list[str] = field(default_factory=list)
-    answered_by: str = ""  # "planner", "model" or "guard": who wrote the final answer
-    intent: str = ""
-
-    def to_event(self) -> dict[str, Any]:
-        return {"event": "final", "data": asdict(self)}
-
-
-# -- sessions ----------------------------------------------------------------
-@dataclass
-class Turn:
-    question: str
-    resolved: str
-    search_query: str
-    intent: str
-    answer: str
-    calls: list[tuple[str, dict[str, Any]]]
-    sources: list[str]
-    plan: Plan | None = None
-    paths: list[str] = field(default_factory=list)  # every file the turn's tools returned
-
-
-class SessionStore:
-    """The last turns of each session, for follow-ups; least recently used sessions are forgotten."""
-
-    def __init__(self, turns: int = 4, max_sessions: int = 256) -> None:
-        self.turns = turns
-        self.max_sessions = max_sessions
-        self._lock = threading.Lock()
-        self._sessions: OrderedDict[str, deque[Turn]] = OrderedDict()
-
-    def history(self, session: str | None) -> list[Turn]:
-        if not session:
-            return []
-        with self._lock:
-            turns = self._sessions.get(session)
-            if turns is None:
-                return []
-            self._sessions.move_to_end(session)
-            return list(turns)
-
-    def add(self, session: str, turn: Turn) -> None:
-        with self._lock:
-            turns = self._sessions.setdefault(session, deque(maxlen=self.turns))
-            turns.append(turn)
-            self._sessions.move_to_end(session)
-            while len(self._sessions) > self.max_sessions:
-                self._sessions.popitem(last=False)
-
-    def forget(self, session: str) -> None:
-        with self._lock:
-            self._sessions.pop(session, None)
 
 
 def _looks_like_call(text: str) -> bool:
@@ -383,7 +271,7 @@ class Agent:
                     elapsed = _ms(t0)
                     tool_ms += elapsed
                     step_results.append(res)
-                    yield ToolResultStep(step, call.id, call.name, res.ok, _summary(res), res.error,
+                    yield ToolResultStep(step, call.id, call.name, res.ok, result_summary(res), res.error,
                                          list(res.output.sources), elapsed)
                     messages.append({"role": "tool", "name": call.name, "tool_call_id": call.id,
                                      "content": res.text})
@@ -392,7 +280,7 @@ class Agent:
                 given = respond.args.get("answer") or respond.args.get("_arg0")
                 answer = str(given) if given else ""
                 break
-            facts = _top_facts(last_step) if runnable else []
+            facts = top_facts(last_step, PHRASE_FACTS) if runnable else []
             if facts:  # a content answer: one short call phrases it from the extracted sentences only
                 check_cancel()
                 t0 = time.perf_counter()
@@ -428,7 +316,7 @@ class Agent:
             sid = uuid.uuid4().hex[:12]
         self.sessions.add(sid, Turn(question, rw.resolved_query, rw.search_query, rw.intent, answer or "",
                                     [(r.name, r.args) for r in (last_step or results)], sources,
-                                    planned.plan if planned else plan, _paths(last_step or results)))
+                                    planned.plan if planned else plan, result_paths(last_step or results)))
         yield AnswerStep(answer or "", sources, path, overall, self.llm.model_id, timings, sid, steps_used,
                          verdict.reason, routes, [r.name for r in results], answered_by=path, intent=plan.intent)
 
@@ -447,7 +335,7 @@ class Agent:
             elapsed = _ms(t0)
             tool_ms += elapsed
             results.append(res)
-            yield ToolResultStep(0, call.id, call.name, res.ok, _summary(res), res.error,
+            yield ToolResultStep(0, call.id, call.name, res.ok, result_summary(res), res.error,
                                  list(res.output.sources), elapsed)
             if not calls and planned.fallback and (not res.ok or res.output.data.get("declined")):
                 calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
@@ -457,7 +345,7 @@ class Agent:
         timings.update({"llm_ms": 0.0, "tools_ms": round(tool_ms, 1), "total_ms": _ms(t_start)})
         sid = session or uuid.uuid4().hex[:12]
         self.sessions.add(sid, Turn(question, planned.question, planned.question, planned.plan.intent, answer,
-                                    [(r.name, r.args) for r in results], sources, planned.plan, _paths(results)))
+                                    [(r.name, r.args) for r in results], sources, planned.plan, result_paths(results)))
         yield AnswerStep(answer, sources, "planner", "planner", self.llm.model_id, timings, sid, 1, "",
                          ["planner"], [r.name for r in results], answered_by="planner", intent=planned.plan.intent)
 
@@ -545,37 +433,10 @@ class Agent:
         return None
 
 
-def _top_facts(results: list[ToolResult], n: int = PHRASE_FACTS) -> list[str]:
-    """The best extracted sentences of a content search that found some ("fact (from file)"), else []."""
-    out: list[str] = []
-    for r in results:
-        if r.ok and r.name == "semantic_search" and not r.output.data.get("declined"):
-            for name, items in (r.output.data.get("facts") or {}).items():
-                out += [f"{item} (from {name})" for item in items]
-    return out[:n]
-
-
-def _paths(results: list[ToolResult]) -> list[str]:
-    out: list[str] = []
-    for r in results:
-        if r.ok:
-            for p in [*r.output.sources, *r.output.data.get("paths", [])]:
-                if p not in out:
-                    out.append(p)
-    return out
-
-
 def _already() -> Any:
     from .registry import ToolOutput
 
     return ToolOutput("You already called this tool with these arguments; the result is above.")
-
-
-def _summary(res: ToolResult, limit: int = 200) -> str:
-    text = res.text.strip().splitlines()
-    first = text[0] if text else ""
-    more = f" (+{len(text) - 1} lines)" if len(text) > 1 else ""
-    return (first[:limit] + more) if first else ""
 
 
 def _ms(t0: float) -> float:

@@ -338,3 +338,60 @@ def folder_matches(term: str, files: Sequence[Any]) -> bool:
             if any(_similar(term, w) for w in path_words(part)):
                 return True
     return False
+
+
+# -- files and folders the question names ------------------------------------------
+FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
+STOP_SMALL = frozenset({"what", "which", "where", "how", "the", "my", "in", "is", "are", "do", "does", "show", "list"})
+
+
+def exact_file(question: str, files: Sequence[Any]) -> Any | None:
+    """The file whose exact name (with its extension) the question writes, e.g. ``IMG_2041.jpg``."""
+    by_name: dict[str, list[Any]] = {}
+    for f in files:
+        by_name.setdefault(f.name.lower(), []).append(f)
+    for token in re.findall(r"[\w\-.]+\.[A-Za-z0-9]{1,5}\b", question):
+        hits = by_name.get(token.lower().strip("."))
+        if hits and len(hits) == 1:
+            return hits[0]
+    return None
+
+
+def same_word(a: str, b: str) -> bool:
+    return a == b or stem(a) == stem(b)
+
+
+def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
+    """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
+    (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
+    folders: set[str] = set()
+    for f in files:
+        parts = f.relpath.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folders.add("/".join(parts[:i]))
+    if not folders:
+        return None
+    low = {p.lower(): p for p in folders}
+    for token in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question):
+        hit = low.get(token.strip("/").lower())
+        if hit:
+            return hit
+    said = [w for w in re.findall(r"[A-Za-z0-9_\-]+", question)]
+    folder_word = bool({stem(w.lower()) for w in said} & FOLDER_WORDS)
+    asked = {stem(w.lower()) for w in said}
+    best: tuple[int, int, str] | None = None
+    for w in said:
+        if not (w[:1].isupper() and w.lower() not in ("i",)) and not folder_word and \
+                not (loose and stem(w.lower()) not in KIND_WORDS):
+            continue
+        if w.lower() in STOP_SMALL:
+            continue
+        for path in folders:
+            last = path.rsplit("/", 1)[-1]
+            if same_word(w.lower(), last.lower()):
+                # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
+                score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
+                key = (-score, len(path), path)
+                if best is None or key < best:
+                    best = key
+    return best[2] if best else None

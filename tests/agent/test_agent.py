@@ -10,7 +10,8 @@ import pytest
 
 from manoled.agent.fake import FakeLLM
 from manoled.agent.llm import ChatResult
-from manoled.agent.loop import Agent, AnswerStep, RewriteStep, TokenStep, ToolCallStep, ToolResultStep
+from manoled.agent.loop import Agent
+from manoled.agent.steps import AnswerStep, RewriteStep, TokenStep, ToolCallStep, ToolResultStep
 from manoled.config import AgentConfig
 from manoled.errors import Cancelled
 

@@ -14,7 +14,8 @@ import pytest
 from conftest import shared_embedder
 
 from manoled.agent.fake import FakeLLM
-from manoled.agent.loop import Agent, AnswerStep, TokenStep, ToolCallStep
+from manoled.agent.loop import Agent
+from manoled.agent.steps import AnswerStep, TokenStep, ToolCallStep
 from manoled.agent.tools import ToolContext
 
 NOW = time.time()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from manoled.agent.fake import FakeLLM
-from manoled.agent.llm import LLM, LlamaChat, ModelManager, fit_messages, merge_for_plain_template
+from manoled.agent.llm import LLM, LlamaChat, fit_messages, merge_for_plain_template
+from manoled.agent.manager import ModelManager
 from manoled.config import Config
 from manoled.errors import ModelError
 from manoled.paths import resolve

@@ -16,9 +16,11 @@ import pytest
 # no importorskip: llama-cpp-python is a dependency and gguf a pinned test extra, so CI must run these
 import tiny_gguf
 
-from manoled.agent.llm import LlamaChat, ModelManager
-from manoled.agent.loop import Agent, AnswerStep, ToolCallStep
+from manoled.agent.llm import LlamaChat
+from manoled.agent.loop import Agent
+from manoled.agent.manager import ModelManager
 from manoled.agent.parse import parse_tool_calls
+from manoled.agent.steps import AnswerStep, ToolCallStep
 from manoled.agent.tools import build_registry
 from manoled.config import Config
 from manoled.models.manifest import default_text_id, get_spec

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from manoled.agent.llm import ModelManager
-from manoled.agent.loop import Agent, AnswerStep, ToolCallStep
+from manoled.agent.loop import Agent
+from manoled.agent.manager import ModelManager
+from manoled.agent.steps import AnswerStep, ToolCallStep
 from manoled.config import Config
 from manoled.paths import resolve
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from manoled.agent.fake import FakeLLM
-from manoled.agent.loop import Turn
 from manoled.agent.rewrite import REWRITER_SYSTEM, QueryRewriter
+from manoled.agent.steps import Turn
 
 
 def rw(*outputs):

@@ -202,7 +202,7 @@ def test_doc_example_against_the_daemon(daemon: tuple[Path, str], ex: spec.Excha
 
 
 def test_the_doc_has_an_example_for_every_method_and_step_kind() -> None:
-    from manoled.agent.loop import Step
+    from manoled.agent.steps import Step
     from manoled.serve.service import METHODS
 
     sent = {ln.value.get("method") for ex in EXCHANGES for ln in ex.lines

@@ -1,0 +1,127 @@
+"""Whether a question continues the previous turn (a follow-up) rather than standing on its own,
+and the words it points back with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .slots import Slots, find_folder, path_matches, path_words, rank_names, stem, words
+
+# -- follow-ups: a question that only makes sense after the previous turn --------------------
+# it opens by continuing ("and …", "what about …"), or it points back ("it", "those", "the X one", "that month")
+FOLLOWUP_OPENERS = re.compile(
+    r"^(?:and|also|plus|but|so|then|ok(?:ay)?|what about|how about|what of|same (?:for|with|thing)|"
+    r"(?:and )?(?:for|in|from|with|without|on) (?:the |my )?\w+$)\b")
+REFERENCES = re.compile(
+    r"\b(?:it|its|itself|them|they|their|those|these|that one|this one|the other(?: one)?|the same|"
+    r"(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|one|list)|"
+    r"the [a-z0-9\-]+ one|which of (?:them|those|these)|any of (?:them|those|these)|"
+    r"(?:tell me|anything|something|what|any|say) (?:more|else)|more about (?:it|that|this)|there$)\b")
+# a follow-up that asks whether the previous answer's file says something about X
+ASKS_INSIDE = re.compile(
+    r"^(?:(?:is|was) there |(?:are|were) there |any )?(?:anything|something|any|stuff|notes?|mentions?|a line|lines?)"
+    r" (?:about|on|regarding|re|for|with|of|concerning)\b|"
+    r"\b(?:does|did|do) (?:it|that|this|they|the list|the note|the file) (?:say|mention|have|include|list|contain)\b")
+# words that frame a complete question: a wh-word, an auxiliary, an imperative
+QUESTION_FRAME = frozenset("""
+what which who whom whose when where why how what's who's where's when's how's whats
+is are was were am do does did can could will would should shall have has had r
+show list find count give tell open search get display sort
+""".split())
+# referring phrases carry no topic of their own ("that month", "the globex one" -> "globex")
+_POINTING = re.compile(r"\b(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|"
+                       r"one|list)\b|\b(?:the )?other\b|\bones?\b", re.IGNORECASE)
+
+
+def own_words(question: str) -> str:
+    """The follow-up without its opener and its pointing words: "and the Globex one that month?" -> "the Globex"."""
+    q = question.strip()
+    q = re.sub(r"^\W*(?:and|also|plus|but|so|then|ok(?:ay)?)\b[\s,]*", "", q, flags=re.I)
+    q = re.sub(r"^(?:what|how) about\b\s*", "", q, flags=re.I)
+    q = _POINTING.sub(" ", q)
+    return " ".join(q.split()).strip(" ?!.,")
+
+
+def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
+                text_of: Callable[[Any], str] | None = None, intent: str = "",
+                known: Callable[[list[str]], bool] | None = None) -> bool:
+    """Whether ``question`` continues the previous turn ``prev`` rather than standing on its own.
+
+    A follow-up opens by continuing ("and …", "what about …") or points back ("it", "those",
+    "the X one", "that month", "who was there?"); or it is a short fragment with no question frame of
+    its own ("anything about the car?", "E24?") whose words point at the previous turn's files.
+    A complete question ("who is my landlord", "how many PDFs do I have", "folder sizes") is never one;
+    ``intent`` is what the question asks on its own; ``known(terms)`` says whether any file has one of
+    the terms in its name or text: a short question about nothing the files know ("when do I leave?",
+    "who attended?") can only be about the previous answer.
+    """
+    q = " ".join(words(question))
+    ws = q.split()
+    n = len(ws)
+    if not n or n > 14:
+        return False
+    if FOLLOWUP_OPENERS.search(q):
+        return True
+    if REFERENCES.search(q) and not re.search(r"\b(?:is|are|was|were|r) there\b(?! ?$)", q):
+        if n <= 10:
+            return True
+        own = [t for t in slots.topics if t not in set(_turn_words(prev))]
+        return len(own) < 2  # a long question with its own subject is complete, "it" or not
+    if intent in ("tree", "folders", "disk"):
+        return False  # "folder sizes", "disk usage": about all the files, complete as it is
+    if n <= 5 and not slots.topics and not slots.extensions and not slots.time and not find_folder(question, files):
+        return True  # "who was there?", "how big?": nothing of its own to be about
+    if ASKS_INSIDE.search(q) and n <= 8:
+        return True  # "anything about the car?": in what the previous answer was about
+    fragment = not any(w in QUESTION_FRAME for w in ws)
+    if fragment and n <= 5:
+        if not slots.topics:
+            return bool(slots.extensions or slots.time)  # "PDFs?", "in March?"
+        return _points_back(slots.topics, files, prev, text_of)
+    if n <= 5 and known is not None and slots.topics and not slots.extensions and not slots.time and \
+            not known(slots.topics) and not any(path_matches(t, files) for t in slots.topics):
+        return True
+    return False
+
+
+def _turn_words(turn: Any) -> list[str]:
+    out = [stem(w) for w in words(getattr(turn, "question", "") or "")]
+    for p in (getattr(turn, "sources", None) or [])[:3]:
+        out += path_words(str(p).rsplit("/", 1)[-1])
+    return out
+
+
+def turn_files(turn: Any, files: Sequence[Any], cited_only: bool = True) -> list[Any]:
+    """The catalog files the previous turn cited (or, with ``cited_only=False``, every file it returned)."""
+    want = list(getattr(turn, "sources", None) or [])
+    if not cited_only:
+        want += [p for p in (getattr(turn, "paths", None) or []) if p not in want]
+    by_path = {str(f.path): f for f in files}
+    return [by_path[p] for p in want if p in by_path]
+
+
+def mentions(text: str, term: str) -> bool:
+    """Whether ``text`` has ``term`` as a whole (stemmed) word."""
+    return any(stem(w) == term or w == term for w in words(text))
+
+
+def _points_back(topics: Sequence[str], files: Sequence[Any], prev: Any,
+                 text_of: Callable[[Any], str] | None) -> bool:
+    """A fragment's words are about the previous turn: they are in its files, or name a sibling of them."""
+    mine = turn_files(prev, files, cited_only=False)[:5]
+    if any(t in _turn_words(prev) for t in topics):
+        return True
+    for f in mine:
+        text = text_of(f) if text_of else ""
+        if any(mentions(text, t) or t in path_words(f.relpath) for t in topics):
+            return True
+    # "Globex?" after a question about the Acme invoice: a file of the same folder and kind
+    folders = {(f.relpath.rsplit("/", 1)[0] if "/" in f.relpath else "", f.ext) for f in mine}
+    for m in rank_names(list(topics), files)[:3]:
+        f = m.file
+        if (f.relpath.rsplit("/", 1)[0] if "/" in f.relpath else "", f.ext) in folders or \
+                any(f.relpath.split("/")[:-1] == g.relpath.split("/")[:-1] for g in mine):
+            return True
+    return False
