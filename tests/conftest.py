@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -97,3 +99,26 @@ def core(tmp_path: Path, embedder: CountingEmbedder):
     c = open_core(resolve(), cfg, embedder=embedder)
     yield c
     c.close()
+
+
+JS_SRC = Path(__file__).resolve().parents[1] / "integrations" / "js"
+
+
+@pytest.fixture(scope="module")
+def js(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary copy of integrations/js with its npm dependencies installed."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not node or not npm:
+        pytest.skip("node/npm not installed (apt-get install nodejs npm; scripts/test-deps.sh tries)")
+    major = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout.strip()
+    if not major.startswith("v") or int(major[1:].split(".")[0]) < 18:
+        pytest.skip(f"node {major} is too old (the client needs node >= 18)")
+    d = tmp_path_factory.mktemp("js")
+    for name in ("package.json", "manole.js"):
+        shutil.copy(JS_SRC / name, d / name)
+    env = {**os.environ, "npm_config_cache": str(d / ".npm-cache"), "npm_config_update_notifier": "false"}
+    cp = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--loglevel=error"], cwd=d, env=env,
+                        capture_output=True, text=True, timeout=300, check=False)
+    if cp.returncode != 0:
+        pytest.skip(f"npm install failed (is the npm registry reachable?): {cp.stderr.strip()[-500:]}")
+    return d

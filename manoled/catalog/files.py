@@ -96,6 +96,18 @@ class FileStore(Connections):
         sql += " ORDER BY f.root_id, f.relpath"
         return [file_record(r) for r in self._conn().execute(sql, args)]
 
+    def file_stats(self, root_id: int, under: str | None = None) -> dict[str, tuple[str, int, int, int | None]]:
+        """relpath -> (state, size, mtime_ns, inode) of a root's files (or those ``under`` a folder):
+        what a scan compares with the disk, without building a record per file."""
+        sql = "SELECT relpath, state, size, mtime_ns, inode FROM files WHERE root_id=?"
+        args: list[object] = [root_id]
+        if under:
+            sql += " AND (relpath=? OR substr(CAST(relpath AS BLOB), 1, ?)=?)"
+            prefix = prefix_bytes(under)
+            args.extend([under.rstrip("/"), len(prefix), prefix])
+        rows = self._conn().execute(sql, args)
+        return {column_name(rel): (state, size, mtime, inode) for rel, state, size, mtime, inode in rows}
+
     def upsert_file(
         self,
         root_id: int,

@@ -16,7 +16,7 @@ from ..catalog.store import Catalog
 from ..config import Config
 from ..errors import ExtractError
 from .changes import Change
-from .ignore import IgnoreRules
+from .ignore import IGNORE_FILE, IgnoreRules
 from .safeopen import Skip, open_beneath, open_dir_beneath
 
 log = logging.getLogger(__name__)
@@ -58,55 +58,75 @@ class Discovery:
         swapped for one mid-walk, is never descended into; with
         ``watch.follow_symlinks`` a linked folder is walked only when its target
         is inside a watched root. Never loops."""
+        for folder, name, st, _rel in self.walk_entries(root, top):
+            yield folder / name, st
+
+    def walk_entries(self, root: Root, top: Path | None = None) -> Iterable[tuple[Path, str, os.stat_result, str]]:
+        """``walk`` as (folder, name, stat, path relative to the root): no path object per file."""
         follow = self.config.watch.follow_symlinks
         rules = self.ignore_rules(root)
         seen: set[tuple[int, int]] = set()
-        stack = [Path(top or root.path)]
+        start = Path(top or root.path)
+        start_rel = relpath_in(start, root.path) if start != root.path else ""
+        parts0 = tuple(start_rel.split("/")) if start_rel else ()
+        if parts0 and rules.ignored(start, True):
+            return
+        stack: list[tuple[Path, tuple[str, ...], str]] = [(start, parts0, start_rel)]
         while stack:
-            d = stack.pop()
-            try:
-                fd = self._open_dir(root, d)
-            except ExtractError as exc:
-                log.info("not walking %s: %s", d, exc.message)
-                continue
-            if fd is None:
-                continue
-            try:
-                dst = os.fstat(fd)
-                key = (dst.st_dev, dst.st_ino)
-                if key in seen:
-                    continue
-                seen.add(key)
-                entries: list[tuple[str, os.stat_result, os.stat_result | None]] = []
-                try:
-                    with os.scandir(fd) as it:
-                        for entry in it:
-                            try:
-                                lst = os.stat(entry.name, dir_fd=fd, follow_symlinks=False)
-                            except OSError:
-                                continue
-                            target = None
-                            if follow and stat_mod.S_ISLNK(lst.st_mode):
-                                try:
-                                    target = os.stat(entry.name, dir_fd=fd)
-                                except OSError:
-                                    target = None
-                            entries.append((entry.name, lst, target))
-                except OSError as exc:
-                    log.info("cannot list %s: %s", d, exc.strerror)
-                    continue
-            finally:
-                os.close(fd)
+            d, parts, drel = stack.pop()
+            entries = self._list(root, d, seen, follow)
+            # the listing says whether the folder has a .manoleignore: no stat to look for one
+            rules.refresh(d, next((lst for n, lst, _ in entries if n == IGNORE_FILE), None))
             for name, lst, target in entries:
-                p = d / name
-                st = target if target is not None and self._inside_roots(p) else lst
+                st = lst
+                if target is not None and self._inside_roots(d / name):
+                    st = target
                 is_dir = stat_mod.S_ISDIR(st.st_mode)
-                if rules.ignored(p, is_dir):
+                if rules.entry_ignored(parts, name, is_dir):
                     continue
+                rel = f"{drel}/{name}" if drel else name
                 if is_dir:
-                    stack.append(p)
+                    stack.append((d / name, (*parts, name), rel))
                 else:
-                    yield p, st
+                    yield d, name, st, rel
+
+    def _list(self, root: Root, d: Path, seen: set[tuple[int, int]], follow: bool,
+              ) -> list[tuple[str, os.stat_result, os.stat_result | None]]:
+        """A folder's entries with their lstat (and, following links, their target's stat); [] when it
+        cannot be opened, was seen already (a loop) or cannot be listed."""
+        try:
+            fd = self._open_dir(root, d)
+        except ExtractError as exc:
+            log.info("not walking %s: %s", d, exc.message)
+            return []
+        if fd is None:
+            return []
+        entries: list[tuple[str, os.stat_result, os.stat_result | None]] = []
+        try:
+            dst = os.fstat(fd)
+            key = (dst.st_dev, dst.st_ino)
+            if key in seen:
+                return []
+            seen.add(key)
+            with os.scandir(fd) as it:
+                for entry in it:
+                    try:
+                        lst = os.stat(entry.name, dir_fd=fd, follow_symlinks=False)
+                    except OSError:
+                        continue
+                    target = None
+                    if follow and stat_mod.S_ISLNK(lst.st_mode):
+                        try:
+                            target = os.stat(entry.name, dir_fd=fd)
+                        except OSError:
+                            target = None
+                    entries.append((entry.name, lst, target))
+        except OSError as exc:
+            log.info("cannot list %s: %s", d, exc.strerror)
+            return []
+        finally:
+            os.close(fd)
+        return entries
 
     def _inside_roots(self, path: Path) -> bool:
         """Whether ``path``, links resolved, lies inside a watched root (for ``follow_symlinks``)."""
@@ -154,17 +174,16 @@ class Discovery:
         if top is not None:
             under = Path(top).relative_to(root.path).as_posix()
             under = None if under == "." else under
-        known = {f.relpath: f for f in self.catalog.files(root_id=root.id, under=under)}
+        known = self.catalog.file_stats(root.id, under)
         changes: list[Change] = []
-        for path, st in self.walk(root, top):
-            rel = path.relative_to(root.path).as_posix()
+        for folder, name, st, rel in self.walk_entries(root, top):
             rec = known.pop(rel, None)
             if rec is None:
-                changes.append(Change("added", path))
-            elif rec.state == "pending" or (rec.size, rec.mtime_ns, rec.inode) != (st.st_size, st.st_mtime_ns, st.st_ino):
-                changes.append(Change("modified", path))
-        for rec in known.values():
-            changes.append(Change("deleted", rec.path))
+                changes.append(Change("added", folder / name))
+            elif rec[0] == "pending" or rec[1:] != (st.st_size, st.st_mtime_ns, st.st_ino):
+                changes.append(Change("modified", folder / name))
+        for rel in known:
+            changes.append(Change("deleted", root.path / rel))
         return changes
 
 

@@ -89,6 +89,7 @@ class IgnoreRules:
         self._lock = threading.Lock()
         self._specs: dict[Path, _Spec] = {}
         self._dirs: dict[tuple[str, ...], bool] = {}  # memo: is this directory (relative parts) ignored?
+        self._chains: dict[tuple[str, ...], tuple[tuple[int, pathspec.PathSpec], ...]] = {}  # memo: see _chain
         self.reads = 0  # .manoleignore files parsed (tests assert on the cache)
 
     # -- the .manoleignore cache ----------------------------------------
@@ -116,6 +117,7 @@ class IgnoreRules:
             self._specs[directory] = entry
             if old is not None and old.key != entry.key:
                 self._dirs.clear()
+                self._chains.clear()
         return entry
 
     def refresh(self, directory: Path, st: os.stat_result | None) -> None:
@@ -144,6 +146,7 @@ class IgnoreRules:
             else:
                 self._specs.pop(Path(directory), None)
             self._dirs.clear()
+            self._chains.clear()
 
     # -- queries ----------------------------------------------------------
     def ignored(self, path: Path, is_dir: bool = False) -> bool:
@@ -176,17 +179,33 @@ class IgnoreRules:
                 self._dirs[parts] = hit
         return hit
 
+    def entry_ignored(self, folder: tuple[str, ...], name: str, is_dir: bool) -> bool:
+        """``ignored`` for the entry ``name`` of a folder (its parts relative to the root) that is
+        itself not ignored: what a walk asks, without re-checking the folder's ancestors."""
+        if self.builtin and builtin_ignored(name, is_dir):
+            return True
+        return self._matched((*folder, name), is_dir)
+
+    def _chain(self, folder: tuple[str, ...]) -> tuple[tuple[int, pathspec.PathSpec], ...]:
+        """The parsed .manoleignore files from the root down to ``folder``, each with its depth."""
+        chain = self._chains.get(folder)
+        if chain is None:
+            above = self._chain(folder[:-1]) if folder else ()
+            spec = self._spec(self.root.joinpath(*folder))
+            chain = (*above, (len(folder), spec)) if spec is not None else above
+            with self._lock:
+                if len(self._chains) > _MAX_DIR_MEMO:
+                    self._chains.clear()
+                self._chains[folder] = chain
+        return chain
+
     def _matched(self, parts: tuple[str, ...], is_dir: bool) -> bool:
         slash = "/" if is_dir else ""
         decision: bool | None = None
         if self.user is not None:
             decision = _decision(self.user, "/".join(parts) + slash)
-        directory = self.root
-        for i in range(len(parts)):
-            spec = self._spec(directory)
-            if spec is not None:
-                d = _decision(spec, "/".join(parts[i:]) + slash)
-                if d is not None:
-                    decision = d
-            directory = directory / parts[i]
+        for depth, spec in self._chain(parts[:-1]):
+            d = _decision(spec, "/".join(parts[depth:]) + slash)
+            if d is not None:
+                decision = d
         return bool(decision)

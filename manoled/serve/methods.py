@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -30,12 +31,20 @@ from .service import (
 
 log = logging.getLogger(__name__)
 
+# ``status`` is polled by bars and launchers, often by many clients at once: one service call serves
+# every request that arrives while it runs and for this long after; a change made over the socket
+# (pause, folders, reindex) is seen at once
+STATUS_FRESH_S = 0.2
+
 
 class Methods:
     """One ``_m_<method>`` coroutine per protocol method."""
 
     service: Service
     config: ServerConfig
+    _status_gen: int
+    _status_cache: tuple[int, float, Any] | None
+    _status_flight: tuple[int, asyncio.Future[Any]] | None
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         raise NotImplementedError
@@ -64,11 +73,41 @@ class Methods:
         return out
 
     async def _m_status(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
-        out = await self._call_status(self.service.status)
+        out = await self._shared_status()
         if isinstance(out, dict):
+            out = dict(out)  # the shared one stays as the service made it
             out.setdefault("connections", len(self._conns))
             out.setdefault("asks_queued", len(self.queue))
         return out
+
+    async def _shared_status(self) -> Any:
+        """The service's status: answered on the event loop from a call made less than STATUS_FRESH_S
+        ago, else from the call in progress, else from a new call (on the status threads)."""
+        gen = self._status_gen
+        cached = self._status_cache
+        if cached is not None and cached[0] == gen and time.monotonic() - cached[1] < STATUS_FRESH_S:
+            return cached[2]
+        flight = self._status_flight
+        if flight is None or flight[0] != gen:
+            flight = self._status_flight = (gen, asyncio.ensure_future(self._status_call(gen)))
+        return await asyncio.shield(flight[1])
+
+    async def _status_call(self, gen: int) -> Any:
+        asked = time.monotonic()
+        try:
+            out = await self._call_status(self.service.status)
+            if gen == self._status_gen:
+                self._status_cache = (gen, asked, out)
+            return out
+        finally:
+            if self._status_flight is not None and self._status_flight[1] is asyncio.current_task():
+                self._status_flight = None
+
+    def _changed(self, result: Any) -> Any:
+        """After a call that changes what ``status`` says: the next status asks the service again."""
+        self._status_gen += 1
+        self._status_cache = None
+        return result
 
     async def _m_search(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
         query = param(params, "query", str, required=True)
@@ -85,19 +124,19 @@ class Methods:
         return await self._call(self.service.folders_list)
 
     async def _m_folders_add(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_add, absolute_path(params, "path", required=True))
+        return self._changed(await self._call(self.service.folders_add, absolute_path(params, "path", required=True)))
 
     async def _m_folders_remove(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.folders_remove, absolute_path(params, "path", required=True))
+        return self._changed(await self._call(self.service.folders_remove, absolute_path(params, "path", required=True)))
 
     async def _m_reindex(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.reindex, absolute_path(params, "path"))
+        return self._changed(await self._call(self.service.reindex, absolute_path(params, "path")))
 
     async def _m_pause(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.pause)
+        return self._changed(await self._call(self.service.pause))
 
     async def _m_resume(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
-        return await self._call(self.service.resume)
+        return self._changed(await self._call(self.service.resume))
 
     async def _m_graph(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
         return await self._call(self.service.graph, dict(params))

@@ -90,6 +90,9 @@ class Server(Methods):
         self.queue = AskQueue()
         self._rpc_pool: ThreadPoolExecutor | None = None
         self._status_pool: ThreadPoolExecutor | None = None
+        self._status_gen = 0  # moves when a method changes what status says
+        self._status_cache: tuple[int, float, Any] | None = None  # (gen, when it was asked for, status)
+        self._status_flight: tuple[int, asyncio.Future[Any]] | None = None  # the status call in progress, shared
         self._ask_pool: ThreadPoolExecutor | None = None
         self._handlers: dict[str, Callable[[Conn, Request, dict[str, Any]], Any]] = {
             "hello": self._m_hello,

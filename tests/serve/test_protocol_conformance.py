@@ -23,7 +23,6 @@ import protocol_spec as spec
 import pytest
 from fake_service import short_dir
 from manole_client import protocol as p
-from test_integrations_js import js  # noqa: F401 - the fixture: integrations/js with its npm packages
 from waiting import wait_until
 
 from manoled.agent.fake import FakeLLM

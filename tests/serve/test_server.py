@@ -691,3 +691,50 @@ def test_ask_queue_positions_unit() -> None:
         return seen
 
     assert asyncio.run(scenario()) == [("b", 1), ("c", 2), ("c", 1)]
+
+
+# -- status under many pollers ---------------------------------------------
+
+
+class CountingStatus(FakeService):
+    """Counts status calls; a status call waits for ``release`` once ``hold`` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.n_status = 0
+        self.hold_status = threading.Event()
+        self.release = threading.Event()
+        self.entered = threading.Event()
+
+    def status(self) -> dict:
+        self.n_status += 1
+        if self.hold_status.is_set():
+            self.entered.set()
+            assert self.release.wait(30)
+        return super().status()
+
+
+def test_status_requests_that_arrive_together_share_one_service_call(tmp_path: Path) -> None:
+    svc = CountingStatus()
+    svc.hold_status.set()
+    with running_server(svc, tmp_path) as srv, connect(srv) as a, connect(srv) as b:
+        first = a.send("status")
+        wait_for(svc.entered.is_set, what="the first status call")
+        rids = [(c, c.send("status")) for c in (a, b) for _ in range(10)]
+        svc.release.set()
+        assert "result" in a.collect(first)[1]
+        for c, rid in rids:
+            res = c.collect(rid)[1]["result"]
+            assert res["connections"] == 2 and "counts" in res, res
+        assert svc.n_status == 1, svc.n_status
+
+
+def test_status_shows_a_pause_made_over_the_socket_at_once(tmp_path: Path) -> None:
+    svc = CountingStatus()
+    with running_server(svc, tmp_path) as srv, connect(srv) as c:
+        assert c.call("status")["result"]["paused"] is False
+        assert "result" in c.call("pause")
+        assert c.call("status")["result"]["paused"] is True
+        assert "result" in c.call("resume")
+        assert c.call("status")["result"]["paused"] is False
+        assert svc.n_status == 3
