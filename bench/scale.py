@@ -14,7 +14,8 @@ fresh process, search p50/p95 and recall@10 against exact search, and the
 projection of memory and disk to 1M passages from the measured per-passage
 costs. ``--demo-rss`` (on by default, off with ``--quick``) runs the real daemon
 on samples/demo with the real models, asks one question and reports its RSS
-after the text model unloaded. The last line of output is one JSON object.
+after the text model unloaded, then times its ``status`` from 50 concurrent clients
+(``status_p99_ms_50_clients``). The last line of output is one JSON object.
 """
 
 from __future__ import annotations
@@ -272,6 +273,14 @@ def project_1m(r: dict) -> dict:
     }
 
 
+def status_load(sock: Path, clients: int = 50, requests: int = 60) -> dict:
+    """``status`` of the real daemon from ``clients`` concurrent connections (bench/socket_rtt.py's load, in a child)."""
+    cmd = [sys.executable, str(ROOT / "bench" / "socket_rtt.py"), "--load", "status", "--socket", str(sock),
+           "--clients", str(clients), "--requests", str(requests)]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def demo_idle_rss(backend: str) -> dict:
     """The real daemon on samples/demo with the real models: RSS before a question, and once the text model unloaded."""
     sys.path.insert(0, str(ROOT / "tests"))
@@ -314,9 +323,11 @@ def demo_idle_rss(backend: str) -> dict:
         until(lambda: not call("status")["result"]["models"]["text"]["loaded"], 120)
         status = call("status")["result"]
         idle = rss_of(proc.pid)
+        load = status_load(sock)
         return {"backend": status["models"]["embedding"]["backend"], "rss_idle_before_question_mb": before / 2**20,
                 "rss_after_answer_mb": answered / 2**20, "rss_idle_after_unload_mb": idle / 2**20,
-                "status_memory": status.get("memory"), "embedding_memory_mb": status["models"]["embedding"].get("memory_mb")}
+                "status_memory": status.get("memory"), "embedding_memory_mb": status["models"]["embedding"].get("memory_mb"),
+                "status_50_clients": load}
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -353,9 +364,10 @@ def main() -> None:
           f"{r['disk_bytes_per_passage']:.0f} disk bytes/passage; cold start {r['cold_start_first_search_s']:.2f} s",
           file=sys.stderr)
     out = {"embedder": STAND_IN, "corpus": r, "index_only": index_only, "projection_1m": project_1m(r), "demo": None,
-           "status_p99_ms_50_clients": None, "status_note": "not measured here: see bench/socket_rtt.py"}
+           "status_p99_ms_50_clients": None, "status_note": "measured on the real demo daemon (--demo-rss)"}
     if demo:
         out["demo"] = {"onnx": demo_idle_rss("onnx")}
+        out["status_p99_ms_50_clients"] = out["demo"]["onnx"]["status_50_clients"]["p99_ms"]
         if args.torch_too:
             out["demo"]["torch"] = demo_idle_rss("torch")
         print(f"demo daemon: {json.dumps(out['demo'])}", file=sys.stderr)
