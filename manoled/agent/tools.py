@@ -280,8 +280,10 @@ def _not_in_files(ctx: ToolContext, query: str, terms: list[str], candidates: li
     """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
     found ("tiramisu", "Wayne Enterprises"); empty when they may."""
     names = ctx.files()
-    absent = [t for t in terms if not t.isdigit() and not ctx.catalog.fts_file_ids(fts_terms([t]))
-              and not path_matches(t, names)]
+    def in_text(t: str) -> bool:  # a short word whole ("pin" is not "pinch"), a longer one as a prefix too
+        return bool(ctx.catalog.fts_file_ids([t] if len(t) < 4 else fts_terms([t])))
+
+    absent = [t for t in terms if not t.isdigit() and not in_text(t) and not path_matches(t, names)]
     if not absent:
         return ""
     if sense is not None and candidates:  # "power tool" for a drill, "Portugal" for Porto: said otherwise
