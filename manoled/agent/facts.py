@@ -151,6 +151,9 @@ def _lines(text: str) -> list[tuple[str, bool]]:
     i = 0
     while i < len(raw):
         line = raw[i].strip(" \t-*•#>|")
+        cells = [c.strip() for c in re.split(r"\s\|\s|\t+", line) if c.strip()]
+        if len(cells) == 2 and not cells[0][-1:].isdigit():  # a table row (DOCX, markdown) "Rent | 875": a label
+            line = f"{cells[0].rstrip(':')}: {cells[1]}"
         heading = bool(_HEADING.match(raw[i]))
         i += 1
         if not line:
