@@ -27,7 +27,6 @@ from .router import EXT_WORDS
 from .searcher import Searcher, SearchFn
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
-from .senses import credit as sense_credit
 from .slots import KIND_WORDS as KIND_EXTS
 from .slots import STOP, path_matches, stem, words
 
@@ -291,16 +290,13 @@ def _not_in_files(ctx: ToolContext, query: str, terms: list[str], candidates: li
         seen = factlib.passage_words(" ".join(f"{c.text} {c.file_name.replace('_', ' ')}" for c in candidates),
                                      limit=1500)
         near = sense.best(absent, seen)
-        weight = sum(1.0 - sense_credit(near.get(t, (0.0, ""))[0]) for t in absent)  # nearly said counts a little
         absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]
-    else:
-        weight = float(len(absent))
     # a short question, half of it in no file: not in the files, unless its other words are in one file only,
     # which says them all ("the deposit on the flat": one lease says deposit, not flat)
     present = [t for t in terms if t not in absent and not t.isdigit()]
     located = bool(present) and all(len(ctx.catalog.fts_file_ids(fts_terms([t]))) == 1 for t in present) and any(
         all(t in c.terms for t in present) for c in candidates)
-    if absent and 0 < len(terms) <= 3 and weight * 2 >= len(terms) and not located:
+    if absent and 0 < len(terms) <= 3 and len(absent) * 2 >= len(terms) and not located:
         return f"no file mentions {absent[0]}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has
     ws = query.split()

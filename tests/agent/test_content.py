@@ -81,9 +81,9 @@ def ask(agent: Agent, question: str) -> AnswerStep:
 
 
 @pytest.mark.parametrize("question, facts, source", [
-    # a paraphrase shares no words with the file: its words' senses do ("fruit" ~ apples, "power tool" ~ drill)
+    # a paraphrase shares no words with the file: its words' senses do ("fruit" ~ apples)
     ("how much fruit do I need for the crumble", ["4 cooking apples"], "crumble.md"),
-    ("what did the power tool I bought in March cost", ["64.99"], "homebase_receipt.txt"),
+    ("what did the drill I bought in March cost", ["64.99"], "homebase_receipt.txt"),  # March = 14/03/2026
     ("which company is the fleet dashboard for", ["Bluewave Logistics"], "falcon_kickoff.md"),  # an organisation
     ("lisbon hotel booking ref?", ["LX-40917"], "lisbon_stay.txt"),  # a code, not the address
     ("when do we go live with falcon now", ["9 June 2026"], "falcon_kickoff.md"),  # not the title's date
@@ -104,6 +104,7 @@ def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, fac
     "How much was the Wayne Enterprises invoice?",  # a name no file has
     "what's the PIN for my bike lock",  # "pin" is not "pinch" or anything else here
     "when is the cat due at the vet",
+    "when is my next dentist appointment",  # "appointment" is near "meeting", not the same
 ])
 def test_questions_the_files_cannot_answer_are_declined_without_sources(agent, question):
     final = ask(agent, question)
