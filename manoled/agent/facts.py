@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from .retrieve import Candidate, contains
+from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, stem, words
@@ -265,7 +266,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             pw = passage_words(f"{c.text} {c.file_name.replace('_', ' ')}")
             sims = sense.similarity(missing, pw)
         col = {w: j for j, w in enumerate(pw)}
-        shared = len(in_passage) + sum(sense_credit(float(row.max())) for row in sims if row.size)
+        shared = len(in_passage) + sum(1.0 for row in sims if row.size and row.max() >= SENSE_MATCH)
         coverage = shared / len(terms) if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
