@@ -98,6 +98,7 @@ class Extraction:
     declined: bool = False
     reason: str = ""
     topic: str = ""  # the words the question was about, for "I found nothing about … in your files"
+    evidence: dict[str, Any] = field(default_factory=dict)  # why the best fact answers (see .verify)
 
 
 def wanted_type(question: str) -> str | None:

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from ..catalog.records import FileRecord
 from ..catalog.store import Catalog
 from . import facts as factlib
+from . import verify
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import HybridSearch, fts_terms
 from .router import EXT_WORDS
@@ -273,7 +274,13 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
         return factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, sense=sense)
-    return factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense)
+    ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense)
+    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense)
+
+
+def _files_with(ctx: ToolContext, term: str) -> set[int]:
+    """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too)."""
+    return ctx.catalog.fts_file_ids([term] if len(term) < 4 else fts_terms([term]))
 
 
 def _not_in_files(ctx: ToolContext, query: str, terms: list[str], candidates: list[Any],
