@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 from conftest import shared_embedder
 
-from manoled.agent.facts import extract, focus_words, typed_by, units
+from manoled.agent import verify
+from manoled.agent.facts import Extraction, Fact, extract, focus_words, typed_by, units
 from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
@@ -160,3 +161,40 @@ def test_a_paraphrase_passes_the_gate_only_with_word_senses():
     ex = extract(q, [c], sense=WordSense(shared_embedder().embed), embed=shared_embedder().embed)
     assert not ex.declined and "3 ripe bananas" in ex.facts[0].text
 
+
+
+def _cand(i: int, text: str, name: str, vec: float = 0.6) -> Candidate:
+    return Candidate(i, text, f"/f/{name}", name, rrf=rrf([i]), vector_score=vec, vector_rank=i)
+
+
+def test_verify_lets_the_file_that_says_the_question_better_answer():
+    feb = _cand(1, "Acme invoice, February 2025.\nTotal due: EUR 1,610.50", "acme_feb.txt")
+    jan = _cand(2, "Acme invoice, January 2025.\nTotal due: EUR 650.50", "acme_jan.txt")
+    # the sentence picker ranked February first (its search rank won)
+    ex = Extraction(facts=[Fact("Total due: EUR 1,610.50", feb.path, feb.file_name, 5.0, True, feb),
+                           Fact("Total due: EUR 650.50", jan.path, jan.file_name, 4.0, True, jan)])
+    df = {"acme": 2, "january": 1, "charge": 0}
+    ex = verify.check("how much did acme charge me in january", ex, df=lambda t: df.get(t, 0), n_files=10)
+    assert not ex.declined and ex.facts[0].file_name == "acme_jan.txt" and "650.50" in ex.facts[0].text
+
+
+@pytest.mark.parametrize("question, text, df, why", [
+    # only a month ties the passage to the question: a meter reading is no power tool's price
+    ("what did I pay for the power tool in February", "date,kwh\n2025-02-01,12420\n2025-03-01,12630",
+     {"february": 3}, "a month at most"),
+    # the rarest words asked live elsewhere: the flat's rent is not the garage's
+    ("how much rent do I pay for the garage", "Monthly rent: 1,150 EUR, paid on the 1st.",
+     {"rent": 1, "garage": 1}, "too little"),  # (at a search cosine of 0.3; from 0.5 half the words would do)
+    # the asked value is missing: a quantity of something else
+    ("how much is the council tax", "Keys: 2 front door, 1 bike shed\nRegister for council tax",
+     {"council": 1, "tax": 1}, "quantity"),
+    ("when is the tax return due", "Tax return: send the forms to the accountant", {"tax": 1, "return": 1, "due": 2},
+     "no date"),
+])
+def test_verify_declines_a_best_sentence_that_does_not_answer(question, text, df, why):
+    ex = extract(question, [_cand(1, text, "notes.txt", vec=0.3 if "garage" in question else 0.6)],
+                 vector_strong=0.5)
+    if not ex.declined:
+        ex = verify.check(question, ex, df=lambda t: df.get(t, 0), n_files=10)
+    assert ex.declined and not ex.facts
+    assert why in ex.reason, ex.reason
