@@ -29,7 +29,7 @@ from .retrieve import contains
 from .senses import WordSense
 from .senses import credit as sense_credit
 
-MIN_COVERAGE = 0.6  # rarity-weighted share of the question's (known) words the chosen passage says
+MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
 CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passage is "close"
 SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
