@@ -25,6 +25,9 @@ from typing import Any
 import numpy as np
 
 from .retrieve import Candidate, contains
+from .senses import MATCH as SENSE_MATCH
+from .senses import WordSense
+from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, stem, words
 
 MAX_UNIT = 240
@@ -40,7 +43,13 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
                         "colleagues attendee attendees attended participants".split()),
     "number": frozenset("many long number old far often version capacity".split()),
     "place": frozenset("where address located location street city".split()),
+    "code": frozenset("ref reference code confirmation iban serial tracking id voucher coupon "
+                      "promo".split()),
+    "org": frozenset("company companies firm client customer vendor supplier provider employer organisation "
+                     "organization business brand agency insurer bank shop store".split()),
 }
+# "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
+_ASKING = frozenset({"which", "what", "whats", "what's"})
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
              r"cad|aud|€|\$|£)\b|\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b)")
@@ -59,7 +68,14 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"dozen|half)\b", re.IGNORECASE),
     "place": re.compile(r"\b\d+[a-z]?\s+[A-Z][a-z]+|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
                         r"boulevard|blvd|square|place)\b", re.IGNORECASE),
+    # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
+    "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
+                       r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}\b"),
+    # two or more capitalised words after lower-case text or a label, or a company form
+    "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
+                      r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
 }
+_HEADING = re.compile(r"^\s*#")
 
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
@@ -82,6 +98,7 @@ class Extraction:
     declined: bool = False
     reason: str = ""
     topic: str = ""  # the words the question was about, for "I found nothing about … in your files"
+    evidence: dict[str, Any] = field(default_factory=dict)  # why the best fact answers (see .verify)
 
 
 def wanted_type(question: str) -> str | None:
@@ -93,7 +110,13 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
     ws = words(question)
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place"}
+    if any(w in TYPE_WORDS["code"] for w in ws) and not any(w in ("many", "much") for w in ws):
+        return "code", True  # "booking ref?", "the confirmation number": a code, whatever the wh-word
     for a, b in zip(ws, [*ws[1:], ""], strict=True):
+        if a in _ASKING:
+            for kind in ("org", "person"):
+                if stem(b) in TYPE_WORDS[kind] or b in TYPE_WORDS[kind]:
+                    return kind, True
         if a == "how" and b in ("many", "long", "old", "far", "often"):
             return "number", True
         if a == "how" and b == "much":
@@ -101,7 +124,7 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         if a in first:
             return first[a], True
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
-    best = max(("amount", "date", "person", "number", "place"), key=lambda k: hits[k])
+    best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
     return (best, False) if hits[best] else (None, False)
 
 
@@ -119,26 +142,62 @@ def topic_terms(question: str) -> list[str]:
 
 def units(text: str, file_name: str = "") -> list[str]:
     """Lines, sentences and list items of a passage, each a candidate answer."""
-    lines = [ln.strip(" \t-*•#>|") for ln in text.splitlines()]
-    lines = [ln for ln in lines if ln]
+    return [u for u, _ in _units(text, file_name)]
+
+
+def _lines(text: str) -> list[tuple[str, bool]]:
+    """(line, is a heading) for each non-empty line; a label line ("Attendees:") carries the lines that
+    follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
+    raw = text.splitlines()
+    out: list[tuple[str, bool]] = []
+    i = 0
+    while i < len(raw):
+        line = raw[i].strip(" \t-*•#>|")
+        cells = [c.strip() for c in re.split(r"\s\|\s|\t+", line) if c.strip()]
+        if len(cells) == 2 and not cells[0][-1:].isdigit():  # a table row (DOCX, markdown) "Rent | 875": a label
+            line = f"{cells[0].rstrip(':')}: {cells[1]}"
+        heading = bool(_HEADING.match(raw[i]))
+        i += 1
+        if not line:
+            continue
+        if line.endswith(":") and not heading:
+            items: list[str] = []
+            while i < len(raw) and raw[i].strip() and not _HEADING.match(raw[i]):
+                item = raw[i].strip(" \t-*•>|")
+                if item.endswith(":") or sum(len(x) for x in items) + len(item) > MAX_UNIT:
+                    break
+                items.append(item.rstrip(".;,"))
+                i += 1
+            if items:
+                line = f"{line} {', '.join(items)}"
+        out.append((line, heading))
+    return out
+
+
+def _units(text: str, file_name: str = "") -> list[tuple[str, bool]]:
+    """(unit, is a title): a heading, or a document's first line when it reads as a title."""
+    lines = _lines(text)
     if file_name.lower().endswith((".csv", ".tsv")) and len(lines) >= 2:
-        sep = "\t" if "\t" in lines[0] else ","
-        header = [h.strip() for h in lines[0].split(sep)]
+        sep = "\t" if "\t" in lines[0][0] else ","
+        header = [h.strip() for h in lines[0][0].split(sep)]
         if header and not any(re.search(r"\d", h) for h in header):
             rows = []
-            for ln in lines[1:]:
+            for ln, _ in lines[1:]:
                 cells = [c.strip() for c in ln.split(sep)]
                 if len(cells) == len(header):
-                    rows.append(", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c))
+                    rows.append((", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c), False))
             return rows
-    out: list[str] = []
-    for ln in lines:
+    out: list[tuple[str, bool]] = []
+    for n, (ln, heading) in enumerate(lines):
+        # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
+        title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
+                            and ln[-1:] not in ".!?")
         sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", ln) if s.strip()]
         for s in sentences:
-            out.append(s)
+            out.append((s, title))
             parts = [p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", s) if p.strip()]
-            if len(parts) >= 3:  # a list: its items are candidates too
-                out.extend(p for p in parts if len(p.split()) <= 12)
+            if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
+                out.extend((p, False) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
 
@@ -155,17 +214,39 @@ def _trim(unit: str, terms: Sequence[str]) -> str:
     return piece.rsplit(" ", 1)[0] + " …"
 
 
+def passage_words(text: str, limit: int = 300) -> list[str]:
+    """A passage's distinct content words (no stop words, no bare numbers), for word-sense matching."""
+    out = dict.fromkeys(w for w in words(text) if len(w) > 2 and w not in STOP and not w.isdigit())
+    return list(out)[:limit]
+
+
+def focus_words(question: str) -> list[str]:
+    """The thing a "how much / how many" question counts: "how many eggs" -> eggs, "how much yeast" -> yeast."""
+    ws = words(question)
+    for i in range(len(ws) - 1):
+        if ws[i] == "how" and ws[i + 1] in ("much", "many"):
+            out = []
+            for w in ws[i + 2:]:
+                if w in GENERIC or any(w in cues for cues in TYPE_WORDS.values()):
+                    break
+                out.append(stem(w))
+            return out
+    return []
+
+
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
             vector_weak: float = WEAK_VECTOR, embed: Callable[[list[str]], Any] | None = None,
-            rerank: int = 30) -> Extraction:
+            rerank: int = 30, sense: WordSense | None = None) -> Extraction:
     """The units of the top ``candidates`` that answer ``question``, best first (or a decline).
 
     With ``embed``, the best ``rerank`` units are also scored by their meaning's closeness to the question.
+    With ``sense``, a question word the passage says in other words counts (partly) as shared.
     """
     terms = topic_terms(question)
     frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms]
     frame += [w for w in words(question) if w in ("total", "amount", "number", "date", "name", "size", "address")]
     kind, asked = typed_by(question)
+    focus = [t for t in focus_words(question) if t in terms]
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
     result = Extraction(topic=topic)
     if not candidates:
@@ -173,35 +254,60 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         return result
     best_rrf = max(c.rrf for c in candidates) or 1.0
     facts: list[Fact] = []
+    focus_seen = not focus
     for rank, c in enumerate(candidates[:top]):
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.file_name, t)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
             continue  # "in 2023", "invoice 4471": a number the question gives must be there
-        coverage = len(in_passage) / len(terms) if terms else 0.0
+        # the question's other words, said differently: their closest word in the passage
+        missing = [t for t in terms if t not in in_passage and not t.isdigit()]
+        pw: list[str] = []
+        sims = np.zeros((len(missing), 0), dtype=np.float32)
+        if sense is not None and missing:
+            pw = passage_words(f"{c.text} {c.file_name.replace('_', ' ')}")
+            sims = sense.similarity(missing, pw)
+        col = {w: j for j, w in enumerate(pw)}
+        shared = len(in_passage) + sum(1.0 for row in sims if row.size and row.max() >= SENSE_MATCH)
+        coverage = shared / len(terms) if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
             continue  # shares too little of what the question is about
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.file_name, t)]  # the file name already says these
-        for u in units(c.text, c.file_name):
+        for u, title in _units(c.text, c.file_name):
             here = [t for t in terms if contains(u, t) and t not in named]
-            score = 1.2 * len(here) + 0.6 * (len(in_passage) - len(here))
-            score += 1.0 * sum(1 for f in frame if contains(u, f))
+            cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
+            said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
+            if any(contains(u, t) or said.get(t, 0.0) >= 1.0 for t in focus):
+                focus_seen = True
             typed = bool(kind and TYPE_PATTERNS[kind].search(u))
+            # a unit without the asked type ("who", "which company") only places the answer: its words count less
+            weight = 0.5 if kind and asked and not typed else 1.0
+            here_said = sum(said.values())
+            score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
+            score += 1.0 * sum(1 for f in frame if contains(u, f))
             if kind and typed:
                 score += 3.0 if asked else 1.5
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank
             score -= 0.004 * max(0, len(u) - 40)
+            if title:
+                score -= 1.0  # a document's title names it; it rarely answers
             if len(u.split()) < 2 and not typed:
                 score -= 1.0
             facts.append(Fact(_trim(u, here or terms), c.path, c.file_name, score, typed, c))
     if not facts:
         result.declined, result.reason = True, "no passage shares the question's words"
         return result
-    if kind in ("amount", "number", "date" if asked else "-") and not any(f.typed for f in facts):
+    if not focus_seen:
+        # "how much yeast" where the passages list flour and eggs: what it counts is not there
+        result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
+        return result
+    quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
+    if kind in ("amount", "number", "code", "date" if asked else "-") and not any(f.typed for f in facts) \
+            and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there
         result.declined, result.reason = True, f"no {kind} in the passages about it"
         return result

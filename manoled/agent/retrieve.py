@@ -11,7 +11,9 @@ when only the full-text search found it) and the query terms it contains.
 
 from __future__ import annotations
 
+import calendar
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +23,7 @@ from .slots import stem, words
 log = logging.getLogger(__name__)
 
 RRF_K = 60
+MONTH_NUMBERS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 VectorSearch = Callable[[str, int], list[Any]]
 
 
@@ -57,10 +60,20 @@ def root(word: str) -> str:
     return word
 
 
+def numeric_month(text: str, month: int) -> bool:
+    """Whether ``text`` has a date written in numbers in that month: 2026-02-08, 08/02/2026, 2/8/2026, 2026-02."""
+    m = rf"0?{month}"
+    return bool(re.search(rf"(?<!\d)\d{{4}}[-_./]{m}(?:[-_./]\d{{1,2}})?(?!\d)|\b\d{{1,2}}[/.]{m}[/.]\d{{2,4}}\b|"
+                          rf"\b{m}/\d{{1,2}}/\d{{2,4}}\b", text))
+
+
 def contains(text: str, term: str) -> bool:
-    """Whole-word containment with the same light stemming as the query ("invoices" has "invoice")."""
+    """Whole-word containment with the same light stemming as the query ("invoices" has "invoice");
+    a month's name is also found in a date written in numbers ("february" in "08/02/2026")."""
     t = stem(term)
     r = root(t)
+    if t in MONTH_NUMBERS and numeric_month(text, MONTH_NUMBERS[t]):
+        return True
     return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
                for w in words(text))
 
@@ -94,6 +107,10 @@ class HybridSearch:
                         continue
                     c = by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
                 c.fts_rank = rank
+            months = [MONTH_NUMBERS[t] for t in terms if t in MONTH_NUMBERS]
+            for c in by_id.values():  # "in February" finds the receipt dated 08/02/2026, after the words' hits
+                if c.fts_rank is None and any(numeric_month(f"{c.text} {c.file_name}", m) for m in months):
+                    c.fts_rank = len(fts) + 1
         if self.catalog is not None and by_id:
             ids = self.catalog.passages_by_ids(list(by_id))
             for pid, c in by_id.items():

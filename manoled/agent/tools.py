@@ -22,10 +22,13 @@ from typing import Any, Literal
 from ..catalog.records import FileRecord
 from ..catalog.store import Catalog
 from . import facts as factlib
+from . import verify
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import HybridSearch, fts_terms
 from .router import EXT_WORDS
 from .searcher import Searcher, SearchFn
+from .senses import MATCH as SENSE_MATCH
+from .senses import WordSense
 from .slots import KIND_WORDS as KIND_EXTS
 from .slots import STOP, path_matches, stem, words
 
@@ -44,6 +47,7 @@ class ToolContext:
     now: Callable[[], float] = time.time
     embed: Callable[[list[str]], Any] | None = None  # the query embedder, to rank answer sentences by meaning
     _files: list[FileRecord] | None = field(default=None, repr=False)
+    _sense: WordSense | None = field(default=None, repr=False)
 
     def root_paths(self) -> list[Path]:
         if self.roots is not None:
@@ -63,6 +67,12 @@ class ToolContext:
     def hybrid(self) -> HybridSearch:
         """Full-text (catalog) + vector search, fused."""
         return HybridSearch(self.catalog, self.search)
+
+    def word_sense(self) -> WordSense | None:
+        """Single-word meanings from the query embedder (cached across asks); None without an embedder."""
+        if self._sense is None and self.embed is not None:
+            self._sense = WordSense(self.embed)
+        return self._sense
 
     def passages(self, file_id: int) -> list[str]:
         return [row[3] for row in self.catalog.passages_for(file_id)]
@@ -255,19 +265,56 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
     terms = factlib.topic_terms(query)
-    if 0 < len(terms) <= 3 and only_files is None:
-        # a short question about a word that no file has, in its text or its name ("tiramisu"): not in the files
-        names = ctx.files()
-        absent = [t for t in terms if not t.isdigit() and not ctx.catalog.fts_file_ids(fts_terms([t]))
-                  and not path_matches(t, names)]
-        if absent and len(absent) * 2 >= len(terms):
-            ex = factlib.Extraction(declined=True, reason=f"no file mentions {absent[0]}",
-                                    topic=" ".join(terms))
-            return ex
-    candidates = ctx.hybrid()(query, terms, k=max(top_k, 5), only_files=only_files)
+    top = max(top_k, 5)
+    candidates = ctx.hybrid()(query, terms, k=top, only_files=only_files)
+    sense = ctx.word_sense()
+    if only_files is None:
+        why = _not_in_files(ctx, query, terms, candidates, sense)
+        if why:
+            return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
-        return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed, vector_strong=0.3)
-    return factlib.extract(query, candidates, top=max(top_k, 5), embed=ctx.embed)
+        return factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, sense=sense)
+    ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense)
+    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense)
+
+
+def _files_with(ctx: ToolContext, term: str) -> set[int]:
+    """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too)."""
+    return ctx.catalog.fts_file_ids([term] if len(term) < 4 else fts_terms([term]))
+
+
+def _not_in_files(ctx: ToolContext, query: str, terms: list[str], candidates: list[Any],
+                  sense: WordSense | None) -> str:
+    """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
+    found ("tiramisu", "Wayne Enterprises"); empty when they may."""
+    names = ctx.files()
+    def in_text(t: str) -> bool:  # a short word whole ("pin" is not "pinch"), a longer one as a prefix too
+        return bool(ctx.catalog.fts_file_ids([t] if len(t) < 4 else fts_terms([t])))
+
+    absent = [t for t in terms if not t.isdigit() and not in_text(t) and not path_matches(t, names)]
+    if not absent:
+        return ""
+    nowhere = list(absent)
+    if sense is not None and candidates:  # "power tool" for a drill, "Portugal" for Porto: said otherwise
+        seen = factlib.passage_words(" ".join(f"{c.text} {c.file_name.replace('_', ' ')}" for c in candidates),
+                                     limit=1500)
+        near = sense.best(absent, seen)
+        absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]
+    # a short question, half of it in no file and not said otherwise: not in the files
+    if absent and 0 < len(terms) <= 3 and len(absent) * 2 >= len(terms):
+        return f"no file mentions {absent[0]}"
+    # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
+    # close in meaning (Madrid ~ Lisbon), so only the name itself counts
+    ws = query.split()
+    for i, w in enumerate(ws):
+        core = w.strip("?,.!:;'\"()")
+        if i == 0 or not core[:1].isupper() or core == "I" or ws[i - 1][-1:] in ".?!:-":
+            continue
+        if factlib.MONTH_NAMES.get(core.lower()[:3]) == core.lower():
+            continue
+        if stem(core.lower()) in nowhere or core.lower() in nowhere:
+            return f"no file mentions {core}"
+    return ""
 
 
 @tool

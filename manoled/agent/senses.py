@@ -1,0 +1,76 @@
+"""Word senses: does a passage say one of the question's words in other words?
+
+A question worded differently from the file ("power tool" for "drill", "food
+shopping" for "groceries", "reservation" for "booking") shares no words with
+it. :class:`WordSense` embeds single words with the query embedder (MiniLM)
+and compares them: ``similarity(terms, words)`` is the cosine matrix. Word
+vectors are cached (bounded, least recently used first out), so a folder's
+common words cost one embedding each.
+
+``credit(sim)`` maps a word's best cosine to how much it counts as "said":
+0 below :data:`LOW`, 1 from :data:`MATCH`, linear between.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+MATCH = 0.6  # cosine from which two single words count as the same thing (MiniLM: fruit~bananas 0.72)
+LOW = 0.45  # below: unrelated (tiramisu~pancakes 0.35, dentist~meeting 0.36)
+
+
+def credit(sim: float) -> float:
+    return float(min(1.0, max(0.0, (sim - LOW) / (MATCH - LOW))))
+
+
+class WordSense:
+    def __init__(self, embed: Callable[[list[str]], Any], size: int = 4096) -> None:
+        self.embed = embed
+        self.size = size
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def vectors(self, ws: Sequence[str]) -> np.ndarray:
+        """Unit vectors of ``ws`` (rows, in order)."""
+        with self._lock:
+            need = [w for w in dict.fromkeys(ws) if w not in self._cache]
+        if need:
+            vecs = np.asarray(self.embed(need), dtype=np.float32)
+            vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
+            with self._lock:
+                for w, v in zip(need, vecs, strict=True):
+                    self._cache[w] = v
+                while len(self._cache) > self.size:
+                    self._cache.popitem(last=False)
+        with self._lock:
+            out = []
+            for w in ws:
+                v = self._cache.get(w)
+                if v is None:  # evicted by a concurrent call: embed it alone
+                    v = np.asarray(self.embed([w]), dtype=np.float32)[0]
+                    v = v / max(float(np.linalg.norm(v)), 1e-9)
+                else:
+                    self._cache.move_to_end(w)
+                out.append(v)
+        return np.stack(out) if out else np.zeros((0, 1), dtype=np.float32)
+
+    def similarity(self, terms: Sequence[str], ws: Sequence[str]) -> np.ndarray:
+        """Cosines, ``len(terms) x len(ws)``."""
+        if not terms or not ws:
+            return np.zeros((len(terms), len(ws)), dtype=np.float32)
+        return self.vectors(terms) @ self.vectors(ws).T
+
+    def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:
+        """Each term's closest word of ``ws`` and its cosine."""
+        sims = self.similarity(terms, ws)
+        out: dict[str, tuple[float, str]] = {}
+        for i, t in enumerate(terms):
+            if sims.shape[1]:
+                j = int(np.argmax(sims[i]))
+                out[t] = (float(sims[i, j]), ws[j])
+        return out

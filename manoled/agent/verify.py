@@ -1,0 +1,109 @@
+"""Is the chosen sentence an answer at all? A check after :func:`.facts.extract` picked its best unit.
+
+Choosing the best sentence and deciding that the files answer are two questions. A sentence always comes
+out best among the passages found; it answers only when its passage is about what the question asks:
+
+* the question's words that some file has are weighed by how rare they are among the files (a word in
+  one file says more than a word in twenty); most of that weight (less when the passage is also close to
+  the question in meaning) must be in the chosen passage, said literally; a word said there only in other words (a word sense) counts half. Words no file has are
+  judged before (``tools._not_in_files``): they neither help nor hurt here;
+* at least one of those words is in the passage literally, and not only a month ("February" alone
+  places a meter reading, not a power tool): a sense never alone decides that the topic is there;
+* an asked amount is a sum of money, or a quantity whose sentence names what it counts ("2 front door"
+  keys are no answer to "how much is the council tax");
+* when another file found says the question's words better than the chosen one, its best sentence is
+  the answer instead (the January invoice for "jan", not the February one).
+
+A failed check declines: "I found nothing about … in your files" with no source, never a confident
+sentence from a file that does not say it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from .facts import _QUANTITY, MONTH_NAMES, Extraction, Fact, passage_words, topic_terms, typed_by
+from .retrieve import contains
+from .senses import WordSense
+from .senses import credit as sense_credit
+
+MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
+CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
+CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passage is "close"
+SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
+BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
+
+
+def _passage(f: Fact) -> str:
+    return f"{f.candidate.text if f.candidate else f.text} {f.file_name.replace('_', ' ')}"
+
+
+def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
+             ) -> tuple[float, dict[str, Any]]:
+    """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
+    says, with per-word detail (files, literal, sense credit)."""
+    weight = {t: math.log((n_files + 1) / (d + 0.5)) for t, d in terms.items() if d > 0}
+    literal = {t: contains(passage, t) for t in terms}
+    said: dict[str, float] = {}
+    missing = [t for t in terms if not literal[t]]
+    if sense is not None and missing:
+        near = sense.best(missing, passage_words(passage))
+        said = {t: sense_credit(near[t][0]) for t in missing if t in near}
+    detail = {t: (terms[t], literal[t], round(said.get(t, 0.0), 2)) for t in terms}
+    total = sum(weight.values())
+    if not total:
+        return 0.0, detail
+    got = sum(w for t, w in weight.items() if literal[t]) + SENSE_WEIGHT * sum(
+        w * said.get(t, 0.0) for t, w in weight.items() if not literal[t])
+    return got / total, detail
+
+
+def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
+          sense: WordSense | None = None) -> Extraction:
+    """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts."""
+    if ex.declined or not ex.facts:
+        return ex
+    terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit()}
+    if not terms:
+        return ex
+    scored: dict[str, tuple[float, dict[str, Any]]] = {}
+    for f in ex.facts[:30]:
+        if f.path not in scored:
+            scored[f.path] = coverage(terms, _passage(f), n_files, sense)
+    top = ex.facts[0]
+    best = max(scored, key=lambda p: scored[p][0])
+    if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
+        first = next(f for f in ex.facts if f.path == best)
+        ex.facts = [first] + [f for f in ex.facts if f is not first]
+        top = first
+    cov, detail = scored[top.path]
+    kind, _ = typed_by(question)
+    c = top.candidate
+    ex.evidence = {"coverage": round(cov, 3), "kind": kind, "typed": top.typed, "terms": detail,
+                   "vec": round(c.vector_score or 0.0, 3) if c else 0.0, "vrank": c.vector_rank if c else None}
+    literal = [t for t, (d, lit, _c) in detail.items() if lit and d > 0]
+    why = ""
+    if not any(d > 0 for d, _, _ in detail.values()):
+        why = "no file has the question's words"
+    elif not [t for t in literal if MONTH_NAMES.get(t[:3]) != t]:
+        why = "the best passage shares none of the question's words (a month at most)"
+    elif cov < (CLOSE_COVERAGE if c and (c.vector_score or 0.0) >= CLOSE_VECTOR else MIN_COVERAGE):
+        why = f"the best passage says too little of the question ({cov:.2f})"
+    elif kind == "amount" and not top.typed and not (_QUANTITY.search(top.text)
+                                                     and _names_any(top.text, list(terms), sense)):
+        why = "a quantity that says nothing of what was asked"
+    elif kind in ("date", "code", "number") and not top.typed:
+        why = f"the best sentence has no {kind}"
+    if why:
+        return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
+    return ex
+
+
+def _names_any(unit: str, terms: list[str], sense: WordSense | None) -> bool:
+    """Whether ``unit`` says one of ``terms``, literally or at a full sense match ("4 cooking apples": fruit)."""
+    if any(contains(unit, t) for t in terms):
+        return True
+    ws = passage_words(unit)
+    return sense is not None and bool(ws) and any(sense_credit(s) >= 1.0 for s, _ in sense.best(terms, ws).values())
