@@ -409,9 +409,9 @@ def print_failures(rows: list[Row]) -> None:
 
 def prompt_cache(args) -> int:
     """Prompt tokens evaluated per ask by the model loop, with llama.cpp's prefix cache and without it."""
+    from manoled.agent.context import ToolContext
     from manoled.agent.loop import Agent
     from manoled.agent.manager import ModelManager
-    from manoled.agent.tools import ToolContext
     from manoled.catalog import Catalog
     from manoled.config import Config
     from manoled.paths import resolve

@@ -111,9 +111,10 @@ ANSWERABLE: list[tuple[str, tuple[str, ...], str]] = [
 def run(verbose: bool, quick: bool, dump: bool = False) -> dict:
     from agent_eval import declined as is_declined
 
+    from manoled.agent.context import ToolContext
     from manoled.agent.fake import FakeLLM
     from manoled.agent.loop import Agent, AnswerStep
-    from manoled.agent.tools import ToolContext, find_facts
+    from manoled.agent.tools import find_facts
     from manoled.app import open_core
     from manoled.config import Config
     from manoled.index.embed import SentenceEmbedder

@@ -92,8 +92,8 @@ class Daemon(Service):
         """The agent, with its text model loaded once (the fallback model if the default is missing)."""
         with self._agent_lock:
             if self._agent is None:
+                from .agent.context import ToolContext
                 from .agent.loop import Agent
-                from .agent.tools import ToolContext
 
                 if self._llm_factory is not None:
                     llm = self._llm_factory()

@@ -10,12 +10,13 @@ Construction::
 
 from __future__ import annotations
 
+from .context import ToolContext
 from .llm import LLM, ChatResult, LlamaChat
 from .loop import Agent
 from .manager import ModelManager
 from .registry import Tool, ToolError, ToolOutput, ToolRegistry, ToolResult, tool
 from .steps import AnswerStep, RewriteStep, SessionStore, Step, TokenStep, ToolCallStep, ToolResultStep
-from .tools import ToolContext, build_registry
+from .tools import build_registry
 
 __all__ = [
     "LLM", "ChatResult", "LlamaChat", "ModelManager", "Agent", "AnswerStep", "RewriteStep", "SessionStore",

@@ -16,11 +16,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .fstools import human_size
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
 from .slots import Slots, words
-from .tools import human_size
 
 DECLINE = "I found nothing about {topic} in your files."
 

@@ -1,10 +1,8 @@
 """A scripted LLM for tests and benches: queues of canned outputs, a record of every call.
 
-Calls are sorted into three queues by their system prompt: the query rewriter,
-the fact extractor (semantic search's map phase) and the agent itself. An
-empty rewrite queue answers "" (the rewriter then falls back to the raw query);
-an empty extract queue answers "not json" (the chunk counts as irrelevant); an
-empty agent queue is a test bug and raises.
+Calls are sorted into two queues by their system prompt: the query rewriter and
+the agent itself. An empty rewrite queue answers "" (the rewriter then falls back
+to the raw query); an empty agent queue is a test bug and raises.
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ class FakeCall:
 class FakeLLM:
     agent: list[str | ChatResult] = field(default_factory=list)
     rewrite: list[str] = field(default_factory=list)
-    extract: list[str] = field(default_factory=list)
     model_id: str = "fake"
     supports_tools: bool = False
     tier: str = "tools"  # scripts the model-first loop; "fallback" makes the planner answer alone
@@ -42,13 +39,10 @@ class FakeLLM:
     @staticmethod
     def purpose_of(messages: list[dict[str, Any]]) -> str:
         from .rewrite import REWRITER_SYSTEM
-        from .searcher import MAP_SYSTEM
 
         system = messages[0].get("content", "") if messages and messages[0]["role"] == "system" else ""
         if system.startswith(REWRITER_SYSTEM[:40]):
             return "rewrite"
-        if system.startswith(MAP_SYSTEM[:40]):
-            return "extract"
         return "agent"
 
     def calls_for(self, purpose: str) -> list[FakeCall]:
@@ -60,8 +54,6 @@ class FakeLLM:
         self.calls.append(FakeCall(purpose, [dict(m) for m in messages], tools, max_tokens, stream))
         if purpose == "rewrite":
             out: str | ChatResult = self.rewrite.pop(0) if self.rewrite else ""
-        elif purpose == "extract":
-            out = self.extract.pop(0) if self.extract else "not json"
         else:
             if not self.agent:
                 raise AssertionError(f"FakeLLM: agent script exhausted after {len(self.calls)} calls")

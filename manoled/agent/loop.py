@@ -34,6 +34,7 @@ from typing import Any
 from ..config import AgentConfig, Config
 from ..errors import Cancelled
 from . import direct, followup, guard
+from .context import ToolContext
 from .llm import LLM, ChatResult
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
 from .planner import EmbedFn, Planner
@@ -41,7 +42,6 @@ from .registry import ToolRegistry, ToolResult
 from .retrieve import fts_terms
 from .rewrite import QueryRewriter, Rewrite
 from .router import keywords
-from .searcher import Searcher
 from .steps import (
     AnswerStep,
     RewriteStep,
@@ -55,7 +55,7 @@ from .steps import (
     result_summary,
     top_facts,
 )
-from .tools import ToolContext, build_registry, find_facts
+from .tools import build_registry, find_facts
 
 log = logging.getLogger(__name__)
 
@@ -145,8 +145,6 @@ class Agent:
         self.config = config or AgentConfig()
         self.llm = llm
         self.ctx = tools_context
-        if self.ctx.searcher is None and self.ctx.search is not None:
-            self.ctx.searcher = Searcher(llm, self.ctx.search, files=self.ctx.files, passages=self.ctx.passages)
         self.registry = registry or build_registry(self.ctx)
         self.sessions = sessions or SessionStore(turns=self.config.session_turns)
         self.rewriter = QueryRewriter(llm, max_tokens=rewrite_max_tokens) if rewrite else None

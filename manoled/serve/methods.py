@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 # ``status`` is polled by bars and launchers, often by many clients at once: one service call serves
 # every request that arrives while it runs and for this long after; a change made over the socket
-# (pause, folders, reindex) is seen at once
+# (pause, folders, reindex, an ask starting or ending) is seen at once
 STATUS_FRESH_S = 0.2
 
 
@@ -166,17 +166,21 @@ class Methods:
         async def send_event(name: str, data: Any) -> None:
             await conn.send(p.event(req.rid, name, data))
 
-        result = await run_ask(
-            self.queue,
-            self._ask_pool,
-            self.service,
-            text,
-            session,
-            req.cancel,
-            stream=stream,
-            on_position=on_position,
-            send_event=send_event,
-        )
+        self._changed(None)  # status says a question is being answered (and may load the model)
+        try:
+            result = await run_ask(
+                self.queue,
+                self._ask_pool,
+                self.service,
+                text,
+                session,
+                req.cancel,
+                stream=stream,
+                on_position=on_position,
+                send_event=send_event,
+            )
+        finally:
+            self._changed(None)
         timings = result.get("timings") if isinstance(result, dict) else None
         if isinstance(timings, dict):
             timings["total_s"] = round(time.perf_counter() - req.received, 6)  # queue_s included

@@ -75,7 +75,7 @@ def corpus_core(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture
 def ctx(corpus_core):
-    from manoled.agent.tools import ToolContext
+    from manoled.agent.context import ToolContext
 
     core, _root = corpus_core
     return ToolContext(core.catalog, search=core.indexer.search, embed=shared_embedder().embed)

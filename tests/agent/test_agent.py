@@ -18,8 +18,8 @@ from manoled.errors import Cancelled
 TC = "<|tool_call_start|>[{}]<|tool_call_end|>"
 
 
-def make(ctx, *outputs, rewrite=False, extract=(), rewrites=(), **cfg):
-    llm = FakeLLM(agent=list(outputs), extract=list(extract), rewrite=list(rewrites))
+def make(ctx, *outputs, rewrite=False, rewrites=(), **cfg):
+    llm = FakeLLM(agent=list(outputs), rewrite=list(rewrites))
     return llm, Agent(llm, ctx, AgentConfig(**cfg), rewrite=rewrite)
 
 
@@ -134,9 +134,7 @@ def test_followup_greps_for_keywords_the_model_ignored(ctx):
 
 
 def test_no_followup_when_the_results_cover_the_keywords(ctx):
-    extract = [json.dumps({"relevant": True, "facts": ["Carbonara uses 3 eggs"]})]
-    _, agent = make(ctx, TC.format('semantic_search(query="carbonara eggs")'), "Carbonara uses 3 eggs.",
-                    extract=extract + ["not json"] * 5)
+    _, agent = make(ctx, TC.format('semantic_search(query="carbonara eggs")'), "Carbonara uses 3 eggs.")
     steps, final = run(agent, "how many eggs in carbonara")
     assert [c[0] for c in calls(steps)] == ["semantic_search"]
     assert final.answer == "Carbonara uses 3 eggs." and final.sources[0].endswith("carbonara.md")
@@ -168,9 +166,7 @@ def test_guard_rejects_invented_files_and_cites_only_returned_sources(ctx, corpu
 
 
 def test_guard_uses_extracted_facts_when_the_model_ignores_them(ctx):
-    extract = [json.dumps({"relevant": True, "facts": ["Engineering budget: 450,000 euros"]})] + ["not json"] * 5
-    _, agent = make(ctx, TC.format('semantic_search(query="engineering budget")'), "I am not sure about that.",
-                    extract=extract)
+    _, agent = make(ctx, TC.format('semantic_search(query="engineering budget")'), "I am not sure about that.")
     _, final = run(agent, "what is the engineering budget?")
     assert final.path == "guard" and "450,000" in final.answer and "budget_2024.txt" in final.answer
     assert final.sources[0].endswith("budget_2024.txt")

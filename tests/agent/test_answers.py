@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from conftest import shared_embedder
 
+from manoled.agent.context import ToolContext
 from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent
 from manoled.agent.steps import AnswerStep, TokenStep, ToolCallStep
-from manoled.agent.tools import ToolContext
 
 NOW = time.time()
 DAY = 86400.0

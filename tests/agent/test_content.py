@@ -16,12 +16,12 @@ import pytest
 from conftest import shared_embedder
 
 from manoled.agent import verify
+from manoled.agent.context import ToolContext
 from manoled.agent.facts import Extraction, Fact, extract, focus_words, typed_by, units
 from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
 from manoled.agent.senses import WordSense, credit
-from manoled.agent.tools import ToolContext
 
 NOW = time.time()
 TEXT: dict[str, str] = {

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from conftest import shared_embedder
 
+from manoled.agent.context import ToolContext
 from manoled.agent.continuation import is_followup, own_words
 from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent
 from manoled.agent.planner import Planner
 from manoled.agent.slots import read_slots
 from manoled.agent.steps import AnswerStep, RewriteStep
-from manoled.agent.tools import ToolContext
 
 NOW = time.time()
 DAY = 86400.0

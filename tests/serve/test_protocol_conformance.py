@@ -221,7 +221,8 @@ def test_the_doc_has_an_example_for_every_method_and_step_kind() -> None:
         assert cls.kind in shown, f"step kind {cls.kind!r} has no example in docs/protocol.md"
         assert fields <= shown[cls.kind], f"step {cls.kind!r}: fields {fields - shown[cls.kind]} not in the doc"
     doc = spec.DOC.read_text(encoding="utf-8")
-    from manoled.agent.tools import ToolContext, build_registry
+    from manoled.agent.context import ToolContext
+    from manoled.agent.tools import build_registry
 
     for tool in build_registry(ToolContext(None)).names():
         assert f"`{tool}`" in doc, f"tool {tool!r} is not listed in docs/protocol.md section 5.3"

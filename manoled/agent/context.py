@@ -1,0 +1,103 @@
+"""What the agent's tools read (:class:`ToolContext`: the catalog, the search, the embedder) and how a
+path a model or a user wrote is confined to the watched roots (:func:`confine`)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..catalog.records import FileRecord
+from ..catalog.store import Catalog
+from .registry import ToolError
+from .retrieve import HybridSearch
+from .senses import WordSense
+
+SearchFn = Callable[[str, int], list[Any]]  # (query, k) -> hits of the vector index
+
+
+@dataclass
+class ToolContext:
+    """What the tools read: the catalog, a search function and (for semantic_search) the model."""
+
+    catalog: Catalog
+    search: SearchFn | None = None
+    roots: list[Path] | None = None  # restrict to these roots; default: every root in the catalog
+    now: Callable[[], float] = time.time
+    embed: Callable[[list[str]], Any] | None = None  # the query embedder, to rank answer sentences by meaning
+    _files: list[FileRecord] | None = field(default=None, repr=False)
+    _sense: WordSense | None = field(default=None, repr=False)
+
+    def root_paths(self) -> list[Path]:
+        if self.roots is not None:
+            return [Path(r).resolve() for r in self.roots]
+        return [r.path for r in self.catalog.roots()]
+
+    def files(self) -> list[FileRecord]:
+        """Catalog files under the roots (cached for one agent run; see :meth:`refresh`)."""
+        if self._files is None:
+            roots = {str(p) for p in self.root_paths()}
+            self._files = [f for f in self.catalog.files() if str(f.root) in roots]
+        return self._files
+
+    def refresh(self) -> None:
+        self._files = None
+
+    def hybrid(self) -> HybridSearch:
+        """Full-text (catalog) + vector search, fused."""
+        return HybridSearch(self.catalog, self.search)
+
+    def word_sense(self) -> WordSense | None:
+        """Single-word meanings from the query embedder (cached across asks); None without an embedder."""
+        if self._sense is None and self.embed is not None:
+            self._sense = WordSense(self.embed)
+        return self._sense
+
+    def passages(self, file_id: int) -> list[str]:
+        return [row[3] for row in self.catalog.passages_for(file_id)]
+
+
+def confine(ctx: ToolContext, raw: str) -> tuple[Path, str]:
+    """Map a model-given path to (root, relpath) inside a watched root, or raise ToolError."""
+    text = (raw or "").strip().strip("\"'")
+    if not text or text in (".", "./"):
+        if not ctx.root_paths():
+            raise ToolError("no folders are being watched")
+        return ctx.root_paths()[0], ""
+    if "\x00" in text:
+        raise ToolError("invalid path")
+    p = Path(os.path.expanduser(text))
+    if ".." in p.parts:
+        raise ToolError(f"path {raw!r} is refused: '..' may not be used; paths are relative to the watched folders")
+    roots = ctx.root_paths()
+
+    def inside(real: Path, root: Path) -> str | None:
+        real_root = Path(os.path.realpath(root))
+        if real == real_root:
+            return ""
+        if real_root in real.parents:
+            return real.relative_to(real_root).as_posix()
+        return None
+
+    if p.is_absolute():
+        real = Path(os.path.realpath(p))
+        for root in roots:
+            rel = inside(real, root)
+            if rel is not None:
+                return root, rel
+        raise ToolError(f"path {raw!r} is outside the watched folders")
+    first: tuple[Path, str] | None = None
+    for root in roots:
+        cand = root / p
+        rel = inside(Path(os.path.realpath(cand)), root)
+        if rel is None:
+            raise ToolError(f"path {raw!r} leads outside the watched folders (through a symlink)")
+        if cand.exists():
+            return root, rel
+        first = first or (root, rel)
+    if first is None:
+        raise ToolError("no folders are being watched")
+    return first
