@@ -23,11 +23,12 @@ caption). Everything else it writes is random. This proves loading, templating, 
 and the parsing; it proves nothing about answer quality.
 
 Files are cached under ``tests/artifacts/tiny-gguf/`` (gitignored), keyed by
-:data:`GENERATOR_VERSION`, and written atomically so parallel test runs can share them.
+:data:`GENERATOR_VERSION` and the daemon's prompts (see ``_cache_dir``), and written atomically so parallel test runs can share them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -37,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 GENERATOR_VERSION = "4"
-CACHE = Path(__file__).resolve().parent / "artifacts" / "tiny-gguf" / f"v{GENERATOR_VERSION}"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "tiny-gguf"
 LFM2_TEMPLATE = Path(__file__).resolve().parent / "models_data" / "LFM2.5-Instruct.jinja"
 
 LFM2_FILE = "LFM2.5-1.2B-Instruct-Q4_0.gguf"  # the manifest's file name: the daemon looks for it
@@ -371,8 +372,15 @@ def _build_mmproj(path: Path, text_n_embd: int = N_EMBD) -> None:
 
 
 # -- public --------------------------------------------------------------------------------------
+def _cache_dir() -> Path:
+    """The generator's version and a digest of the daemon's prompts and tool schemas (the LFM2 vocab
+    holds their chunks): a file built before a prompt changed is not reused."""
+    digest = hashlib.sha256("\n".join(_common_chunks()).encode()).hexdigest()[:12]
+    return ARTIFACTS / f"v{GENERATOR_VERSION}-{digest}"
+
+
 def _cached(name: str, build, cache: Path | None) -> Path:
-    path = (cache or CACHE) / name
+    path = (cache or _cache_dir()) / name
     if not path.is_file():
         _write(path, build)
     return path
