@@ -397,3 +397,22 @@ def test_the_progress_line_ticks_between_commits():
     lines = out.getvalue().splitlines()
     assert all("0/3 files" in line for line in lines)
     assert len({line.split(" files, ")[1] for line in lines}) == len(lines)  # the passage count moves
+
+
+def test_progress_eta_tells_the_cost_per_passage_from_the_cost_per_character():
+    """Short passages (small files come first) cost more per character than full ones: the ETA
+    for the full passages still ahead is right once calls of a few lengths have been measured."""
+    clock = [0.0]
+    t = Tracker(clock=lambda: clock[0], passage_chars=680)
+    cost = lambda n, c: 0.05 * n + 0.0001 * c  # noqa: E731 - seconds for n passages of c characters
+    short = [(8, 8 * length) for length in (100, 200, 300) * 4]  # 12 calls of short passages
+    full = (8, 8 * 680)
+    t.plan(2, {"text": sum(c for _, c in short) + 40 * full[1]})
+    t.prepared("text", sum(c for _, c in short), sum(c for _, c in short), sum(n for n, _ in short))
+    t.prepared("text", 40 * full[1], 40 * full[1], 40 * full[0])
+    for i, (n, c) in enumerate(short):
+        clock[0] += cost(n, c)
+        t.embedded(n, c, cost(n, c))
+        if i >= 5:
+            assert t.snapshot().eta_s == pytest.approx(40 * cost(*full) + sum(cost(*x) for x in short[i + 1:]),
+                                                       rel=0.01)

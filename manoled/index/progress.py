@@ -6,14 +6,16 @@ embedding call (a step may make several), ``step`` after each commit,
 ``finished`` when a file leaves the queue); anyone may read ``snapshot()``
 from another thread (the daemon's ``status``, the ``manoled index`` line).
 
-The ETA is ``per_char·chars_left + per_file·files_left``, both measured, not fitted:
-``per_char`` is the seconds the indexer reports for embedding and committing (the
-``seconds`` of ``embedded`` and ``step``) per character, over the last
-``RATE_WINDOW_S`` of such work (the machine's load changes); ``per_file`` is all the
-other busy time (stat, hash, extract, catalog) per file prepared so far.
-``chars_left`` is the characters prepared and not yet embedded plus the bytes not yet
-read times the text/bytes ratio measured per kind (a PDF holds fewer characters than
-its size, an HTML page fewer than its markup). It knows nothing about which embedder
+The ETA is ``per_passage·passages_left + per_char·chars_left + per_file·files_left``, from
+measured costs: ``per_passage`` and ``per_char`` come from the seconds the indexer reports for
+embedding (``embedded``) over the last ``RATE_WINDOW_S`` of such work (the machine's load
+changes), told apart by least squares when the calls' passage lengths differ, plus the
+commit seconds per passage (``step``); ``per_file`` is all the other busy time (stat, hash,
+extract, catalog) per file read so far. ``chars_left`` is the characters read and not yet
+embedded plus the bytes not yet read times the text/bytes ratio measured per kind (a PDF
+holds fewer characters than its size, an HTML page fewer than its markup);
+``passages_left`` counts the passages read and not yet embedded and estimates the rest from
+``passage_chars``. It knows nothing about which embedder
 runs: it only sees seconds, files and characters.
 """
 
@@ -23,6 +25,8 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
+
+import numpy as np
 
 # a priori characters of text per byte of file, until measured
 PRIOR_RATIO = {"text": 1.0, "pdf": 0.15, "doc": 0.3, "image": 0.0, "other": 0.0}
@@ -65,8 +69,9 @@ class Progress:
 class Tracker:
     """Thread-safe running totals for one or more ``apply`` calls; ``snapshot()`` at any time."""
 
-    def __init__(self, clock=time.monotonic) -> None:
+    def __init__(self, clock=time.monotonic, passage_chars: int = 680) -> None:
         self._clock = clock
+        self.passage_chars = max(1, passage_chars)  # new text per passage (chunk size less overlap)
         self._lock = threading.Lock()
         self.reset()
 
@@ -87,9 +92,12 @@ class Tracker:
             self._left: dict[str, int] = {}  # bytes queued and not yet prepared, by kind
             self._chars_left = 0  # characters prepared and not yet embedded
             self._files_prepared = 0
-            self._work: deque[tuple[int, float]] = deque()  # recent (characters, seconds) of embedding and commits
+            self._passages_left = 0  # prepared and not yet embedded
+            self._work: deque[tuple[int, int, float]] = deque()  # recent (passages, characters, seconds) embedded
             self._work_s = 0.0  # seconds in ``_work``
             self._char_s = 0.0  # all seconds of embedding and commits
+            self._commit_s = 0.0  # seconds of commits beyond embedding, and their passages
+            self._commit_n = 0
             self._chars_done = 0
             self.current: str | None = None
 
@@ -107,8 +115,9 @@ class Tracker:
                 self.bytes_total += n
                 self._left[kind] = self._left.get(kind, 0) + n
 
-    def prepared(self, kind: str, size: int, chars: int) -> None:
-        """A file's text is known: ``chars`` characters to embed (0 if unchanged, skipped or failed)."""
+    def prepared(self, kind: str, size: int, chars: int, passages: int | None = None) -> None:
+        """A file's text is known: ``chars`` characters (``passages`` passages) to embed; 0 if unchanged,
+        skipped or failed."""
         with self._lock:
             self._left[kind] = max(0, self._left.get(kind, 0) - size)
             self._files_prepared += 1
@@ -116,13 +125,14 @@ class Tracker:
                 self._kind_bytes[kind] = self._kind_bytes.get(kind, 0) + size
                 self._kind_chars[kind] = self._kind_chars.get(kind, 0) + chars
                 self._chars_left += chars
+                self._passages_left += passages if passages is not None else -(-chars // self.passage_chars)
 
     def embedded(self, passages: int, chars: int, seconds: float = 0.0) -> None:
         """An embedding call: ``passages`` (``chars`` characters) embedded in ``seconds``, committed by a later ``step``."""
         with self._lock:
             self.embedded_passages += passages
             self._unstepped_chars += chars
-            self._consume(chars, seconds)
+            self._consume(passages, chars, seconds)
 
     def step(self, passages: int, chars: int, seconds: float = 0.0) -> None:
         """A commit of ``passages`` (``chars`` characters); ``seconds`` it took beyond the ``embedded`` calls."""
@@ -131,16 +141,22 @@ class Tracker:
             self.embedded_passages = max(self.embedded_passages, self.passages)
             seen = min(chars, self._unstepped_chars)  # already counted by ``embedded``
             self._unstepped_chars -= seen
-            self._consume(chars - seen, seconds)
+            if chars > seen:  # committed without an ``embedded`` report: all its time counts as embedding
+                self._consume(passages, chars - seen, seconds)
+            else:
+                self._char_s += seconds
+                self._commit_s += seconds
+                self._commit_n += passages
 
-    def _consume(self, chars: int, seconds: float) -> None:
+    def _consume(self, passages: int, chars: int, seconds: float) -> None:
         self._chars_left = max(0, self._chars_left - chars)
+        self._passages_left = max(0, self._passages_left - passages)
         self._chars_done += chars
         self._char_s += seconds
-        self._work.append((chars, seconds))
+        self._work.append((passages, chars, seconds))
         self._work_s += seconds
-        while len(self._work) > 1 and self._work_s - self._work[0][1] >= RATE_WINDOW_S:
-            self._work_s -= self._work.popleft()[1]
+        while len(self._work) > 1 and self._work_s - self._work[0][2] >= RATE_WINDOW_S:
+            self._work_s -= self._work.popleft()[2]
 
     def finished(self, size: int, current: str | None = None) -> None:
         """A file has left the queue (indexed, unchanged, skipped or failed)."""
@@ -179,14 +195,29 @@ class Tracker:
             total += n * ratio
         return total
 
-    def _costs(self) -> tuple[float, float] | None:
-        """(seconds per character of embedding and commits, seconds of other work per file), measured so far."""
-        chars = sum(c for c, _ in self._work)
+    def _costs(self) -> tuple[float, float, float] | None:
+        """(seconds per passage, per character, and of other work per file), measured so far.
+
+        Embedding costs a part per passage and a part per character: short passages (small files
+        come first) cost more per character than full ones. The two are told apart by least squares
+        over the recent embedding calls when their passage lengths differ enough; else all of it
+        counts per character."""
+        work = self._work
+        chars = sum(c for _, c, _ in work)
         if chars <= 0:
             return None
-        per_char = self._work_s / chars
+        per_passage, per_char = 0.0, self._work_s / chars
+        if len(work) >= 4:
+            a = np.asarray([[n, c] for n, c, _ in work], dtype=float)
+            lengths = a[:, 1] / np.maximum(a[:, 0], 1)
+            if lengths.max() > 1.5 * max(lengths.min(), 1.0):
+                (pp, pc), *_ = np.linalg.lstsq(a, np.asarray([t for *_, t in work]), rcond=None)
+                if pp >= 0 and pc > 0:
+                    per_passage, per_char = float(pp), float(pc)
+        if self._commit_n:
+            per_passage += self._commit_s / self._commit_n
         other = max(0.0, self._elapsed() - self._char_s)
-        return per_char, other / self._files_prepared if self._files_prepared else 0.0
+        return per_passage, per_char, other / self._files_prepared if self._files_prepared else 0.0
 
     def snapshot(self) -> Progress:
         with self._lock:
@@ -197,7 +228,9 @@ class Tracker:
             eta = None
             if costs is not None:
                 unread = max(0, self.files_total - self._files_prepared)
-                eta = costs[0] * chars_ahead + costs[1] * unread
+                unread_chars = max(0.0, chars_ahead - self._chars_left)
+                passages_ahead = self._passages_left + unread_chars / self.passage_chars + 0.5 * unread
+                eta = costs[0] * passages_ahead + costs[1] * chars_ahead + costs[2] * unread
             elif not files_left:
                 eta = 0.0
             if eta is not None:

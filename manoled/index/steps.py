@@ -165,7 +165,7 @@ class Steps:
                     self._write(job, 0, len(prep.chunks), prep.vectors, stats)
                     tracker.finished(size)
                     continue
-                tracker.prepared(kind, size, job.chars_left)
+                tracker.prepared(kind, size, job.chars_left, len(prep.chunks))
                 jobs.append(job)
             if not jobs:
                 if heap:
