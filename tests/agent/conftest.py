@@ -79,3 +79,31 @@ def ctx(corpus_core):
 
     core, _root = corpus_core
     return ToolContext(core.catalog, search=core.indexer.search, embed=shared_embedder().embed)
+
+
+def build_folder(base, files: dict[str, tuple[str, float]], now: float):
+    """Write ``files`` (relative path -> (text, age in days)) under ``base``/files with those ages and
+    index them with the real catalog, index and embedder: (core, resolved root)."""
+    from manoled.app import open_core
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    root = base / "files"
+    for rel, (text, age) in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+        os.utime(p, (now - age * 86400.0, now - age * 86400.0))
+    core = open_core(resolve(home=base / "home"), Config(), embedder=shared_embedder())
+    assert core.indexer.index_paths([root]).failed == 0
+    return core, root.resolve()
+
+
+def planner_agent(core, now: float):
+    """An agent whose model is a fallback-tier FakeLLM with an empty script: any model call raises."""
+    from manoled.agent.context import ToolContext
+    from manoled.agent.fake import FakeLLM
+    from manoled.agent.loop import Agent
+
+    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: now, embed=shared_embedder().embed)
+    return Agent(FakeLLM(tier="fallback"), ctx)

@@ -6,15 +6,12 @@ extracted sentence must answer alone.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import pytest
-from conftest import shared_embedder
+from conftest import build_folder, planner_agent
 
-from manoled.agent.context import ToolContext
-from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent
 from manoled.agent.steps import AnswerStep, TokenStep, ToolCallStep
 
@@ -41,28 +38,14 @@ FILES: dict[str, tuple[str, float]] = {
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory):
-    from manoled.app import open_core
-    from manoled.config import Config
-    from manoled.paths import resolve
-
-    base = tmp_path_factory.mktemp("personal")
-    root = base / "files"
-    for rel, (text, age) in FILES.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text)
-        os.utime(p, (NOW - age * DAY, NOW - age * DAY))
-    core = open_core(resolve(home=base / "home"), Config(), embedder=shared_embedder())
-    assert core.indexer.index_paths([root]).failed == 0
-    yield core, root.resolve()
+    core, root = build_folder(tmp_path_factory.mktemp("personal"), FILES, NOW)
+    yield core, root
     core.close()
 
 
 @pytest.fixture
 def agent(folder) -> Agent:
-    core, _ = folder
-    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
-    return Agent(FakeLLM(tier="fallback"), ctx)  # an empty script: any model call raises
+    return planner_agent(folder[0], NOW)
 
 
 def ask(agent: Agent, question: str, session: str | None = None) -> AnswerStep:
