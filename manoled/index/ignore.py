@@ -33,6 +33,8 @@ from pathlib import Path
 
 import pathspec
 
+from .safeopen import read_regular
+
 log = logging.getLogger(__name__)
 
 IGNORE_FILE = ".manoleignore"
@@ -44,6 +46,7 @@ BUILTIN_GLOBS = (
     "*.part", "*.partial", "*.crdownload", "*.download", "*.tmp",
 )
 _MAX_DIR_MEMO = 50_000
+MAX_IGNORE_BYTES = 1 << 20  # a .manoleignore is read up to this size
 
 
 def builtin_ignored(name: str, is_dir: bool) -> bool:
@@ -103,9 +106,9 @@ class IgnoreRules:
         path = directory / IGNORE_FILE
         entry = _Spec(None, None)
         try:
-            st = st or os.stat(path)
-            with open(path, encoding="utf-8", errors="replace") as f:
-                lines = f.read().splitlines()
+            st = st or os.stat(path, follow_symlinks=False)
+            # never through a link, never blocking on a FIFO, never more than MAX_IGNORE_BYTES
+            lines = read_regular(path, MAX_IGNORE_BYTES).decode("utf-8", errors="replace").splitlines()
             entry = _Spec(_spec_from_lines(lines), (st.st_mtime_ns, st.st_size, st.st_ino))
             self.reads += 1
         except FileNotFoundError:

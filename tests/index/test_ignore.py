@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,18 @@ def test_helpers() -> None:
     assert builtin_ignored("node_modules", True)
     assert builtin_ignored("x.swp", False)
     assert not builtin_ignored("x.swp", True)  # a folder named like a swap file is still a folder
+
+
+def test_a_manoleignore_that_is_a_fifo_or_a_link_is_not_read(tmp_path: Path) -> None:
+    """A FIFO would block the walk forever, and a link could read a file outside the root."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("*.txt\n")
+    root = tmp_path / "root"
+    (root / "piped").mkdir(parents=True)
+    (root / "linked").mkdir()
+    os.mkfifo(root / "piped" / IGNORE_FILE)
+    (root / "linked" / IGNORE_FILE).symlink_to(outside)
+    rules = IgnoreRules(root)
+    assert not rules.ignored(root / "piped" / "a.txt")  # returns at once: the FIFO is not opened to read
+    assert not rules.ignored(root / "linked" / "a.txt")  # the link's target is not read
+    assert rules.reads == 0
