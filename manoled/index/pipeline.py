@@ -76,7 +76,6 @@ class Indexer(Discovery, Preparation, Steps):
         # read by status from any thread
         self.progress = Tracker(passage_chars=config.index.chunk_size - config.index.chunk_overlap)
         self._embed_calls: deque[tuple[int, float]] = deque(maxlen=24)  # (characters, seconds) of recent calls
-        self._part_s_per_passage: float | None = None  # measured seconds per passage of an embedding part
         self.max_step_chars: int | None = None  # a hard cap on a step (tests: force a file over many steps)
 
     # -- applying changes ------------------------------------------------

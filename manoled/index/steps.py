@@ -82,7 +82,6 @@ class Steps:
     progress: Tracker
     max_step_chars: int | None
     _embed_calls: deque[tuple[int, float]]
-    _part_s_per_passage: float | None
 
     def _index_content(self, paths: list[Path], stats: ApplyStats,
                        progress: Callable[[Progress], None] | None, feed: Feed | None) -> None:
@@ -196,9 +195,19 @@ class Steps:
         cap = self.max_step_chars or 1 << 62
         cfg = self.config.index
         floor = max(1, cfg.embed_batch_size // 2) * cfg.chunk_size
+        cost = self._embed_cost()
+        if cost is None:
+            return min(cap, floor)
+        c0, c1 = cost
+        in_time = (cfg.commit_seconds - c0) / c1
+        amortised = min(3 * c0, 4 * cfg.commit_seconds) / c1  # but a step stays within ~4x commit_seconds
+        return max(1, min(cap, int(max(in_time, amortised, floor))))
+
+    def _embed_cost(self) -> tuple[float, float] | None:
+        """(seconds per step, seconds per character) of embedding, from the recent steps; None before the first."""
         calls = self._embed_calls
         if not calls:
-            return min(cap, floor)
+            return None
         c0, c1 = 0.0, sum(t for _, t in calls) / max(1, sum(x for x, _ in calls))
         if len({x for x, _ in calls}) >= 3:
             xs = np.asarray([x for x, _ in calls], dtype=float)
@@ -206,9 +215,7 @@ class Steps:
             slope, intercept = np.polyfit(xs, ts, 1)
             if slope > 0 and intercept >= 0:
                 c0, c1 = float(intercept), float(slope)
-        in_time = (cfg.commit_seconds - c0) / c1
-        amortised = min(3 * c0, 4 * cfg.commit_seconds) / c1  # but a step stays within ~4x commit_seconds
-        return max(1, min(cap, int(max(in_time, amortised, floor))))
+        return c0, c1
 
     def _embed_step(self, jobs: list[_Job], budget: int, stats: ApplyStats) -> None:
         """Embed up to ``budget`` characters (recent files first, then the least text left) and commit them."""
@@ -244,32 +251,33 @@ class Steps:
             self.progress.finished(j.size)
 
     def _embed_parts(self, texts: list[str]) -> np.ndarray | None:
-        """Embed a step's passages in parts of about ``PART_S`` seconds each, shortest first.
+        """Embed a step's passages in parts of about ``PART_S`` seconds each (at least 8 passages, at most
+        a batch), shortest first, sized by the measured cost per character.
 
         Progress moves after every part (a step can take several seconds on a busy machine),
         and a shutdown stops between parts (None: the step is abandoned).
         """
         batch_max = max(1, self.config.index.embed_batch_size)
+        cost = self._embed_cost()
+        part_chars = PART_S / cost[1] if cost and cost[1] > 0 else 0.0  # before any measure: parts of 8 passages
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out: np.ndarray | None = None
         start = 0
         while start < len(order):
             if start and self.stop_event.is_set():
                 return None
-            per = self._part_s_per_passage
-            # the first part (8 passages) measures the rate; later parts last about PART_S
-            size = min(8, batch_max) if per is None else max(min(8, batch_max), min(batch_max, int(PART_S / per)))
-            idx = order[start:start + size]
-            batch = [texts[i] for i in idx]
+            end, chars = start, 0
+            while end < len(order) and end - start < batch_max and (end - start < 8 or chars < part_chars):
+                chars += len(texts[order[end]])
+                end += 1
+            idx = order[start:end]
             t = time.monotonic()
-            vecs = np.asarray(self.embedder.embed(batch))
-            took = time.monotonic() - t
-            self._part_s_per_passage = took / len(batch) if per is None else 0.7 * per + 0.3 * took / len(batch)
+            vecs = np.asarray(self.embedder.embed([texts[i] for i in idx]))
             if out is None:
                 out = np.empty((len(texts), vecs.shape[1]), dtype=vecs.dtype)
             out[idx] = vecs
-            self.progress.embedded(len(batch), sum(len(b) for b in batch), took)
-            start += len(idx)
+            self.progress.embedded(len(idx), chars, time.monotonic() - t)
+            start = end
         return out if out is not None else np.empty((0, self.embedder.dimensions), dtype=np.float32)
 
     def _write(self, job: _Job, start: int, end: int, vectors: np.ndarray, stats: ApplyStats) -> None:
