@@ -275,10 +275,9 @@ def project_1m(r: dict) -> dict:
 
 def status_load(sock: Path, clients: int = 50, requests: int = 60) -> dict:
     """``status`` of the real daemon from ``clients`` concurrent connections (bench/socket_rtt.py's load, in a child)."""
-    cmd = [sys.executable, str(ROOT / "bench" / "socket_rtt.py"), "--load", "status", "--socket", str(sock),
-           "--clients", str(clients), "--requests", str(requests)]
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    from socket_rtt import load_in_child
+
+    return load_in_child(str(sock), "status", clients, requests)
 
 
 def demo_idle_rss(backend: str) -> dict:

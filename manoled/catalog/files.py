@@ -90,9 +90,7 @@ class FileStore(Connections):
             sql += " AND f.kind=?"
             args.append(kind)
         if under:
-            sql += " AND (f.relpath=? OR substr(CAST(f.relpath AS BLOB), 1, ?)=?)"
-            prefix = prefix_bytes(under)
-            args.extend([under.rstrip("/"), len(prefix), prefix])
+            sql += _under("f.relpath", under, args)
         sql += " ORDER BY f.root_id, f.relpath"
         return [file_record(r) for r in self._conn().execute(sql, args)]
 
@@ -102,9 +100,7 @@ class FileStore(Connections):
         sql = "SELECT relpath, state, size, mtime_ns, inode FROM files WHERE root_id=?"
         args: list[object] = [root_id]
         if under:
-            sql += " AND (relpath=? OR substr(CAST(relpath AS BLOB), 1, ?)=?)"
-            prefix = prefix_bytes(under)
-            args.extend([under.rstrip("/"), len(prefix), prefix])
+            sql += _under("relpath", under, args)
         rows = self._conn().execute(sql, args)
         return {column_name(rel): (state, size, mtime, inode) for rel, state, size, mtime, inode in rows}
 
@@ -205,3 +201,9 @@ class FileStore(Connections):
                 moved += 1
         return moved
 
+
+def _under(column: str, under: str, args: list[object]) -> str:
+    """The SQL condition "``column`` is ``under`` or inside it" (byte prefix: names need not decode); adds its args."""
+    prefix = prefix_bytes(under)
+    args.extend([under.rstrip("/"), len(prefix), prefix])
+    return f" AND ({column}=? OR substr(CAST({column} AS BLOB), 1, ?)=?)"

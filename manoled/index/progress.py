@@ -98,7 +98,6 @@ class Tracker:
             self._char_s = 0.0  # all seconds of embedding and commits
             self._commit_s = 0.0  # seconds of commits beyond embedding, and their passages
             self._commit_n = 0
-            self._chars_done = 0
             self.current: str | None = None
 
     # -- the indexer reports ------------------------------------------------
@@ -151,7 +150,6 @@ class Tracker:
     def _consume(self, passages: int, chars: int, seconds: float) -> None:
         self._chars_left = max(0, self._chars_left - chars)
         self._passages_left = max(0, self._passages_left - passages)
-        self._chars_done += chars
         self._char_s += seconds
         self._work.append((passages, chars, seconds))
         self._work_s += seconds
