@@ -8,6 +8,10 @@ extracted sentence answer alone) two sets of our own questions:
   dentist, wifi password, ...). Right: declined with no source.
 * ANSWERABLE: our own paraphrases of facts in tune files. Right: the expected value, cited from its file
   only.
+* INDIRECT: our own questions about tune files in other words than the files use (scored like ANSWERABLE,
+  reported apart as accept_rate_indirect).
+* FOLLOWUPS: our own two-turn exchanges on tune files, the second question leaning on the first (same
+  session). Right: the expected value from its file (accept_rate_followup).
 
 Prints one line per miss with ``-v``; the last line is a JSON object: decline_rate, accept_rate (answered
 right), wrong_file (citations of another file on answerable questions), sourced_unanswerable.
@@ -108,6 +112,73 @@ ANSWERABLE: list[tuple[str, tuple[str, ...], str]] = [
 ]
 
 
+# our own questions in other words than the tune files use (few of the file's own words, chatty, vague names)
+INDIRECT: list[tuple[str, tuple[str, ...], str]] = [
+    ("how much did the battery-powered drill set me back", ("89.90", "89.9"), "Documents/Receipts/receipt_brico_2026-02-08.txt"),
+    ("how many days do I have to take things back to the DIY shop", ("30 days",), "Documents/Receipts/receipt_brico_2026-02-08.txt"),
+    ("what did I pay for coffee and a pastry on Gloucester Road", ("9.90", "9.9"), "Documents/Receipts/receipt_cafe_lumen.txt"),
+    ("how much was the croissant at the coffee place", ("3.10", "3.1"), "Documents/Receipts/receipt_cafe_lumen.txt"),
+    ("who is moving the old blog articles over", ("Tomasz",), "Documents/Work/meeting_notes_2026-03-02.md"),
+    ("how much money did we approve for the web agency", ("8400", "8,400"), "Documents/Work/meeting_notes_2026-03-02.md"),
+    ("when do we meet again about the relaunch", ("16 March 2026",), "Documents/Work/meeting_notes_2026-03-02.md"),
+    ("which customer is the inventory app for", ("Northwind",), "Documents/Work/project_heron_kickoff.docx"),
+    ("who is in charge of the warehouse project", ("Priya",), "Documents/Work/project_heron_kickoff.docx"),
+    ("by when must the stock tracking tool be finished", ("30 June 2026",), "Documents/Work/project_heron_kickoff.docx"),
+    ("on which weekday do we show the Heron demo", ("Thursday",), "Documents/Work/project_heron_kickoff.docx"),
+    ("how many keys to the front door did they hand me when I moved in", ("2",), "Documents/Housing/move_in_checklist.md"),
+    ("which garage should I call about swapping my tyres for the cold months", ("Garage Moreau",), "Notes/todo.txt"),
+    ("what trial subscription do I need to stop before I get charged", ("CloudBox",), "Notes/todo.txt"),
+    ("how many avocados go in the dip", ("2",), "Recipes/guacamole.md"),
+    ("how much milk for the oats I soak in the fridge", ("150 ml", "150ml"), "Recipes/overnight_oats.txt"),
+    ("from what time can I get into my room in Porto", ("15:00",), "Travel/porto_hotel_booking.pdf"),
+    ("what day do I have to leave the hotel in Porto", ("16 May 2026",), "Travel/porto_hotel_booking.pdf"),
+    ("is breakfast part of my Porto hotel room", ("breakfast included",), "Travel/porto_hotel_booking.pdf"),
+    ("the dishwasher shows E24, what should I do", ("drain hose", "filter"), "Manuals/dishwasher_bosch_manual.pdf"),
+    ("how much did I really spend getting around in March", ("98",), "Documents/Finance/budget_2026.csv"),
+    ("how much do I put away as savings each month", ("500",), "Documents/Finance/budget_2026.csv"),
+    ("what did I end up spending on reading material in March", ("22.98",), "Documents/Finance/budget_2026.csv"),
+    ("by when did I have to pay the server company for February 2025", ("17 March 2025",), "Documents/Invoices/2025/acme_hosting_2025-02.txt"),
+    ("when is the designer who did my logo expecting the money", ("2 April 2026",), "Documents/Invoices/2026/stark_design_2026-03.docx"),
+    ("how much flour goes into the banana loaf", ("190 g", "190g"), "Recipes/banana_bread.html"),
+    ("how long should the banana loaf stay in the oven", ("60 minutes",), "Recipes/banana_bread.html"),
+    ("which bank account do I wire the web hosting money to", ("DE89",), "Documents/Invoices/2025/acme_hosting_2025-02.txt"),
+    ("what street is my hotel in Porto on", ("Rua de Miragaia",), "Travel/porto_hotel_booking.pdf"),
+    ("how much will the Porto stay cost me", ("548",), "Travel/porto_hotel_booking.pdf"),
+    ("where did I buy the drill", ("Brico",), "Documents/Receipts/receipt_brico_2026-02-08.txt"),
+    ("how much were the wall anchors", ("3.20", "3.2"), "Documents/Receipts/receipt_brico_2026-02-08.txt"),
+]
+
+
+# our own follow-ups on tune files: (first question, follow-up, expected variants, fact file)
+FOLLOWUPS: list[tuple[str, str, tuple[str, ...], str]] = [
+    ("how much was the Acme Hosting invoice for February 2025?", "and when was it due?", ("17 March 2025",),
+     "Documents/Invoices/2025/acme_hosting_2025-02.txt"),
+    ("what does error E24 mean on the dishwasher", "and what about the salt?", ("salt container", "indicator"),
+     "Manuals/dishwasher_bosch_manual.pdf"),
+    ("who leads project heron?", "and who's the client?", ("Northwind",), "Documents/Work/project_heron_kickoff.docx"),
+    ("when is the next website meeting?", "who went to the last one?", ("Priya",),
+     "Documents/Work/meeting_notes_2026-03-02.md"),
+    ("how much was the drill at brico?", "and the screws?", ("6.49",), "Documents/Receipts/receipt_brico_2026-02-08.txt"),
+    ("what's the total on my cafe lumen receipt", "what did the croissant cost?", ("3.10", "3.1"),
+     "Documents/Receipts/receipt_cafe_lumen.txt"),
+    ("how much did I plan for groceries in March?", "and what did I actually spend?", ("455",),
+     "Documents/Finance/budget_2026.csv"),
+    ("when do I check in at the Porto hotel?", "how much is it in total?", ("548",), "Travel/porto_hotel_booking.pdf"),
+    ("what's the Stark Design invoice number?", "when do I have to pay it?", ("2 April 2026",),
+     "Documents/Invoices/2026/stark_design_2026-03.docx"),
+    ("how much flour goes in the banana bread?", "and how long does it bake?", ("60 minutes",), "Recipes/banana_bread.html"),
+    ("find my move-in checklist", "how many front door keys did I get?", ("2",), "Documents/Housing/move_in_checklist.md"),
+    ("what's on my todo list?", "anything about a free trial?", ("CloudBox",), "Notes/todo.txt"),
+    ("how much is the Globex invoice from January 2026?", "and the one from September 2025?", ("545.90", "545.9"),
+     "Documents/Invoices/2025/globex_telecom_2025-09.pdf"),
+    ("who owns the blog migration?", "what budget did the agency get?", ("8400", "8,400"),
+     "Documents/Work/meeting_notes_2026-03-02.md"),
+    ("what's in the guacamole?", "how many avocados exactly?", ("2",), "Recipes/guacamole.md"),
+    ("show me the hotel booking for Porto", "what's the confirmation number?", ("HCR-88412",),
+     "Travel/porto_hotel_booking.pdf"),
+]
+
+
 def run(verbose: bool, quick: bool, dump: bool = False) -> dict:
     from agent_eval import declined as is_declined
 
@@ -161,19 +232,38 @@ def run(verbose: bool, quick: bool, dump: bool = False) -> dict:
             sourced += bool(src)
             if dump or verbose and not ok:
                 print(f"UNANS {'ok  ' if ok else 'MISS'} {q!r}\n   -> {a!r} {src}\n{why(q)}")
-        right = wrong_file = 0
-        for q, expect, rel in answ:
-            a, src = ask(q)
-            ok = any(ec.matches(a, e) for e in expect) and src[:1] == [rel]
-            right += ok
-            wrong_file += sum(1 for s in src if s != rel)
+        def answered(qs: list[tuple[str, tuple[str, ...], str]], label: str) -> tuple[int, int]:
+            right = wrong_file = 0
+            for q, expect, rel in qs:
+                a, src = ask(q)
+                ok = any(ec.matches(a, e) for e in expect) and src[:1] == [rel]
+                right += ok
+                wrong_file += sum(1 for s in src if s != rel)
+                if dump or verbose and not ok:
+                    print(f"{label} {'ok  ' if ok else 'MISS'} {q!r}\n   -> {a!r} {src}  (want {expect[0]} from {rel})\n"
+                          f"{why(q)}")
+            return right, wrong_file
+        right, wrong_file = answered(answ, "ANSW ")
+        follow = FOLLOWUPS[:6] if quick else FOLLOWUPS
+        right_fu = 0
+        for n, (first, q, expect, rel) in enumerate(follow):
+            list(agent.run(first, session=f"fu{n}"))
+            final = list(agent.run(q, session=f"fu{n}"))[-1]
+            src = [str(Path(x).resolve().relative_to(root.resolve())) for x in final.sources]
+            ok = any(ec.matches(final.answer, e) for e in expect) and src[:1] == [rel]
+            right_fu += ok
             if dump or verbose and not ok:
-                print(f"ANSW  {'ok  ' if ok else 'MISS'} {q!r}\n   -> {a!r} {src}  (want {expect[0]} from {rel})\n{why(q)}")
+                print(f"FOLLW {'ok  ' if ok else 'MISS'} {first!r} -> {q!r}\n   -> {final.answer!r} {src}  "
+                      f"(want {expect[0]} from {rel})")
+        indirect = INDIRECT[:10] if quick else INDIRECT
+        right_ind, wrong_ind = answered(indirect, "INDIR")
         core.close()
         return {"unanswerable": len(unans), "decline_rate": round(declined / len(unans), 3),
                 "sourced_unanswerable": sourced, "answerable": len(answ),
                 "accept_rate": round(right / len(answ), 3), "wrong_file": wrong_file,
-                "seconds": round(time.time() - t0, 1)}
+                "indirect": len(indirect), "accept_rate_indirect": round(right_ind / len(indirect), 3),
+                "wrong_file_indirect": wrong_ind, "followups": len(follow),
+                "accept_rate_followup": round(right_fu / len(follow), 3), "seconds": round(time.time() - t0, 1)}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

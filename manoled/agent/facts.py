@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .commonness import common
 from .retrieve import Candidate, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -126,6 +127,39 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
     return (best, False) if hits[best] else (None, False)
+
+
+_NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
+_MONTH_NUM = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+
+
+def asked_months(question: str) -> tuple[set[int], set[int]]:
+    """The months (1-12) and years a question names: "the invoice from February 2025" -> ({2}, {2025})."""
+    ws = words(question)
+    months = set()
+    for i, w in enumerate(ws):
+        if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):
+            continue
+        near = ws[i - 1:i] + ws[i + 1:i + 2]
+        if w == "may" and not any(n.isdigit() or n in ("in", "of", "since", "from", "until", "last", "next", "this")
+                                  for n in near):
+            continue  # "may I", "it may be": not the month
+        months.add(_MONTH_NUM[MONTH_NAMES[w[:3]]])
+    years = {int(w) for w in words(question) if re.fullmatch(r"(?:19|20)\d{2}", w)}
+    return months, years
+
+
+def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
+    """+1 when the file's name carries the asked month (and year), -1 when it carries another month, else 0:
+    people name files by their date ("acme_2025-02.txt"), and a text may name other months (a due date)."""
+    if not months:
+        return 0.0
+    dated = [(int(y), int(m)) for y, m in _NAME_DATE.findall(file_name)]
+    if not dated:
+        return 0.0
+    if any(m in months and (not years or y in years) for y, m in dated):
+        return 1.0
+    return -1.0
 
 
 def topic_terms(question: str) -> list[str]:
@@ -236,11 +270,13 @@ def focus_words(question: str) -> list[str]:
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
             vector_weak: float = WEAK_VECTOR, embed: Callable[[list[str]], Any] | None = None,
-            rerank: int = 30, sense: WordSense | None = None) -> Extraction:
+            rerank: int = 30, sense: WordSense | None = None, absent: frozenset[str] = frozenset()) -> Extraction:
     """The units of the top ``candidates`` that answer ``question``, best first (or a decline).
 
     With ``embed``, the best ``rerank`` units are also scored by their meaning's closeness to the question.
-    With ``sense``, a question word the passage says in other words counts (partly) as shared.
+    With ``sense``, a question word the passage says in other words counts (partly) as shared. ``absent``
+    are question words no file has: chatty ones ("set me back") neither help nor hurt a passage, unless
+    it says them in other words.
     """
     terms = topic_terms(question)
     frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms]
@@ -253,6 +289,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         result.declined, result.reason = True, "no passages"
         return result
     best_rrf = max(c.rrf for c in candidates) or 1.0
+    months, years = asked_months(question)
     facts: list[Fact] = []
     focus_seen = not focus
     for rank, c in enumerate(candidates[:top]):
@@ -267,8 +304,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             pw = passage_words(f"{c.text} {c.file_name.replace('_', ' ')}")
             sims = sense.similarity(missing, pw)
         col = {w: j for j, w in enumerate(pw)}
-        shared = len(in_passage) + sum(1.0 for row in sims if row.size and row.max() >= SENSE_MATCH)
-        coverage = shared / len(terms) if terms else 0.0
+        sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_MATCH]
+        shared = len(in_passage) + len(sensed)
+        counted = len([t for t in terms if t not in absent or not common(t) or t in sensed]) or len(terms)
+        coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
             continue  # shares too little of what the question is about
@@ -291,7 +330,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 3.0 if asked else 1.5
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"
-            score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank
+            score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
             if title:
                 score -= 1.0  # a document's title names it; it rarely answers

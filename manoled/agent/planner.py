@@ -117,6 +117,9 @@ LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|fin
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of)\b")
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
 SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb"})
+# what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
+METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
+                            "latest"})
 CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
                           "change", "modify", "update", "touch", "save", "create"})
 
@@ -260,7 +263,9 @@ class Planner:
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
         elif intent == "metadata":
-            if best is None:
+            if not qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS):
+                plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
+            elif best is None:
                 plan.intent, plan.reason = ("content" if not names else "list"), "metadata without one named file"
             else:
                 plan.name = best

@@ -69,13 +69,15 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     top = max(top_k, 5)
     candidates = ctx.hybrid()(query, terms, k=top, only_files=only_files)
     sense = ctx.word_sense()
+    absent = _absent(ctx, terms)
     if only_files is None:
-        why = _not_in_files(ctx, query, terms, candidates, sense)
+        why = _not_in_files(query, terms, absent, candidates, sense)
         if why:
             return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
-        return factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, sense=sense)
-    ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense)
+        return factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
+                               sense=sense, absent=absent)
+    ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense)
 
 
@@ -84,15 +86,17 @@ def _files_with(ctx: ToolContext, term: str) -> set[int]:
     return ctx.catalog.fts_file_ids([term] if len(term) < 4 else fts_terms([term]))
 
 
-def _not_in_files(ctx: ToolContext, query: str, terms: list[str], candidates: list[Any],
+def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
+    """The question words that no file has, in its text or its path."""
+    names = ctx.files()
+    return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names))
+
+
+def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],
                   sense: WordSense | None) -> str:
     """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
     found ("tiramisu", "Wayne Enterprises"); empty when they may."""
-    names = ctx.files()
-    def in_text(t: str) -> bool:  # a short word whole ("pin" is not "pinch"), a longer one as a prefix too
-        return bool(ctx.catalog.fts_file_ids([t] if len(t) < 4 else fts_terms([t])))
-
-    absent = [t for t in terms if not t.isdigit() and not in_text(t) and not path_matches(t, names)]
+    absent = [t for t in terms if t in absent_words]
     if not absent:
         return ""
     nowhere = list(absent)

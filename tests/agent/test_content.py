@@ -17,7 +17,7 @@ from conftest import shared_embedder
 
 from manoled.agent import verify
 from manoled.agent.context import ToolContext
-from manoled.agent.facts import Extraction, Fact, extract, focus_words, typed_by, units
+from manoled.agent.facts import Extraction, Fact, asked_months, extract, focus_words, name_date_fit, typed_by, units
 from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
@@ -198,3 +198,44 @@ def test_verify_declines_a_best_sentence_that_does_not_answer(question, text, df
         ex = verify.check(question, ex, df=lambda t: df.get(t, 0), n_files=10)
     assert ex.declined and not ex.facts
     assert why in ex.reason, ex.reason
+
+
+def test_the_file_named_for_the_asked_month_wins_over_one_whose_text_names_that_month():
+    # January's invoice is due in February; the February invoice is the one asked about
+    jan = _cand(1, "Invoice date: 12 January 2026\nDue date: 12 February 2026\nTotal: EUR 410.00", "gas_2026-01.txt")
+    feb = _cand(2, "Invoice date: 12 February 2026\nDue date: 12 March 2026\nTotal: EUR 388.00", "gas_2026-02.txt")
+    ex = extract("what was the total of the gas bill for February 2026", [jan, feb])
+    assert not ex.declined and ex.facts[0].file_name == "gas_2026-02.txt" and "388" in ex.facts[0].text
+    assert name_date_fit("gas_2026-02.txt", {2}, {2026}) == 1.0
+    assert name_date_fit("gas_2026-01.txt", {2}, {2026}) == -1.0
+    assert name_date_fit("gas_notes.txt", {2}, set()) == 0.0
+
+
+def test_may_is_a_month_only_where_it_reads_as_one():
+    assert asked_months("may I see the gas bill")[0] == set()
+    assert asked_months("the gas bill from May 2026") == ({5}, {2026})
+
+
+def test_a_chatty_word_no_file_has_does_not_hide_the_passage():
+    c = _cand(1, "HOMEBASE Leeds\nHammer drill 750W 64.99\nTOTAL 73.48", "homebase_receipt.txt", vec=0.3)
+    q = "how much did that drill set me back"
+    assert extract(q, [c]).declined  # "set", "back" count against the passage
+    ex = extract(q, [c], absent=frozenset({"set", "back"}))
+    assert not ex.declined and "64.99" in ex.facts[0].text
+    # rare words no file has still count: the passage is not about them
+    q = "how much did the drill, the jigsaw and the sander cost"
+    assert extract(q, [c], absent=frozenset({"jigsaw", "sander"})).declined
+
+
+def test_inside_a_named_file_a_question_with_no_topic_words_gets_the_typed_line():
+    c = _cand(1, "Invoice number: SD-118\nInvoice date: 2 March 2026\nDue date: 2 April 2026", "studio.docx", vec=0.2)
+    assert extract("when do I have to pay it", [c]).declined  # nothing to be about, far in meaning
+    ex = extract("when do I have to pay it", [c], vector_weak=0.0)  # what the in-file search passes
+    assert not ex.declined and ex.facts[0].typed
+
+
+def test_everyday_words_are_common_and_topics_are_not():
+    from manoled.agent.commonness import common
+
+    assert all(common(w) for w in ("really", "back", "time", "money"))
+    assert not any(common(w) for w in ("drill", "passport", "avocado", "croissant"))

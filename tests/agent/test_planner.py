@@ -163,3 +163,11 @@ def test_a_followup_needs_a_previous_turn(planner):
     assert not planner.plan("and the globex one?", FILES).followup
     plan = planner.plan("and the globex one?", FILES, [Turn("how much was the acme invoice")])
     assert plan.followup and plan.intent == "followup"
+
+
+@pytest.mark.parametrize("question", [
+    "what budget did the caterer get",
+    "what does the lease say about pets",
+])
+def test_a_file_named_without_asking_about_it_as_a_file_is_a_content_question(planner, question):
+    assert planner.plan(question, FILES).intent == "content"
