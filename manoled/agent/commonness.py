@@ -27,3 +27,16 @@ def zipf(word: str) -> float:
 
 def common(word: str) -> bool:
     return zipf(word) >= COMMON_ZIPF
+
+
+def adverb(word: str) -> bool:
+    """Whether ``word`` reads as an adverb made from another word ("exactly", "really", "simply", "happily"):
+    how something is asked, hardly ever what it is about."""
+    if len(word) < 5 or not word.endswith("ly"):
+        return False
+    if word.endswith("ily"):
+        base = [word[:-3] + "y"]  # happily -> happy
+    else:
+        base = [word[:-2], word[:-1] + "e"]  # exactly -> exact, simply -> simple
+    # short bases are other words ("apply" is no app-ly, "belly" no bel-ly)
+    return any(zipf(b) >= 3.5 for b in base if len(b) >= (4 if b.endswith("y") or not b.endswith("e") else 6))

@@ -20,6 +20,7 @@ from .fstools import human_size
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
+from .retrieve import contains
 from .slots import Slots, words
 
 DECLINE = "I found nothing about {topic} in your files."
@@ -34,6 +35,7 @@ class Direct:
     restrict: list[str] = field(default_factory=list)  # paths a follow-up is about
     fallback: list[ToolCall] = field(default_factory=list)  # run when the calls find nothing
     avoid: str = ""  # the previous answer: a follow-up asks for something else
+    asks: list[str] = field(default_factory=list)  # the follow-up's own words: a repeated fact saying one answers
 
 
 def _iso(ts: float | None) -> str | None:
@@ -214,6 +216,8 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     text, sources = compose(planned.plan, planned.question, results)
     if not planned.avoid or not sources or not _same_fact(text, planned.avoid):
         return text, sources
+    if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
+        return text, sources  # "and what did I actually spend?": the same table row holds the other column
     r = next((r for r in reversed(results) if r.ok and r.name == "semantic_search"), None)
     facts: list[tuple[str, str, str]] = []
     if r is not None:
@@ -228,6 +232,9 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
             end = "" if item[-1:] in ".!?…" else "."
             return f"{item}{end} (from {name})", [path]
     return text, sources
+
+
+_RECORD = re.compile(r"^[^:,]{1,40}: [^,]{1,60}(?:, [^:,]{1,40}: [^,]{1,60}){2,}$")  # a table row: "h: v, h: v, h: v"
 
 
 def _same_fact(a: str, b: str) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .commonness import common
+from .commonness import adverb, common
 from .retrieve import Candidate, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -129,6 +129,10 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     return (best, False) if hits[best] else (None, False)
 
 
+# "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
+_DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe)\b",
+                           re.IGNORECASE)
+_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later)\b", re.IGNORECASE)
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
 _MONTH_NUM = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 
@@ -290,6 +294,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         return result
     best_rrf = max(c.rrf for c in candidates) or 1.0
     months, years = asked_months(question)
+    deadline = kind == "date" and bool(_DEADLINE_ASK.search(question))
     facts: list[Fact] = []
     focus_seen = not focus
     for rank, c in enumerate(candidates[:top]):
@@ -306,7 +311,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         col = {w: j for j, w in enumerate(pw)}
         sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_MATCH]
         shared = len(in_passage) + len(sensed)
-        counted = len([t for t in terms if t not in absent or not common(t) or t in sensed]) or len(terms)
+        counted = len([t for t in terms if t not in absent or t in sensed or not (common(t) or adverb(t))]) \
+            or len(terms)
         coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
@@ -328,6 +334,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += 1.0 * sum(1 for f in frame if contains(u, f))
             if kind and typed:
                 score += 3.0 if asked else 1.5
+                if deadline and _DEADLINE_UNIT.search(u):
+                    score += 1.0
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)

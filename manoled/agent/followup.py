@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .commonness import adverb
 from .continuation import ASKS_INSIDE, mentions, own_words, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
@@ -133,7 +134,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         return _new_period(bplan, base, own, new, top, files)
     # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):
-        return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
+        # the previous question's words stay as context: "and what did I actually spend?" is still on groceries
+        context = [t for t in bplan.slots.topics if t not in named]
+        asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
+        return _in_file(own, named + context, top, new, avoid=getattr(base, "answer", ""), asks=asks)
     return _with_new_slots(bplan, base, own, new, files)
 
 
@@ -145,11 +149,12 @@ def _named(topics: list[str], f: Any | None) -> list[str]:
     return [t for t in topics if t in mine]
 
 
-def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "") -> Direct:
+def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "", asks: list[str] | None = None
+             ) -> Direct:
     """The follow-up's own words, asked inside ``f`` (with the words that name it); every file if none there."""
     query = " ".join([own, *[t for t in named if t not in {stem(w) for w in words(own)}]]).strip()
     p = Plan("content", 1.0, new, question=query)
-    return Direct([_search(query, f)], p, query, restrict=[str(f.path)], avoid=avoid,
+    return Direct([_search(query, f)], p, query, restrict=[str(f.path)], avoid=avoid, asks=list(asks or []),
                   fallback=[_search(query, id="planner_1")])
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import facts as factlib
 from . import verify
+from .commonness import adverb
 from .context import ToolContext
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
@@ -96,6 +97,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
                   sense: WordSense | None) -> str:
     """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
     found ("tiramisu", "Wayne Enterprises"); empty when they may."""
+    terms = [t for t in terms if not adverb(t)]  # "exactly", "really": how it asks, not what about
     absent = [t for t in terms if t in absent_words]
     if not absent:
         return ""

@@ -239,3 +239,9 @@ def test_everyday_words_are_common_and_topics_are_not():
 
     assert all(common(w) for w in ("really", "back", "time", "money"))
     assert not any(common(w) for w in ("drill", "passport", "avocado", "croissant"))
+
+
+def test_a_date_owed_is_the_due_date_not_the_issue_date():
+    c = _cand(1, "Invoice number: SD-118\nInvoice date: 2 March 2026\nDue date: 2 April 2026", "studio.docx")
+    assert "2 April 2026" in extract("when do I have to pay the studio", [c]).facts[0].text
+    assert "2 March 2026" in extract("when was the studio invoice issued", [c], vector_weak=0.0).facts[0].text

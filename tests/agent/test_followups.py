@@ -40,6 +40,7 @@ FILES: dict[str, tuple[str, float]] = {
     "notes/dentist.txt": ("Dentist appointment with Maria Alvarez on 4 March 2026 at 09:30.", 15),
     "recipes/shakshuka.md": ("# Shakshuka\nIngredients: 6 eggs, 2 peppers, 1 tin of tomatoes, 1 tsp cumin.\n"
                              "Bake for 12 minutes.", 120),
+    "money/plan_2026.csv": ("area,planned,spent\nFuel,90,104\nInsurance,40,40\nHobbies,60,35\nPets,25,31\n", 40),
     "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
                          + "Blend briefly. " * 40, 5),
 }
@@ -106,6 +107,13 @@ def test_a_new_question_about_the_same_file_does_not_repeat_the_previous_fact(ag
     assert "3 July 2026" in first.answer
     assert plan.followup
     assert "10 July 2026" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer
+
+
+@pytest.mark.parametrize("then", ["and what did I actually spend?", "and how much did it really come to?"])
+def test_a_follow_up_on_a_table_row_stays_on_that_row(agent, then):
+    first, final, plan = converse(agent, "how much did I plan for fuel this year?", then)
+    assert "90" in first.answer and plan.followup
+    assert "104" in final.answer and "Fuel" in final.answer and names(final) == ["plan_2026.csv"], final.answer
 
 
 @pytest.mark.parametrize("then", ["who was there?", "who attended?", "and who else was in it?"])
