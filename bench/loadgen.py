@@ -155,6 +155,14 @@ def thread_ticks(pid: int) -> dict[int, int]:
     return out
 
 
+def thread_nice(pid: int, tid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/task/{tid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[16])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def write_files(folder: Path, n: int, seed: int) -> None:
     rng = random.Random(seed)
     for i in range(n):
@@ -242,6 +250,7 @@ def phase(d: Daemon, procs: int, conns: int, seconds: float, loop_tid: int | Non
     busiest = max(threads1, key=lambda t: threads1[t] - threads0.get(t, 0)) if threads1 else None
     tid = loop_tid or busiest
     n = max(1, len(lat))
+    used = sorted(((threads1[t] - threads0.get(t, 0), t) for t in threads1), reverse=True)[:5]
     return {
         "clients": procs * conns, "requests": len(lat),
         "p50_ms": round(pct(lat, 0.5), 3), "p99_ms": round(pct(lat, 0.99), 3), "max_ms": round(max(lat, default=0), 3),
@@ -250,6 +259,8 @@ def phase(d: Daemon, procs: int, conns: int, seconds: float, loop_tid: int | Non
         "loop_thread_cpu_us_per_req": (round((threads1.get(tid, 0) - threads0.get(tid, 0)) / TICK * 1e6 / n, 1)
                                        if tid else None),
         "loop_tid": tid,
+        # the daemon's busiest threads over the window: [tid, nice, share of one core]
+        "threads": [[t, thread_nice(pid, t), round(d / TICK / seconds, 2)] for d, t in used],
         "errors": errors[:5],
     }
 
