@@ -231,11 +231,16 @@ class Daemon:
 
 
 def phase(d: Daemon, procs: int, conns: int, seconds: float, loop_tid: int | None) -> dict[str, Any]:
-    """The clients poll status for ``seconds``; the daemon's CPU is read over the same window."""
-    pid = d.proc.pid
+    return measure(d.sock, d.proc.pid, procs, conns, seconds, loop_tid)
+
+
+def measure(sock: Path, pid: int, procs: int = 5, conns: int = 10, seconds: float = 4.0,
+            loop_tid: int | None = None) -> dict[str, Any]:
+    """``procs`` x ``conns`` clients poll status on ``sock`` for ``seconds``; the CPU of the server
+    process ``pid`` is read over the same window. (bench/scale.py and bench/socket_rtt.py use it too.)"""
     start = time.time() + 1.0 + 0.1 * procs  # the workers start and connect first
     end = start + seconds
-    workers = spawn_workers(d.sock, procs, conns, start, end)
+    workers = spawn_workers(sock, procs, conns, start, end)
     time.sleep(max(0.0, start - time.time()))
     cpu0, threads0 = cpu_ticks(pid), thread_ticks(pid)
     time.sleep(max(0.0, end - time.time()))
