@@ -15,7 +15,7 @@ projection of memory and disk to 1M passages from the measured per-passage
 costs. ``--demo-rss`` (on by default, off with ``--quick``) runs the real daemon
 on samples/demo with the real models, asks one question and reports its RSS
 after the text model unloaded, then times its ``status`` from 50 concurrent clients
-(``status_p99_ms_50_clients``). The last line of output is one JSON object.
+(``status_p99_ms_50_clients``; bench/loadgen.py's 5 client processes x 10 connections). The last line of output is one JSON object.
 """
 
 from __future__ import annotations
@@ -273,11 +273,12 @@ def project_1m(r: dict) -> dict:
     }
 
 
-def status_load(sock: Path, clients: int = 50, requests: int = 60) -> dict:
-    """``status`` of the real daemon from ``clients`` concurrent connections (bench/socket_rtt.py's load, in a child)."""
-    from socket_rtt import load_in_child
+def status_load(sock: Path, pid: int, procs: int = 5, conns: int = 10, seconds: float = 4.0) -> dict:
+    """``status`` of the real daemon from ``procs`` x ``conns`` concurrent connections (bench/loadgen.py's
+    client processes: one Python process cannot keep 50 connections busy on two cores)."""
+    from loadgen import measure
 
-    return load_in_child(str(sock), "status", clients, requests)
+    return measure(sock, pid, procs, conns, seconds)
 
 
 def demo_idle_rss(backend: str) -> dict:
@@ -322,7 +323,7 @@ def demo_idle_rss(backend: str) -> dict:
         until(lambda: not call("status")["result"]["models"]["text"]["loaded"], 120)
         status = call("status")["result"]
         idle = rss_of(proc.pid)
-        load = status_load(sock)
+        load = status_load(sock, proc.pid)
         return {"backend": status["models"]["embedding"]["backend"], "rss_idle_before_question_mb": before / 2**20,
                 "rss_after_answer_mb": answered / 2**20, "rss_idle_after_unload_mb": idle / 2**20,
                 "status_memory": status.get("memory"), "embedding_memory_mb": status["models"]["embedding"].get("memory_mb"),

@@ -25,7 +25,7 @@ from .app import Core, open_core, setup_logging
 from .config import Config
 from .errors import Busy, ManoledError, NotFound, PathError
 from .lock import InstanceLock
-from .memory import mb, rss_bytes
+from .memory import mb, rss_bytes, settle
 from .paths import Paths
 from .serve import sdnotify as systemd
 from .serve.server import Server
@@ -122,6 +122,12 @@ class Daemon(Service):
             self._unloader = threading.Thread(target=self._unload_when_idle, args=(idle,),
                                               name="manoled-unload", daemon=True)
             self._unloader.start()
+
+    def settle_after_catch_up(self) -> None:
+        """Once the start-up reconciliation of every root is done: :func:`manoled.memory.settle`."""
+        if self.live.wait_idle(None) and not self.live.stop_event.is_set():
+            n = settle()
+            log.debug("caught up: %d objects frozen out of the garbage collector's way", n)
 
     def preload(self) -> None:
         """Name the text model for ``status``; its weights load on the first question, not now."""
@@ -391,6 +397,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
             for r in cfg.root_paths():
                 core.catalog.add_root(r)
             core.indexer.sync_index()
+            settle()  # the index caught up: what lives now lives for the whole run
             socks = systemd.listen_fds()
             ready = threading.Event()
 
@@ -420,6 +427,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
             log.info("serving on %s", "the socket passed by systemd" if socks else paths.socket)
             daemon.start()
             threading.Thread(target=daemon.preload, name="manoled-model-load", daemon=True).start()
+            threading.Thread(target=daemon.settle_after_catch_up, name="manoled-settle", daemon=True).start()
             systemd.start_notifier(stop, daemon.status_line)
             if started is not None:
                 started.set()

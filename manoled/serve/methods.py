@@ -31,10 +31,15 @@ from .service import (
 
 log = logging.getLogger(__name__)
 
-# ``status`` is polled by bars and launchers, often by many clients at once: one service call serves
-# every request that arrives while it runs and for this long after; a change made over the socket
-# (pause, folders, reindex, an ask starting or ending) is seen at once
+# ``status`` is polled by bars and launchers, often by many clients at once. It is answered on the
+# event loop from bytes encoded once (stale-while-revalidate): a reply older than STATUS_FRESH_S is
+# still served at once while one service call (on the status threads) refreshes it, so a status never
+# waits behind indexing or an ask. A change made over the socket (pause, folders, reindex, an ask
+# starting or ending) is seen at once: the next status waits for a new service call (never for the
+# change itself: the call runs on its own threads).
 STATUS_FRESH_S = 0.2
+_RESULT_HEAD = b"\x82" + p.pack("id")  # {"id": rid, "result": ...}, as p.result() orders it
+_RESULT_KEY = p.pack("result")
 
 
 class Methods:
@@ -45,6 +50,7 @@ class Methods:
     _status_gen: int
     _status_cache: tuple[int, float, Any] | None
     _status_flight: tuple[int, asyncio.Future[Any]] | None
+    _status_enc: tuple[Any, int, int, bytes] | None
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         raise NotImplementedError
@@ -73,6 +79,7 @@ class Methods:
         return out
 
     async def _m_status(self, conn: Conn, req: Request, params: dict[str, Any]) -> Any:
+        """The slow path: no status yet, or a change made over the socket since the last one."""
         out = await self._shared_status()
         if isinstance(out, dict):
             out = dict(out)  # the shared one stays as the service made it
@@ -80,16 +87,48 @@ class Methods:
             out.setdefault("asks_queued", len(self.queue))
         return out
 
+    def _status_reply(self, rid: int) -> bytes | None:
+        """The whole reply frame to a status, from the cached bytes; None when a service call must come first."""
+        cached = self._status_cache
+        if cached is None or cached[0] != self._status_gen:
+            return None
+        if time.monotonic() - cached[1] >= STATUS_FRESH_S:
+            self._refresh_status()
+        value = cached[2]
+        conns, queued = len(self._conns), len(self.queue)
+        enc = self._status_enc
+        if enc is None or enc[0] is not value or enc[1] != conns or enc[2] != queued:
+            out = value
+            if isinstance(value, dict):
+                out = dict(value)
+                out.setdefault("connections", conns)
+                out.setdefault("asks_queued", queued)
+            try:
+                enc = self._status_enc = (value, conns, queued, _RESULT_KEY + p.pack(out))
+            except Exception:  # e.g. a status msgpack cannot encode: the slow path reports it
+                return None
+        body = _RESULT_HEAD + p.pack(rid) + enc[3]
+        return p.HEADER.pack(len(body)) + body
+
+    def _refresh_status(self) -> None:
+        """Start one service call in the background (none if one is in flight)."""
+        gen = self._status_gen
+        flight = self._status_flight
+        if flight is None or flight[0] != gen:
+            fut = asyncio.ensure_future(self._status_call(gen))
+            fut.add_done_callback(_quiet_status_failure)
+            self._status_flight = (gen, fut)
+
     async def _shared_status(self) -> Any:
-        """The service's status: answered on the event loop from a call made less than STATUS_FRESH_S
-        ago, else from the call in progress, else from a new call (on the status threads)."""
+        """The service's status: from a call made less than STATUS_FRESH_S ago, else from the call in
+        progress, else from a new call (on the status threads)."""
         gen = self._status_gen
         cached = self._status_cache
         if cached is not None and cached[0] == gen and time.monotonic() - cached[1] < STATUS_FRESH_S:
             return cached[2]
+        self._refresh_status()
         flight = self._status_flight
-        if flight is None or flight[0] != gen:
-            flight = self._status_flight = (gen, asyncio.ensure_future(self._status_call(gen)))
+        assert flight is not None
         return await asyncio.shield(flight[1])
 
     async def _status_call(self, gen: int) -> Any:
@@ -99,6 +138,10 @@ class Methods:
             if gen == self._status_gen:
                 self._status_cache = (gen, asked, out)
             return out
+        except Exception:
+            if gen == self._status_gen:
+                self._status_cache = None  # the next status asks again, and reports the failure
+            raise
         finally:
             if self._status_flight is not None and self._status_flight[1] is asyncio.current_task():
                 self._status_flight = None
@@ -185,3 +228,10 @@ class Methods:
         if isinstance(timings, dict):
             timings["total_s"] = round(time.perf_counter() - req.received, 6)  # queue_s included
         return result
+
+
+def _quiet_status_failure(fut: asyncio.Future[Any]) -> None:
+    """A background refresh that failed: the cache is dropped, so the next status request makes its own
+    call and reports the error (logged there, once)."""
+    if not fut.cancelled():
+        fut.exception()

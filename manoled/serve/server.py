@@ -23,7 +23,6 @@ import logging
 import os
 import socket
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -35,7 +34,7 @@ from ..config import ServerConfig
 from ..errors import ManoledError
 from . import sockfile
 from .askqueue import AskQueue, call_soon
-from .conn import EOF, Conn, Request
+from .conn import Conn, Request
 from .methods import Methods
 from .peercred import peer_uid as default_peer_uid
 from .service import Service, implements, is_int, why
@@ -84,7 +83,10 @@ class Server(Methods):
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
         self._conns: set[Conn] = set()
-        self._conn_tasks: set[asyncio.Task[None]] = set()
+        self._conn_tasks: set[asyncio.Future[None]] = set()
+        self._open: set[Conn] = set()  # every connection whose transport is not closed yet
+        self._none_open: asyncio.Future[None] | None = None  # at stop: set once _open is empty
+        self._has_status = implements(service, "status")
         self._next_cid = 0
         self._bound_ino: int | None = None
         self.queue = AskQueue()
@@ -93,6 +95,7 @@ class Server(Methods):
         self._status_gen = 0  # moves when a method changes what status says
         self._status_cache: tuple[int, float, Any] | None = None  # (gen, when it was asked for, status)
         self._status_flight: tuple[int, asyncio.Future[Any]] | None = None  # the status call in progress, shared
+        self._status_enc: tuple[Any, int, int, bytes] | None = None  # the cached status, encoded
         self._ask_pool: ThreadPoolExecutor | None = None
         self._handlers: dict[str, Callable[[Conn, Request, dict[str, Any]], Any]] = {
             "hello": self._m_hello,
@@ -148,13 +151,13 @@ class Server(Methods):
 
     async def serve(self) -> None:
         """Serve on the running event loop until :meth:`stop`."""
-        self._loop = asyncio.get_running_loop()
+        self._loop = loop = asyncio.get_running_loop()
         self._stop_event = asyncio.Event()
         self._rpc_pool = ThreadPoolExecutor(self._rpc_threads, thread_name_prefix="manoled-rpc")
         self._status_pool = ThreadPoolExecutor(STATUS_THREADS, thread_name_prefix="manoled-status")
         self._ask_pool = ThreadPoolExecutor(1, thread_name_prefix="manoled-ask")
         sock = self._sock if self._sock is not None else self._bind()
-        server = await asyncio.start_unix_server(self._on_connect, sock=sock)
+        server = await loop.create_unix_server(self._new_conn, sock=sock)
         log.info("listening on %s", sock.getsockname() or "<inherited socket>")
         self.ready.set()
         if self._on_ready is not None:
@@ -165,18 +168,28 @@ class Server(Methods):
             await self._stop_event.wait()
         finally:
             server.close()
-            tasks = list(self._conn_tasks)
-            for t in tasks:
-                t.cancel()
-            if tasks:
-                await asyncio.wait(tasks, timeout=5)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(server.wait_closed(), 5)
+            for conn in list(self._conns):
+                conn.closing = conn.closing or p.error(None, p.SHUTDOWN, "the daemon is shutting down")
+                conn.end()
+            if self._conn_tasks:
+                await asyncio.wait(list(self._conn_tasks), timeout=5)
+            await self._flush_closing(2.0)
             self._unlink()
             self._rpc_pool.shutdown(wait=False, cancel_futures=True)
             self._status_pool.shutdown(wait=False, cancel_futures=True)
             self._ask_pool.shutdown(wait=False, cancel_futures=True)
             log.info("server stopped")
+
+    async def _flush_closing(self, timeout: float) -> None:
+        """Let closed connections write what they have left; abort the ones whose peer does not read."""
+        if self._open:
+            assert self._loop is not None
+            self._none_open = self._loop.create_future()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._none_open, timeout)
+        for conn in list(self._open):
+            conn.abort_transport()
+        self._open.clear()
 
     # -- the socket file --------------------------------------------------
 
@@ -191,39 +204,45 @@ class Server(Methods):
 
     # -- connections ------------------------------------------------------
 
-    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        self._conn_tasks.add(task)
+    def _new_conn(self) -> Conn:
         self._next_cid += 1
-        conn = Conn(reader, writer, self._next_cid)
-        try:
-            uid = self._peer_uid(writer.get_extra_info("socket"))
-            if uid is None or uid != self._uid:
-                log.warning("refused a connection from uid %s", uid)
-                conn.emit(p.error(None, p.FORBIDDEN, "connections are only accepted from the daemon's own user"))
-                return
-            if len(self._conns) >= self.config.max_connections and not self._evict_idle():
-                log.warning("refused a connection: %d connections open, none idle", len(self._conns))
-                conn.emit(p.error(None, p.BUSY, f"too many busy connections (limit {self.config.max_connections})"))
-                return
-            self._conns.add(conn)
-            await self._serve_conn(conn)
-        except asyncio.CancelledError:
-            # server stopping
-            conn.closing = conn.closing or p.error(None, p.SHUTDOWN, "the daemon is shutting down")
-        except Exception:
-            log.exception("connection %d failed", conn.cid)
-        finally:
-            self._conns.discard(conn)
-            await self._abort(conn)
-            if conn.closing is not None:
-                conn.emit(conn.closing)  # the fatal frame comes after every request's terminal frame
-            conn.gone = True
-            with contextlib.suppress(Exception):
-                writer.close()
-                await asyncio.wait_for(writer.wait_closed(), 2)
-            self._conn_tasks.discard(task)
+        cfg = self.config
+        return Conn(self, self._next_cid, max_frame_bytes=cfg.max_frame_bytes,
+                    read_timeout_s=cfg.read_timeout_s, max_inflight=cfg.max_inflight)
+
+    def conn_opened(self, conn: Conn) -> dict[str, Any] | None:
+        assert conn.transport is not None
+        self._open.add(conn)
+        uid = self._peer_uid(conn.transport.get_extra_info("socket"))
+        if uid is None or uid != self._uid:
+            log.warning("refused a connection from uid %s", uid)
+            return p.error(None, p.FORBIDDEN, "connections are only accepted from the daemon's own user")
+        if self._stop_requested.is_set():
+            return p.error(None, p.SHUTDOWN, "the daemon is shutting down")
+        if len(self._conns) >= self.config.max_connections and not self._evict_idle():
+            log.warning("refused a connection: %d connections open, none idle", len(self._conns))
+            return p.error(None, p.BUSY, f"too many busy connections (limit {self.config.max_connections})")
+        self._conns.add(conn)
+        return None
+
+    def conn_ended(self, conn: Conn) -> None:
+        """End-of-file, a fatal frame, the peer gone, eviction or stop: end every request in flight
+        (each gets its own terminal frame), then the fatal frame, then close."""
+        self._conns.discard(conn)
+        if not conn.inflight:
+            self._finish(conn)
+            return
+        task = asyncio.ensure_future(self._abort(conn))
+        self._conn_tasks.add(task)
+        task.add_done_callback(self._conn_tasks.discard)
+
+    def _finish(self, conn: Conn) -> None:
+        conn.finish()
+
+    def conn_lost(self, conn: Conn) -> None:
+        self._open.discard(conn)
+        if not self._open and self._none_open is not None and not self._none_open.done():
+            self._none_open.set_result(None)
 
     def _evict_idle(self) -> bool:
         """At the connection limit: close the connection idle the longest, to let a new client in."""
@@ -232,11 +251,8 @@ class Server(Methods):
             return False
         victim = min(idle, key=lambda c: c.last_active)
         log.info("closing idle connection %d to admit a new one (limit %d)", victim.cid, self.config.max_connections)
-        self._conns.discard(victim)
-        victim.emit(p.error(None, p.EVICTED, "closed: the connection was idle and the daemon is at its "
-                                             f"connection limit ({self.config.max_connections}); reconnect"))
-        victim.gone = True
-        victim.writer.close()  # the reader sees end-of-file and the connection's task ends
+        victim.close_idle(p.error(None, p.EVICTED, "closed: the connection was idle and the daemon is at its "
+                                                   f"connection limit ({self.config.max_connections}); reconnect"))
         return True
 
     async def _abort(self, conn: Conn) -> None:
@@ -250,86 +266,55 @@ class Server(Methods):
             if req.task is not None:
                 req.task.cancel()
                 tasks.append(req.task)
-        if tasks:
-            await asyncio.wait(tasks, timeout=5)
-
-    async def _read_frame(self, conn: Conn) -> Any:
-        """The next decoded frame, or ``EOF``; raises FrameError."""
         try:
-            first = await conn.reader.readexactly(1)
-        except (asyncio.IncompleteReadError, ConnectionError):
-            return EOF
-        conn.mid_frame = True
-        timeout = self.config.read_timeout_s or None
-        try:
-            async with asyncio.timeout(timeout):
-                (length,) = p.HEADER.unpack(first + await conn.reader.readexactly(p.HEADER_SIZE - 1))
-                p.check_length(length, self.config.max_frame_bytes)
-                body = await conn.reader.readexactly(length)
-        except TimeoutError:
-            raise p.FrameError(p.TIMEOUT, f"incomplete frame: nothing completed it within {timeout}s") from None
-        except (asyncio.IncompleteReadError, ConnectionError):
-            return EOF
+            if tasks:
+                await asyncio.wait(tasks, timeout=5)
         finally:
-            conn.mid_frame = False
-            conn.last_active = time.monotonic()
-        return p.unpack(body)
+            self._finish(conn)
 
-    async def _serve_conn(self, conn: Conn) -> None:
-        cap = max(1, self.config.max_inflight)
-        while True:
-            # the per-connection cap: further frames wait unread (in the socket buffer) until one
-            # of this connection's requests finishes, so a flood cannot starve other clients
-            while conn.busy_slots >= cap:
-                conn.slot_freed.clear()
-                await conn.slot_freed.wait()
-            try:
-                obj = await self._read_frame(conn)
-            except p.FrameError as exc:
-                log.info("connection %d: %s: %s", conn.cid, exc.code, exc.message)
-                conn.closing = p.error(None, exc.code, exc.message)
-                return
-            if obj is EOF:
-                return
-            await self._dispatch(conn, obj)
-
-    async def _dispatch(self, conn: Conn, obj: Any) -> None:
-        if not isinstance(obj, dict):
-            await conn.send(p.error(None, p.BAD_REQUEST, f"a request must be a map, got {type(obj).__name__}"))
+    def conn_frame(self, conn: Conn, obj: Any) -> None:
+        """One request: checked, then answered from memory (status) or by a task."""
+        if type(obj) is not dict:
+            conn.emit(p.error(None, p.BAD_REQUEST, f"a request must be a map, got {type(obj).__name__}"))
             return
         rid = obj.get("id")
         if not is_int(rid):
-            await conn.send(p.error(None, p.BAD_REQUEST, "a request needs an integer 'id'"))
+            conn.emit(p.error(None, p.BAD_REQUEST, "a request needs an integer 'id'"))
             return
         v = obj.get("v")
         if not is_int(v) or v != p.PROTOCOL_VERSION:
             msg = f"unsupported protocol version {v!r}; this server speaks v={p.PROTOCOL_VERSION} (an integer)"
-            await conn.send(p.error(rid, p.BAD_REQUEST, msg))
+            conn.emit(p.error(rid, p.BAD_REQUEST, msg))
             return
         method = obj.get("method")
         if not isinstance(method, str):
-            await conn.send(p.error(rid, p.BAD_REQUEST, "a request needs a string 'method'"))
+            conn.emit(p.error(rid, p.BAD_REQUEST, "a request needs a string 'method'"))
             return
         params = obj.get("params")
         if params is None:
             params = {}
         if not isinstance(params, dict):
-            await conn.send(p.error(rid, p.INVALID_PARAMS, "'params' must be a map"))
+            conn.emit(p.error(rid, p.INVALID_PARAMS, "'params' must be a map"))
             return
         if rid in conn.inflight:
             # not sent with this id: it would read as the answer to the request already in flight
-            await conn.send(p.error(None, p.DUPLICATE_ID, f"request id {rid} is already in flight; this "
-                                    "request was dropped, the earlier one goes on", request_id=rid))
+            conn.emit(p.error(None, p.DUPLICATE_ID, f"request id {rid} is already in flight; this "
+                              "request was dropped, the earlier one goes on", request_id=rid))
             return
+        if method == "status" and self._has_status:
+            reply = self._status_reply(rid)
+            if reply is not None:  # the common case: no task, no service call
+                conn.write(reply)
+                return
         handler = self._handlers.get(method)
         if handler is not None and not implements(self.service, method):
             handler = None
         if handler is None:
-            await conn.send(p.error(rid, p.UNKNOWN_METHOD, f"unknown method '{method}'"))
+            conn.emit(p.error(rid, p.UNKNOWN_METHOD, f"unknown method '{method}'"))
             return
         req = Request(rid, method)
-        conn.inflight[rid] = req
-        req.task = asyncio.create_task(self._run(conn, req, handler, params), name=f"manoled-{method}-{rid}")
+        conn.add(req)
+        req.task = asyncio.ensure_future(self._run(conn, req, handler, params))
 
     async def _run(self, conn: Conn, req: Request, handler: Callable[..., Any], params: dict[str, Any]) -> None:
         try:
@@ -360,10 +345,7 @@ class Server(Methods):
         except asyncio.CancelledError:
             return
         finally:
-            if conn.inflight.get(req.rid) is req:
-                del conn.inflight[req.rid]
-            conn.last_active = time.monotonic()
-            conn.slot_freed.set()
+            conn.done(req)
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         assert self._loop is not None
