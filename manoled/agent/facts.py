@@ -51,6 +51,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
 }
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's"})
+# the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
+_ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
              r"cad|aud|€|\$|£)\b|\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b)")
@@ -118,6 +120,9 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             for kind in ("org", "person"):
                 if stem(b) in TYPE_WORDS[kind] or b in TYPE_WORDS[kind]:
                     return kind, True
+            if stem(b) in _ASKED_AS:
+                return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
+                        "number" if stem(b) == "number" else "date"), True
         if a == "how" and b in ("many", "long", "old", "far", "often"):
             return "number", True
         if a == "how" and b == "much":
@@ -169,9 +174,12 @@ def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
-    for w in words(question):
+    ws = words(question)
+    for i, w in enumerate(ws):
         s = MONTH_NAMES.get(w, stem(w))
         if w in GENERIC or s in GENERIC or len(s) < 2 or s.isdigit() and len(s) < 3:
+            continue
+        if i and ws[i - 1] in _ASKING and s in _ASKED_AS:  # "what time", "which day": how it asks, like "when"
             continue
         if s not in out:
             out.append(s)

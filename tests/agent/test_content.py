@@ -17,7 +17,17 @@ from conftest import shared_embedder
 
 from manoled.agent import verify
 from manoled.agent.context import ToolContext
-from manoled.agent.facts import Extraction, Fact, asked_months, extract, focus_words, name_date_fit, typed_by, units
+from manoled.agent.facts import (
+    Extraction,
+    Fact,
+    asked_months,
+    extract,
+    focus_words,
+    name_date_fit,
+    topic_terms,
+    typed_by,
+    units,
+)
 from manoled.agent.fake import FakeLLM
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
@@ -131,9 +141,15 @@ def test_a_label_line_carries_the_list_under_it_and_table_rows_read_as_labels():
 @pytest.mark.parametrize("question, kind", [
     ("porto hotel booking ref?", "code"), ("what is the confirmation number", "code"),
     ("which company is the app for", "org"), ("which colleagues came", "person"), ("how many eggs", "number"),
+    ("what time can I check in", "date"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)
+
+
+def test_the_noun_of_what_time_names_the_answer_not_the_topic():
+    assert topic_terms("from what time can I get into my room in Porto") == ["porto"]
+    assert "time" in topic_terms("how much time does the bread need to rise")  # here it is what is asked about
 
 
 def test_focus_of_how_much_and_a_month_in_a_numeric_date():
