@@ -29,6 +29,7 @@ from hostile import (
 )
 from waiting import wait_until
 
+from manoled.catalog.records import unpack_text
 from manoled.config import IndexConfig
 from manoled.errors import ExtractError
 from manoled.index.changes import Change
@@ -44,7 +45,7 @@ def passages(core) -> list[str]:
 
 
 def cached(core) -> list[str]:
-    return [r[0] for r in core.catalog.query("SELECT text FROM content_cache")]
+    return [unpack_text(r[0]) for r in core.catalog.query("SELECT text FROM content_cache")]  # compressed
 
 
 def by_rel(core) -> dict[str, object]:
@@ -473,7 +474,7 @@ def _rows(catalog: Path) -> dict[bytes, tuple[str, str | None]]:
 def _texts(catalog: Path) -> list[str]:
     conn = sqlite3.connect(f"file:{catalog}?mode=ro", uri=True, timeout=30)
     try:
-        return [r[0] for r in conn.execute("SELECT text FROM passages UNION ALL SELECT text FROM content_cache")]
+        return [unpack_text(r[0]) for r in conn.execute("SELECT text FROM passages UNION ALL SELECT text FROM content_cache")]
     finally:
         conn.close()
 
