@@ -5,6 +5,7 @@ watchdog throughout; the races are made deterministic by swapping the file right
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import stat
@@ -320,18 +321,20 @@ def test_an_existing_world_readable_install_is_made_private_on_start_up(tmp_path
 
 
 def test_cached_text_leaves_with_its_last_file_and_its_folder(core, tmp_path):
+    from fixtures import make_docx
+
     root = tmp_path / "docs"
     root.mkdir()
-    (root / "a.txt").write_text("The secret recipe needs cardamom.")
-    (root / "copy.txt").write_text("The secret recipe needs cardamom.")
-    (root / "b.txt").write_text("Notes on the mountain railway.")
+    make_docx(root / "a.docx", ["The secret recipe needs cardamom."])  # a DOCX's text is cached
+    shutil.copyfile(root / "a.docx", root / "copy.docx")
+    (root / "b.txt").write_text("Notes on the mountain railway.")  # a text file's is not: it is read again
     core.indexer.index_paths([root])
-    assert any("cardamom" in t for t in cached(core))
-    (root / "a.txt").unlink()
-    core.indexer.apply([Change("deleted", root / "a.txt")])
+    assert any("cardamom" in t for t in cached(core)) and not any("railway" in t for t in cached(core))
+    (root / "a.docx").unlink()
+    core.indexer.apply([Change("deleted", root / "a.docx")])
     assert any("cardamom" in t for t in cached(core))  # the copy still references it
-    (root / "copy.txt").write_text("Rewritten: nothing about spices now.")
-    core.indexer.apply([Change("modified", root / "copy.txt")])
+    make_docx(root / "copy.docx", ["Rewritten: nothing about spices now."])
+    core.indexer.apply([Change("modified", root / "copy.docx")])
     assert not any("cardamom" in t for t in cached(core))
     core.indexer.remove_root(root)
     assert cached(core) == []
