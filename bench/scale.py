@@ -8,7 +8,8 @@ in minutes; the output says so. Everything else is real: files on disk, the
 SQLite catalog, the IVF index, the searches.
 
 Reports: indexing time and peak RSS while indexing, disk bytes per passage
-(catalog + index, text included), catch-up of the unchanged corpus (seconds
+(catalog + index, text included; ``disk_bytes_per_passage_breakdown`` says
+which tables, indexes and files hold them), catch-up of the unchanged corpus (seconds
 and corpus files opened, which must be 0), cold start to the first search in a
 fresh process, search p50/p95 and recall@10 against exact search, and the
 projection of memory and disk to 1M passages from the measured per-passage
@@ -103,6 +104,54 @@ def dir_bytes(*paths: Path) -> int:
     return total
 
 
+def disk_breakdown(catalog: Path, index_dir: Path, passages: int) -> dict | None:
+    """Disk bytes per passage by what holds them: catalog tables and indexes (SQLite's dbstat), FTS, cache, index.
+
+    ``passage_text`` and ``passage_vectors`` are the payload bytes inside ``catalog_passages``."""
+    import sqlite3
+
+    n = max(1, passages)
+    try:
+        con = sqlite3.connect(f"file:{catalog}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        pages = con.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+        kinds = dict(con.execute("SELECT name, type FROM sqlite_master"))
+        text, vec = con.execute("SELECT SUM(length(CAST(text AS BLOB))), SUM(length(vector)) FROM passages").fetchone()
+        free = con.execute("PRAGMA freelist_count").fetchone()[0] * con.execute("PRAGMA page_size").fetchone()[0]
+        page_size = con.execute("PRAGMA page_size").fetchone()[0]
+    except sqlite3.Error:
+        return None
+    finally:
+        con.close()
+    out = {"catalog_passages": 0, "catalog_passage_indexes": 0, "fts": 0, "content_cache": 0, "catalog_files": 0,
+           "catalog_other": 0}
+    for name, size in pages:
+        if name.startswith("passages_fts"):
+            key = "fts"
+        elif name == "passages":
+            key = "catalog_passages"
+        elif name.startswith("content_cache") or name == "sqlite_autoindex_content_cache_1":
+            key = "content_cache"
+        elif name.startswith("files") or name == "sqlite_autoindex_files_1":
+            key = "catalog_files"
+        elif kinds.get(name) == "index" and name.startswith("passages"):
+            key = "catalog_passage_indexes"
+        else:
+            key = "catalog_other"
+        out[key] += size
+    wal = catalog.with_name(catalog.name + "-wal")
+    out["catalog_free_pages"] = free
+    out["catalog_wal"] = wal.stat().st_size if wal.exists() else 0
+    out["vector_index"] = dir_bytes(index_dir)
+    per = {k: v / n for k, v in out.items()}
+    per["passage_text"] = (text or 0) / n
+    per["passage_vectors"] = (vec or 0) / n
+    per["catalog_page_size"] = page_size
+    return per
+
+
 class PeakRss:
     def __init__(self) -> None:
         self.peak = rss_of()
@@ -166,6 +215,7 @@ def bench_corpus(n_files: int, work: Path, queries: int) -> dict:
     core.close()
     print(f"indexed {stats.indexed} files, {passages} passages in {index_s:.1f} s", file=sys.stderr)
     disk = dir_bytes(paths.catalog, paths.catalog.with_name(paths.catalog.name + "-wal"), paths.index_dir)
+    breakdown = disk_breakdown(paths.catalog, paths.index_dir, passages)
 
     # catch-up of the unchanged corpus: a fresh core, every file stat-ed, none opened
     core = open_core(paths, Config(), embedder=StandInEmbedder())
@@ -216,6 +266,7 @@ def bench_corpus(n_files: int, work: Path, queries: int) -> dict:
         "rss_before_index_mb": rss_before / 2**20, "rss_peak_indexing_mb": peak.peak / 2**20,
         "rss_after_search_mb": rss_loaded / 2**20,
         "disk_bytes": disk, "disk_bytes_per_passage": disk / max(1, passages),
+        "disk_bytes_per_passage_breakdown": breakdown,
         "catchup_s": catchup_s, "catchup_files_indexed": again.indexed, "catchup_file_opens": opens.count,
         "catchup_folder_opens": opens.folders,
         "catchup_embedded": again.embedded,
@@ -227,7 +278,8 @@ def bench_corpus(n_files: int, work: Path, queries: int) -> dict:
 
 def bench_index_only(n: int, queries: int, work: Path) -> dict:
     """The vector index alone at ``n`` passages (no files): build, size, load time, RSS, search, recall@10."""
-    from manoled.index.vectors import QUANTIZE_ABOVE, VectorIndex
+    from manoled.index import vectors as vector_module
+    from manoled.index.vectors import VectorIndex
 
     rng = np.random.default_rng(5)
     centroids = np.random.default_rng(0).standard_normal((TOPICS, DIMS)).astype(np.float32)
@@ -237,12 +289,18 @@ def bench_index_only(n: int, queries: int, work: Path) -> dict:
         v = centroids[rng.integers(0, TOPICS, m)] + 0.9 * rng.standard_normal((m, DIMS), dtype=np.float32)
         vecs[start:start + m] = v / np.linalg.norm(v, axis=1, keepdims=True)
     ids = np.arange(1, n + 1, dtype=np.int64)
+    stored = vecs.astype(np.float16)  # what the catalog keeps: SQ8 candidates are re-ranked with these
+
+    def rescore(wanted):
+        return {int(i): stored[int(i) - 1].astype(np.float32) for i in wanted if 1 <= int(i) <= n}
+
+    extra = {"rescore": rescore} if hasattr(vector_module, "RESCORE_FACTOR") else {}
     rss0 = rss_of()
     t = time.perf_counter()
     VectorIndex(work / "idx", DIMS).build(ids, vecs)
     build_s = time.perf_counter() - t
     t = time.perf_counter()
-    idx = VectorIndex(work / "idx", DIMS)
+    idx = VectorIndex(work / "idx", DIMS, **extra)
     load_s = time.perf_counter() - t
     qs = StandInEmbedder().embed([f"q{i}" for i in range(queries)])
     lat, recall = [], []
@@ -253,7 +311,7 @@ def bench_index_only(n: int, queries: int, work: Path) -> dict:
         exact = set(ids[np.argpartition(-(vecs @ q), 10)[:10]].tolist())
         recall.append(len(exact & {pid for pid, _ in got}) / 10)
     lat.sort()
-    return {"passages": n, "quantized": n >= QUANTIZE_ABOVE, "build_s": build_s, "load_s": load_s,
+    return {"passages": n, "quantized": n >= vector_module.QUANTIZE_ABOVE, "rescored": bool(extra), "build_s": build_s, "load_s": load_s,
             "index_file_bytes": (work / "idx" / "manole.index").stat().st_size,
             "rss_growth_mb_incl_test_vectors": (rss_of() - rss0) / 2**20,
             "search_p50_ms": statistics.median(lat), "search_p95_ms": lat[int(0.95 * (len(lat) - 1))],
@@ -262,8 +320,10 @@ def bench_index_only(n: int, queries: int, work: Path) -> dict:
 
 def project_1m(r: dict) -> dict:
     """Straight-line projection from the measured per-passage costs (not a run)."""
+    from manoled.index.vectors import QUANTIZE_ABOVE
+
     n = 1_000_000
-    per_vec_index = DIMS * 4 + 8  # IndexIVFFlat: float32 vector + id
+    per_vec_index = (DIMS if n >= QUANTIZE_ABOVE else DIMS * 4) + 8  # IVF-SQ8 (or IVFFlat): the vector + its id
     return {
         "passages": n,
         "disk_gb": r["disk_bytes_per_passage"] * n / 1e9,

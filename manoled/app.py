@@ -72,7 +72,8 @@ def open_core(paths: Paths, config: Config, embedder: Embedder | None = None,
     ic = config.index
     embedder = embedder or make_embedder(ic.embedding_backend, ic.embedding_model, ic.embed_batch_size,
                                          int8=ic.embedding_int8, threads=ic.embed_threads)
-    index = VectorIndex(paths.index_dir, embedder.dimensions, embedder.model_id, quantize_above=ic.quantize_above)
+    index = VectorIndex(paths.index_dir, embedder.dimensions, embedder.model_id, quantize_above=ic.quantize_above,
+                        rescore=catalog.vectors_by_ids)
     hooks = []
     try:  # entity extraction for the file graph, when that module is present
         from .index.entities import store_entities

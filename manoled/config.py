@@ -30,7 +30,7 @@ class IndexConfig:
     embed_batch_size: int = 64
     commit_batch_files: int = 64  # at most this many files in flight per commit step
     commit_seconds: float = 2.0  # each commit holds at most about this much embedding
-    quantize_above: int = 200_000  # vectors: from this size a rebuilt index holds 8-bit vectors (IVF-SQ8)
+    quantize_above: int = 10_000  # vectors: from this size the index holds 8-bit vectors (IVF-SQ8), re-ranked from the catalog
     compact_ratio: float = 0.25
 
 

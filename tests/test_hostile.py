@@ -5,6 +5,7 @@ watchdog throughout; the races are made deterministic by swapping the file right
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import stat
@@ -29,6 +30,7 @@ from hostile import (
 )
 from waiting import wait_until
 
+from manoled.catalog.records import unpack_text
 from manoled.config import IndexConfig
 from manoled.errors import ExtractError
 from manoled.index.changes import Change
@@ -44,7 +46,7 @@ def passages(core) -> list[str]:
 
 
 def cached(core) -> list[str]:
-    return [r[0] for r in core.catalog.query("SELECT text FROM content_cache")]
+    return [unpack_text(r[0]) for r in core.catalog.query("SELECT text FROM content_cache")]  # compressed
 
 
 def by_rel(core) -> dict[str, object]:
@@ -319,18 +321,20 @@ def test_an_existing_world_readable_install_is_made_private_on_start_up(tmp_path
 
 
 def test_cached_text_leaves_with_its_last_file_and_its_folder(core, tmp_path):
+    from fixtures import make_docx
+
     root = tmp_path / "docs"
     root.mkdir()
-    (root / "a.txt").write_text("The secret recipe needs cardamom.")
-    (root / "copy.txt").write_text("The secret recipe needs cardamom.")
-    (root / "b.txt").write_text("Notes on the mountain railway.")
+    make_docx(root / "a.docx", ["The secret recipe needs cardamom."])  # a DOCX's text is cached
+    shutil.copyfile(root / "a.docx", root / "copy.docx")
+    (root / "b.txt").write_text("Notes on the mountain railway.")  # a text file's is not: it is read again
     core.indexer.index_paths([root])
-    assert any("cardamom" in t for t in cached(core))
-    (root / "a.txt").unlink()
-    core.indexer.apply([Change("deleted", root / "a.txt")])
+    assert any("cardamom" in t for t in cached(core)) and not any("railway" in t for t in cached(core))
+    (root / "a.docx").unlink()
+    core.indexer.apply([Change("deleted", root / "a.docx")])
     assert any("cardamom" in t for t in cached(core))  # the copy still references it
-    (root / "copy.txt").write_text("Rewritten: nothing about spices now.")
-    core.indexer.apply([Change("modified", root / "copy.txt")])
+    make_docx(root / "copy.docx", ["Rewritten: nothing about spices now."])
+    core.indexer.apply([Change("modified", root / "copy.docx")])
     assert not any("cardamom" in t for t in cached(core))
     core.indexer.remove_root(root)
     assert cached(core) == []
@@ -473,7 +477,7 @@ def _rows(catalog: Path) -> dict[bytes, tuple[str, str | None]]:
 def _texts(catalog: Path) -> list[str]:
     conn = sqlite3.connect(f"file:{catalog}?mode=ro", uri=True, timeout=30)
     try:
-        return [r[0] for r in conn.execute("SELECT text FROM passages UNION ALL SELECT text FROM content_cache")]
+        return [unpack_text(r[0]) for r in conn.execute("SELECT text FROM passages UNION ALL SELECT text FROM content_cache")]
     finally:
         conn.close()
 

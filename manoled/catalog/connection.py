@@ -20,6 +20,8 @@ from pathlib import Path
 from ..errors import CatalogError
 from .names import bind_all, text_factory
 
+PAGE_SIZE = 16384  # 16 KiB pages: rows of text and a vector leave less of each page empty
+
 
 def secure_files(db: Path) -> None:
     """Owner-only permissions for the catalog and its WAL and shared-memory files."""
@@ -68,6 +70,7 @@ class Connections:
                 finally:
                     os.umask(old)
                 conn.text_factory = text_factory
+                conn.execute(f"PRAGMA page_size={PAGE_SIZE}")  # takes effect only on a new, empty database
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA foreign_keys=ON")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,6 +103,18 @@ def blob_to_vector(blob: bytes) -> np.ndarray:
     if blob[:4] == F16_TAG:
         return np.frombuffer(blob, dtype=np.float16, offset=4).astype(np.float32)
     return np.frombuffer(blob, dtype=np.float32)
+
+
+def pack_text(text: str) -> bytes:
+    """Text for the content cache: zlib-compressed UTF-8 (a lone surrogate survives the round trip)."""
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
+
+
+def unpack_text(value: str | bytes) -> str:
+    """A content-cache value back as text (schema-1 catalogs held plain text)."""
+    if isinstance(value, (bytes, memoryview)):
+        return zlib.decompress(value).decode("utf-8", "surrogatepass")
+    return value
 
 
 FILE_COLS = (

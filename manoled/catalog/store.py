@@ -28,7 +28,7 @@ import numpy as np
 from . import schema
 from .connection import secure_files
 from .files import FileStore
-from .records import FILE_COLS, FileRecord, Passage, blob_to_vector, file_record
+from .records import FILE_COLS, FileRecord, Passage, blob_to_vector, file_record, pack_text, unpack_text
 
 
 def fts_query(terms: Iterable[str]) -> str:
@@ -49,8 +49,13 @@ class Catalog(FileStore):
     def __init__(self, path: Path) -> None:
         super().__init__(path)
         conn = self._conn()
-        schema.create(conn, self.path)
+        found = schema.stored_version(conn, self.path)
+        if found is not None and found < schema.SCHEMA_VERSION:
+            with self.tx() as c:
+                schema.upgrade(c, self.path, found)
+            schema.compact(conn, self.path)
         with self.tx() as c:
+            schema.create(c, self.path)
             schema.check_version(c, self.path)
             schema.fill_fts(c)
         if self.get_meta("vector_format") != "float16":
@@ -129,6 +134,18 @@ class Catalog(FileStore):
         if vecs:
             yield current, np.stack(vecs)  # type: ignore[misc]
 
+    def vectors_by_ids(self, ids: Iterable[int]) -> dict[int, np.ndarray]:
+        """The stored (float16-rounded) vectors of these passages; ids no longer in the catalog are absent."""
+        ids = [int(i) for i in ids]
+        out: dict[int, np.ndarray] = {}
+        conn = self._conn()
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            rows = conn.execute(f"SELECT id, vector FROM passages WHERE id IN ({','.join('?' * len(chunk))})",
+                                chunk).fetchall()
+            out.update((r[0], blob_to_vector(r[1])) for r in rows)
+        return out
+
     def mark_in_index(self, ids: Iterable[int]) -> None:
         ids = list(ids)
         with self.tx() as c:
@@ -155,7 +172,7 @@ class Catalog(FileStore):
         row = self._conn().execute(
             "SELECT text FROM content_cache WHERE hash=? AND producer=?", (hash, producer)
         ).fetchone()
-        return row[0] if row else None
+        return unpack_text(row[0]) if row else None
 
     def gc_cache(self, hashes: Iterable[str | None] | None = None) -> int:
         """Remove cached text and captions that no file references any more; returns rows removed.
@@ -172,10 +189,11 @@ class Catalog(FileStore):
             return n
 
     def cache_put(self, hash: str, producer: str, text: str) -> None:
+        """Keep text that is expensive to get again (a PDF's or DOCX's text, a caption), compressed."""
         with self.tx() as c:
             c.execute(
                 "INSERT OR REPLACE INTO content_cache(hash, producer, text, created) VALUES(?,?,?,?)",
-                (hash, producer, text, time.time()),
+                (hash, producer, pack_text(text), time.time()),
             )
 
     # -- stats -----------------------------------------------------------

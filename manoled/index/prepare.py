@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from ..catalog.records import FileRecord, Root, blob_to_vector
+from ..catalog.schema import CHEAP_KINDS
 from ..catalog.store import Catalog
 from ..config import Config
 from ..errors import ExtractError
@@ -179,11 +180,13 @@ class Preparation:
                 if caption:
                     segments.append((f"Photo description: {caption}", None))
             return segments
-        cached = self.catalog.cache_get(digest, TEXT_PRODUCER)
+        keep = kind not in CHEAP_KINDS  # a PDF's or DOCX's text is worth keeping; a text file is read again
+        cached = self.catalog.cache_get(digest, TEXT_PRODUCER) if keep else None
         if cached is not None:
             return [(t, p) for t, p in json.loads(cached)]
         extraction = self.extractor.extract_fd(fd, path.name, kind)
-        self.catalog.cache_put(digest, TEXT_PRODUCER, json.dumps(extraction.segments))
+        if keep:
+            self.catalog.cache_put(digest, TEXT_PRODUCER, json.dumps(extraction.segments))
         return extraction.segments
 
     def _duplicate(self, digest: str, kind: str) -> tuple[list[tuple[int, str, int | None]], np.ndarray] | None:

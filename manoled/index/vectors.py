@@ -11,6 +11,11 @@ removes ids in place (see docs/architecture.md for the measurements).
   The catalog's ``in_index`` flags and tombstones make that crash-safe.
 * The index never stores text: hits are joined back to the catalog, so a
   passage deleted there can never be returned.
+* From ``quantize_above`` vectors (10k) a (re)build stores them as 8-bit
+  scalars (IVF-SQ8: a quarter of the bytes on disk and in memory). With a
+  ``rescore`` source (the catalog's float16 vectors) a search takes
+  :data:`RESCORE_FACTOR` times more SQ8 candidates and ranks them by their
+  stored vectors, so recall@10 stays that of exact search (bench/scale.py).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import logging
 import math
 import os
 import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +34,9 @@ log = logging.getLogger(__name__)
 
 INDEX_NAME = "manole.leann"
 EXACT_UP_TO = 200_000
-QUANTIZE_ABOVE = 200_000  # a (re)build at this many vectors or more stores them as 8-bit scalars (IVF-SQ8)
+QUANTIZE_ABOVE = 10_000  # a (re)build at this many vectors or more stores them as 8-bit scalars (IVF-SQ8)
+RESCORE_FACTOR = 4  # SQ8 candidates per wanted hit, re-ranked with the stored vectors
+RESCORE_EXTRA = 32
 TRAIN_SAMPLE = 100_000
 
 
@@ -48,7 +56,9 @@ class VectorIndex:
     """Thread-safe IVF index over (passage id, vector) pairs."""
 
     def __init__(self, directory: Path, dimensions: int, embedding_model: str = "",
-                 quantize_above: int = QUANTIZE_ABOVE) -> None:
+                 quantize_above: int = QUANTIZE_ABOVE,
+                 rescore: Callable[[Iterable[int]], dict[int, np.ndarray]] | None = None) -> None:
+        """``rescore``: passage ids → their stored vectors (absent: deleted), to re-rank SQ8 candidates."""
         import faiss
 
         _quiet_leann()
@@ -57,6 +67,7 @@ class VectorIndex:
         self.dimensions = dimensions
         self.embedding_model = embedding_model
         self.quantize_above = quantize_above
+        self.rescore = rescore
         self._lock = threading.RLock()
         self._index = None
         self.trained_on = 0
@@ -95,6 +106,15 @@ class VectorIndex:
             self.trained_on = int(json.loads(self._state_file.read_text())["trained_on"])
         except (OSError, ValueError, KeyError):
             self.trained_on = index.ntotal
+
+    @property
+    def quantized(self) -> bool:
+        """The index holds 8-bit vectors (IVF-SQ8)."""
+        with self._lock:
+            return self._index is not None and self._is_sq8(self._faiss.extract_index_ivf(self._index))
+
+    def _is_sq8(self, ivf) -> bool:
+        return isinstance(self._faiss.downcast_index(ivf), self._faiss.IndexIVFScalarQuantizer)
 
     @property
     def ntotal(self) -> int:
@@ -186,9 +206,9 @@ class VectorIndex:
                 self.build(np.zeros(0, dtype=np.int64), np.zeros((0, self.dimensions), dtype=np.float32))
 
     def needs_retrain(self) -> bool:
-        """True once the corpus has outgrown the centroids it was trained on."""
+        """True once the corpus has outgrown the centroids it was trained on, or a flat index should be SQ8."""
         n = self.ntotal
-        return n >= 2 * 39 and n > 4 * max(self.trained_on, 39)
+        return (n >= 2 * 39 and n > 4 * max(self.trained_on, 39)) or (n >= self.quantize_above and not self.quantized)
 
     # -- updates ---------------------------------------------------------
     def add(self, ids: list[int] | np.ndarray, vectors: np.ndarray) -> None:
@@ -243,6 +263,7 @@ class VectorIndex:
     # -- search ----------------------------------------------------------
     def search(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
         """Return up to ``k`` (passage id, inner-product score), best first."""
+        q = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, self.dimensions)
         with self._lock:
             if self._index is None or self._index.ntotal == 0 or k <= 0:
                 return []
@@ -250,9 +271,18 @@ class VectorIndex:
             # probe every cell up to EXACT_UP_TO vectors: exact recall (a fresh passage is always found);
             # IVF is here for in-place removal, and a flat scan of 200k x 384 floats is tens of ms
             ivf.nprobe = ivf.nlist if self._index.ntotal <= EXACT_UP_TO else max(32, ivf.nlist // 4)
-            q = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, self.dimensions)
-            scores, labels = self._index.search(q, min(k, int(self._index.ntotal)))
-        return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=False) if i >= 0]
+            rescore = self.rescore if self._is_sq8(ivf) else None
+            want = k * RESCORE_FACTOR + RESCORE_EXTRA if rescore else k
+            scores, labels = self._index.search(q, min(want, int(self._index.ntotal)))
+        hits = [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=False) if i >= 0]
+        if rescore is None or not hits:
+            return hits
+        stored = rescore([pid for pid, _ in hits])  # float16 vectors from the catalog: exact up to rounding
+        ids = [pid for pid, _ in hits if pid in stored]
+        exact = np.stack([stored[pid] for pid in ids]) @ q[0] if ids else np.zeros(0, np.float32)
+        ranked = [(ids[i], float(exact[i])) for i in np.argsort(-exact, kind="stable")]
+        # ids the catalog no longer has (deleted, not yet removed here) go last: the caller drops them
+        return (ranked + [(pid, s) for pid, s in hits if pid not in stored])[:k]
 
 
 def _rmtree(path: Path) -> None:

@@ -40,3 +40,45 @@ def test_a_large_build_is_quantised_keeps_recall_and_still_removes_in_place(tmp_
     again = VectorIndex(tmp_path / "index", 384, quantize_above=5000)
     assert again.ntotal == 6000 - 2 + 1 and again.search(vecs[0], 1)[0][0] == 99999
     assert (tmp_path / "index" / "manole.leann.meta.json").is_file()  # LEANN's layout
+
+
+def test_sq8_candidates_re_ranked_by_the_stored_vectors_match_exact_search(tmp_path):
+    vecs = clustered(8000, seed=2)
+    ids = np.arange(1, 8001, dtype=np.int64)
+    stored = dict(zip(ids.tolist(), vecs.astype(np.float16).astype(np.float32), strict=True))  # as the catalog has them
+
+    def lookup(wanted):
+        return {i: stored[i] for i in wanted if i in stored}
+
+    idx = VectorIndex(tmp_path / "index", 384, quantize_above=5000, rescore=lookup)
+    idx.build(ids, vecs)
+    assert idx.quantized
+    plain = VectorIndex(tmp_path / "index", 384, quantize_above=5000)  # the same file, no re-ranking
+    exact_vecs = np.stack([stored[i] for i in ids.tolist()])
+    rescored, sq8 = [], []
+    for q in clustered(200, seed=3):
+        exact = ids[np.argsort(-(exact_vecs @ q))[:10]].tolist()
+        got = idx.search(q, 10)
+        assert [pid for pid, _ in got] == sorted((pid for pid, _ in got), key=lambda p: -float(stored[p] @ q))
+        assert all(abs(s - float(stored[pid] @ q)) < 1e-5 for pid, s in got)  # scores are the stored vectors'
+        rescored.append(len(set(exact) & {pid for pid, _ in got}) / 10)
+        sq8.append(len(set(exact) & {pid for pid, _ in plain.search(q, 10)}) / 10)
+    assert np.mean(rescored) >= 0.99, np.mean(rescored)
+    assert np.mean(rescored) >= np.mean(sq8)
+
+    # a passage deleted from the catalog but not yet from the index goes last (the caller drops it)
+    top = idx.search(vecs[0], 3)[0][0]
+    del stored[top]
+    got = idx.search(vecs[0], 3)
+    assert len(got) == 3 and top not in [pid for pid, _ in got[:2]]
+
+
+def test_a_flat_index_that_grows_past_the_threshold_asks_to_be_rebuilt_as_sq8(tmp_path):
+    vecs = clustered(300, seed=4)
+    idx = VectorIndex(tmp_path / "index", 384, quantize_above=100)
+    idx.build(np.arange(50, dtype=np.int64), vecs[:50])
+    assert not idx.quantized and not idx.needs_retrain()
+    idx.add(np.arange(50, 110, dtype=np.int64), vecs[50:110])  # 110 < 4 x 50: only the size asks for it
+    assert idx.needs_retrain()
+    idx.build(np.arange(110, dtype=np.int64), vecs[:110])
+    assert idx.quantized and not idx.needs_retrain()
