@@ -39,7 +39,7 @@ class Ask:
     intent: str
     turns: tuple[str, ...]  # earlier turns of the same session, then the scored question
     expect: Groups  # every group must match (any variant); empty for unanswerable
-    fact: str = ""  # the file a content answer must cite first
+    fact: str | tuple[str, ...] = ""  # the file a content answer must cite first (any of several that say it)
 
 
 class Facts:
@@ -150,7 +150,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("list", ("what have I changed this week?",), names(S[1](this_week))),
         Ask("list", ("anything modified in the past week?",), names(S[1](past_week))),
         Ask("list", ("my receipts pls",), names(receipts)),
-        Ask("list", ("which files are about porto",), (("porto_hotel_booking.pdf",),)),
+        Ask("list", ("which files are about porto",), (("porto_hotel_booking.pdf",), ("IMG_2041.jpg",))),
         Ask("list", ("what's the oldest file here",), names(S[1](list(fx.files), False)[:1])),
         Ask("list", ("newest thing in Work?",), names(S[1](work)[:1])),
         Ask("list", ("the 3 most recently changed files",), names(S[1](list(fx.files))[:3])),
@@ -187,7 +187,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("usage", ("disk usage by file type",), ((biggest_ext,),)),
         Ask("usage", ("how much do the pdfs weigh altogether",), (fx.size(pdf),)),
         # -- content
-        Ask("content", ("what's on my shopping list",), (("oat milk", "red lentils", "limes", "coriander"),),
+        Ask("content", ("what's on my shopping list",), (("oat milk", "red lentils", "limes", "coriander", "AA batteries"),),
             "Notes/shopping_list.md"),
         Ask("content", ("who was at the website relaunch meeting",), (("Priya", "Tomasz"),), J),
         Ask("content", ("when's the website going live now",), (("21 April 2026",),), J),
@@ -201,7 +201,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("content", ("what model is my dishwasher",), (("SMS4HVI33E", "Serie 4"),), A),
         Ask("content", ("how much did globex charge me in january",), (ec.money(float(glx26x["amount"])),), glx26),
         Ask("content", ("acme's invoice number from january 2025?",), ((acme1x["number"],),), acme1),
-        Ask("content", ("what iban does globex want the money on",), ((glx25x["iban"][:4],),), glx25),
+        Ask("content", ("what iban does globex want the money on",), ((glx25x["iban"][:4],),), (glx25, glx26)),
         Ask("content", ("how hot should the oven be for banana bread",), (("175 C", "175"),), B),
         Ask("content", ("how many bananas go in the banana bread",), (("3",),), B),
         Ask("content", ("how much chia goes in the oats",), (("1 tbsp",),), OATS),
@@ -225,7 +225,11 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("followup", ("how much was the globex invoice from january 2026", "when's it due?"),
             ((glx26x["due"],),), glx26),
         Ask("followup", ("list the invoices", "what's in the second one?"),
-            ((corpus.files[by_date_inv[1]].exif["vendor"].split()[0], name(by_date_inv[1])),)),
+            # the second as listed: by date, or by name for a folder's listing
+            tuple((corpus.files[r].exif["vendor"].split()[0], name(r)) for r in {by_date_inv[1], sorted(inv)[1]})
+            if len({by_date_inv[1], sorted(inv)[1]}) == 1 else
+            ((corpus.files[by_date_inv[1]].exif["vendor"].split()[0], corpus.files[sorted(inv)[1]].exif["vendor"]
+              .split()[0]),)),
         Ask("followup", ("how many csv files are there", "list them"), names(csv)),
         Ask("followup", ("porto hotel check-in date?", "and checkout?"), (("16 May 2026",),), O),
         Ask("followup", ("show me my notes", "just the markdown ones"),
@@ -288,7 +292,8 @@ def run(verbose: bool, quick: bool) -> dict:
             if a.intent == "unanswerable":
                 ok, why = is_declined(final.answer, src, a.turns[-1])
             else:
-                ok = ec.expect_met(final.answer, a.expect) and (not a.fact or src[:1] == [a.fact])
+                facts = (a.fact,) if isinstance(a.fact, str) else a.fact
+                ok = ec.expect_met(final.answer, a.expect) and (not a.fact or src[:1] in [[f] for f in facts])
                 why = "" if ok else (f"want {[g[0] for g in a.expect]}" + (f" from {a.fact}" if a.fact else ""))
             right.setdefault(a.intent, []).append(int(ok))
             if verbose and not ok:
