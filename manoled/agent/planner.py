@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .continuation import is_followup
+from .continuation import QUESTION_FRAME, is_followup
 from .facts import wanted_type
 from .slots import (
     ATTRIBUTE_WORDS,
@@ -242,7 +242,8 @@ class Planner:
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
         qwords = {stem(w) for w in words(question)}
-        if intent in ("content", "chat") and LIST_OPENER.match(" ".join(words(question))) and \
+        bare = not any(w in QUESTION_FRAME for w in words(question))  # "my receipts pls": a noun phrase alone
+        if intent in ("content", "chat") and (LIST_OPENER.match(" ".join(words(question))) or bare) and \
                 (slots.topics or slots.extensions) and \
                 all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them

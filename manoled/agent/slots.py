@@ -89,6 +89,7 @@ organised organized organise organize arranged structure structured overview lay
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
 gimme lemme pls plz thx ty wanna gonna gotta ya u ur
 byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
+weigh weighs weight
 remind
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for
@@ -398,7 +399,12 @@ def _after_topic_prep(said: list[str], i: int) -> bool:
     j = i - 1
     while j >= 0 and said[j].lower() in _DETERMINERS:
         j -= 1
-    return j >= 0 and said[j].lower() in TOPIC_PREPS
+    return j >= 0 and said[j].lower() in _ABOUT
+
+
+# what a file is about, never where it is ("files for travel" are the Travel folder's; "about porto" is a topic)
+_ABOUT = frozenset("about regarding concerning re mentioning mention mentions named called titled containing contain "
+                   "contains with abt".split())
 
 
 def same_word(a: str, b: str) -> bool:
