@@ -56,10 +56,11 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
     if bplan is None:
         fresh = Plan("content", 0.0, read_slots(question, now), question=question)
         return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
-    nth = ordinal(question)
+    nth = ordinal(question) if bplan is not None and bplan.intent in ("list", "count") else None
     listed = turn_files(base, files, cited_only=False)
-    if nth is not None and listed and -len(listed) <= (nth - 1 if nth > 0 else nth) < len(listed):
-        # "what's in the second one?": that file of the previous answer, in the order it gave them
+    if nth is not None and len(listed) > 1 and -len(listed) <= (nth - 1 if nth > 0 else nth) < len(listed):
+        # "what's in the second one?" after a listing: that file, in the order it gave them ("who went to the
+        # last one?" after a meeting's date is no place in a list)
         return _about_file(listed[nth - 1 if nth > 0 else nth], bplan, base, question, inside=True)
     new = read_slots(own, now)
     if bplan.intent in FILE_INTENTS:

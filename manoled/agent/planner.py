@@ -242,7 +242,8 @@ class Planner:
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
         qwords = {stem(w) for w in words(question)}
-        bare = not any(w in QUESTION_FRAME for w in words(question))  # "my receipts pls": a noun phrase alone
+        # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
+        bare = not any(w in QUESTION_FRAME for w in words(question)) and wanted_type(question) is None
         if intent in ("content", "chat") and (LIST_OPENER.match(" ".join(words(question))) or bare) and \
                 (slots.topics or slots.extensions) and \
                 all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):

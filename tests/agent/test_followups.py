@@ -261,3 +261,10 @@ def test_what_is_eating_the_disk_in_a_folder_names_its_largest_files(agent):
     final, plan = ask(agent, "what's eating my disk in recipes")
     assert plan.intent == "disk", plan
     assert "Largest: pesto.md" in final.answer, final.answer
+
+
+def test_the_last_one_after_a_content_answer_is_no_place_in_a_list(agent):
+    _, final, _ = converse(agent, "when is the dentist appointment?", "and who is it with?")
+    assert "Alvarez" in final.answer and names(final) == ["dentist.txt"], final.answer
+    _, final, _ = converse(agent, "what did we decide at the team sync?", "who went to the last one?")
+    assert names(final) == ["team_sync_2026-02-10.md"], final.answer

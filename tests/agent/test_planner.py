@@ -237,3 +237,7 @@ def test_a_content_question_whose_words_all_name_one_file_is_about_that_file(pla
     assert plan.intent == "content" and plan.whole_name and plan.name.file.relpath == "notes/shopping.txt"
     plan = planner.plan("how much flour is on my shopping list", FILES)
     assert not plan.whole_name  # flour is not in the name: a fact to find, maybe elsewhere
+
+
+def test_a_bare_noun_phrase_asking_for_a_value_is_not_a_listing(planner):
+    assert planner.plan("acme invoice number from january 2026?", FILES).intent == "content"
