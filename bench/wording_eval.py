@@ -122,7 +122,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
     for r, st in fx.files.items():
         by_ext[r.rsplit(".", 1)[-1]] = by_ext.get(r.rsplit(".", 1)[-1], 0) + st.st_size
     biggest_ext = max(by_ext, key=by_ext.get)
-    R, C, T, B, H, O, J, A = ("Documents/Receipts/receipt_cafe_lumen.txt", "Documents/Receipts/receipt_brico_2026-02-08.txt",
+    R, C, T, B, H, PORTO, J, A = ("Documents/Receipts/receipt_cafe_lumen.txt", "Documents/Receipts/receipt_brico_2026-02-08.txt",
                               "Notes/todo.txt", "Recipes/banana_bread.html", "Documents/Work/project_heron_kickoff.docx",
                               "Travel/porto_hotel_booking.pdf", "Documents/Work/meeting_notes_2026-03-02.md",
                               "Manuals/dishwasher_bosch_manual.pdf")
@@ -169,7 +169,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("metadata", ("when was the budget spreadsheet last updated?",), (fx.date(BUD),)),
         Ask("metadata", ("how large is IMG_0417.jpg",), (fx.size(["Photos/2024/IMG_0417.jpg"]),)),
         Ask("metadata", ("last time the journal was changed?",), (fx.date("Notes/journal_2026.md"),)),
-        Ask("metadata", ("the porto booking, when was it modified",), (fx.date(O),)),
+        Ask("metadata", ("the porto booking, when was it modified",), (fx.date(PORTO),)),
         Ask("metadata", ("how many bytes is the guacamole recipe",), (fx.size([G]),)),
         # -- tree
         Ask("tree", ("what folders have i got",), tuple((d,) for d in folders_top)),
@@ -194,7 +194,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("content", ("what books did i want to read",), (("Klara and the Sun", "Ministry for the Future"),),
             "Notes/books_to_read.md"),
         Ask("content", ("what was that app idea about plants",), (("watering",),), "Notes/ideas/app_ideas.md"),
-        Ask("content", ("confirmation code for the porto hotel?",), (("HCR-88412",),), O),
+        Ask("content", ("confirmation code for the porto hotel?",), (("HCR-88412",),), PORTO),
         Ask("content", ("how much were the two flat whites",), (("6.80", "6.8"),), R),
         Ask("content", ("which card did i use at brico",), (("4417",),), C),
         Ask("content", ("dishwasher is showing E15, help",), (("base tray", "water tap", "customer service"),), A),
@@ -231,7 +231,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
             ((corpus.files[by_date_inv[1]].exif["vendor"].split()[0], corpus.files[sorted(inv)[1]].exif["vendor"]
               .split()[0]),)),
         Ask("followup", ("how many csv files are there", "list them"), names(csv)),
-        Ask("followup", ("porto hotel check-in date?", "and checkout?"), (("16 May 2026",),), O),
+        Ask("followup", ("porto hotel check-in date?", "and checkout?"), (("16 May 2026",),), PORTO),
         Ask("followup", ("show me my notes", "just the markdown ones"),
             names([r for r in fx.under("Notes") if r.endswith(".md")])),
         Ask("followup", ("how many photos do i have", "which of them is the smallest?"), names(S[0](photos, False)[:1])),
