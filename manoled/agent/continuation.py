@@ -17,7 +17,8 @@ FOLLOWUP_OPENERS = re.compile(
 REFERENCES = re.compile(
     r"\b(?:it|its|itself|them|they|their|those|these|that one|this one|the other(?: one)?|the same|"
     r"(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|one|list)|"
-    r"the [a-z0-9\-]+ one|which of (?:them|those|these)|any of (?:them|those|these)|"
+    r"the [a-z0-9\-]+ one|which of (?:them|those|these)|(?:the )?(?:first|second|third|fourth|fifth|last|"
+    r"\d(?:st|nd|rd|th)) (?:one|file|doc|document|item|result)|number \d\b|any of (?:them|those|these)|"
     r"(?:tell me|anything|something|what|any|say) (?:more|else)|more about (?:it|that|this)|there$)\b")
 # a follow-up that asks whether the previous answer's file says something about X
 ASKS_INSIDE = re.compile(
@@ -91,6 +92,28 @@ def _turn_words(turn: Any) -> list[str]:
     for p in (getattr(turn, "sources", None) or [])[:3]:
         out += path_words(str(p).rsplit("/", 1)[-1])
     return out
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "last": -1}
+_ORDINAL = re.compile(r"\b(?:the )?(" + "|".join(ORDINALS) + r")(?: one| file| doc| document| item| result)?\b|"
+                      r"\bnumber (\d{1,2})\b")
+
+
+def ordinal(question: str) -> int | None:
+    """The position a follow-up points at in the previous answer's files ("the second one" -> 2, "the last
+    one" -> -1, "number 3" -> 3), or None. "first"/"last" alone only with a word for the item after them
+    ("the last one", not "when did I last edit it")."""
+    q = " ".join(words(question))
+    for m in _ORDINAL.finditer(q):
+        if m.group(2):
+            return int(m.group(2))
+        word = m.group(1)
+        if word in ("first", "last") and not re.match(r"\w+ (?:one|file|doc|document|item|result)\b",
+                                                      q[m.start(1):]):
+            continue
+        return ORDINALS[word]
+    return None
 
 
 def turn_files(turn: Any, files: Sequence[Any], cited_only: bool = True) -> list[Any]:

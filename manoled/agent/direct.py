@@ -94,6 +94,18 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     return [ToolCall("semantic_search", args, id="planner_0", fmt="planner")]
 
 
+def planned(plan: Plan, question: str) -> Direct:
+    """The planner's calls as a :class:`Direct`; a content question whose every topic word is in one file's name
+    ("what's on my shopping list") is asked inside that file first, then everywhere if it says nothing."""
+    d = Direct(calls_for(plan, question), plan, question)
+    if plan.intent == "content" and plan.whole_name and plan.name is not None and plan.name.score < 99:
+        d.calls = [ToolCall("semantic_search", {"query": question, "in_file": plan.name.file.relpath},
+                            id="planner_0", fmt="planner")]
+        d.restrict = [str(plan.name.file.path)]
+        d.fallback = [ToolCall("semantic_search", {"query": question}, id="planner_1", fmt="planner")]
+    return d
+
+
 # -- answers -------------------------------------------------------------------
 def _period(slots: Slots) -> str:
     return f" {slots.time.label}" if slots.time else ""
@@ -148,8 +160,9 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         what = f"{label} files" if label else "files"
         if scope or label:
             where = f" in {scope}" if scope else ""
+            big = [f"{n} ({human_size(b)})" for n, b in data.get("largest", [])[:3]]
             return (f"The {int(data.get('count', 0))} {what}{where} use {human_size(total)} "
-                    f"({total:,} bytes)."), []
+                    f"({total:,} bytes)." + (f" Largest: {', '.join(big)}." if len(big) > 1 else "")), []
         return " ".join(lines[:1]) + " Largest types: " + ", ".join(ln.lstrip("- ") for ln in lines[1:4]) + ".", []
     if r.name == "semantic_search":
         if data.get("declined") or not data.get("facts"):

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .commonness import adverb
-from .continuation import ASKS_INSIDE, mentions, own_words, turn_files
+from .continuation import ASKS_INSIDE, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
 from .parse import ToolCall
@@ -56,6 +56,12 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
     if bplan is None:
         fresh = Plan("content", 0.0, read_slots(question, now), question=question)
         return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
+    nth = ordinal(question) if bplan is not None and bplan.intent in ("list", "count") else None
+    listed = turn_files(base, files, cited_only=False)
+    if nth is not None and len(listed) > 1 and -len(listed) <= (nth - 1 if nth > 0 else nth) < len(listed):
+        # "what's in the second one?" after a listing: that file, in the order it gave them ("who went to the
+        # last one?" after a meeting's date is no place in a list)
+        return _about_file(listed[nth - 1 if nth > 0 else nth], bplan, base, question, inside=True)
     new = read_slots(own, now)
     if bplan.intent in FILE_INTENTS:
         return _after_files(bplan, base, question, own, new, files)
@@ -76,6 +82,9 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
         p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
                  folder=folder)
         return Direct(calls_for(p, base.question), p, base.question)
+    # "and when was it last changed?" after one file's size: the same file, asked the new thing
+    if bplan.intent == "metadata" and bplan.name is not None and not new.topics and not new.extensions:
+        return _about_file(bplan.name.file, bplan, base, question)
     # "which ones?" / "list them" / "which of those is the biggest?" after a count or a list: those files
     if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
         slots = _copy(bplan.slots)
@@ -214,8 +223,14 @@ def _one_of(new: Slots, candidates: list[Any]) -> Any | None:
     return None
 
 
-def _about_file(f: Any, bplan: Plan, base: Any, question: str) -> Direct:
+def _about_file(f: Any, bplan: Plan, base: Any, question: str, inside: bool = False) -> Direct:
+    """The follow-up asked of one file; ``inside``: the file was pointed at by its place in a list, so a
+    question that asks nothing about it as a file ("what's in the second one?", "open it") asks what it says."""
     asked = {stem(w) for w in words(question)}
+    if inside and not asked & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS) and wanted_type(question) is None:
+        query = " ".join(path_words(f.name)[:-1]) or f.name
+        p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
+        return Direct([_search(query, f)], p, query, restrict=[str(f.path)])
     if asked & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS) and wanted_type(question) not in ("amount", "person"):
         p = Plan("metadata", 1.0, read_slots(question, 0.0), question=question)  # "how big is the pesto one?"
         return Direct([ToolCall("file_metadata", {"name_hint": f.relpath}, id="planner_0", fmt="planner")], p,

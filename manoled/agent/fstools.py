@@ -363,8 +363,10 @@ def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | Non
         by_kind[f.kind] += f.size
         by_ext[f.ext or "(none)"] += f.size
         n_ext[f.ext or "(none)"] += 1
+    largest = sorted(files, key=lambda f: (-f.size, f.relpath))[:3]
     lines = [f"Total: {human_size(total)} in {_plural(len(files), 'file')}."]
     lines += [f"- {ext}: {human_size(size)} ({_plural(n_ext[ext], 'file')})" for ext, size in by_ext.most_common(10)]
     return ToolOutput("\n".join(lines), data={"total_bytes": total, "files": [], "count": len(files),
                                               "folder": folder, "extension": extension,
+                                              "largest": [(f.name, f.size) for f in largest],
                                               "answer": "\n".join(lines), "kind": "usage"})

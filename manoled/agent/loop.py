@@ -198,7 +198,7 @@ class Agent:
         yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, plan.intent, rw.followup, rw.source,
                           timings["plan_ms"])
         if self.tier == "fallback":
-            yield from self._run_planned(planned or direct.Direct(direct.calls_for(plan, question), plan, question),
+            yield from self._run_planned(planned or direct.planned(plan, question),
                                          question, session, timings, t_start, check_cancel)
             return
 

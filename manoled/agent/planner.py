@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from .continuation import is_followup
+from .continuation import QUESTION_FRAME, is_followup
+from .facts import wanted_type
 from .slots import (
     ATTRIBUTE_WORDS,
     FOLDER_WORDS,
@@ -41,6 +42,7 @@ from .slots import (
     resolve_name,
     same_word,
     stem,
+    topic_position,
     words,
 )
 
@@ -114,9 +116,15 @@ scans spreadsheets
 """.split())
 
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
-COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of)\b")
+COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
+                         r"altogether)\b")
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
-SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb"})
+SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb", "weigh", "weighs",
+                        "weight"})
+# words that say storage: with them, a question's other words are how it asks ("what's eating my disk")
+STORAGE_WORDS = frozenset({"disk", "space", "storage", "gigabytes", "megabytes"})
+# "which folder is X in", "the path of X": a file's place, said with words only files have
+PLACE_WORDS = frozenset({"folder", "directory", "dir", "subfolder", "path"})
 # what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
 METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
                             "latest"})
@@ -138,6 +146,7 @@ class Plan:
     question: str = ""
     reason: str = ""
     folder: str | None = None  # a folder the question names, relative to its root
+    whole_name: bool = False  # every topic word is in ``name``'s file name: the question is about that file
 
     def to_dict(self) -> dict[str, Any]:
         return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
@@ -205,6 +214,18 @@ class Planner:
             return True
         return bool(self.file_terms(terms))
 
+    def _phrasing(self, question: str, slots: Slots, files: Sequence[Any], storage: bool) -> set[str]:
+        """Topic words of a question about files that only phrase it: in no file's name, not where a question
+        puts what files are about, and in no file's text either (or the question says storage, "what's eating my
+        disk": then its other words are how it asks)."""
+        out = set()
+        for t in slots.topics:
+            if topic_position(question, t) or path_matches(t, files):
+                continue
+            if storage or not self._known([t]):
+                out.add(t)
+        return out
+
     def warm(self) -> None:
         self.model._load()
 
@@ -221,7 +242,9 @@ class Planner:
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
         qwords = {stem(w) for w in words(question)}
-        if intent in ("content", "chat") and LIST_OPENER.match(" ".join(words(question))) and \
+        # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
+        bare = not any(w in QUESTION_FRAME for w in words(question)) and wanted_type(question) is None
+        if intent in ("content", "chat") and (LIST_OPENER.match(" ".join(words(question))) or bare) and \
                 (slots.topics or slots.extensions) and \
                 all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
@@ -232,7 +255,10 @@ class Planner:
             slots.topics = [t for t in slots.topics if not any(same_word(t, w) for w in parts)]
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
-        name_terms = slots.topics
+        # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
+        chat = self._phrasing(question, slots, files, bool(qwords & STORAGE_WORDS)) if intent in FILE_INTENTS \
+            else set()
+        name_terms = [t for t in slots.topics if t not in chat]
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
@@ -255,6 +281,10 @@ class Planner:
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
             plan.reason = "counts something that is not files"
+        elif intent in ("count", "list") and re.search(r"\bhow much\b", q) and \
+                qwords & (SIZE_WORDS | STORAGE_WORDS) and not name_terms:
+            intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
+            plan.reason = "asks how much space files take"
         elif intent == "count" and not COUNT_WORDS.search(q):
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"
@@ -271,7 +301,8 @@ class Planner:
                 plan.name = best
         elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = "list", "the biggest files of a kind"
-        elif intent in ("disk", "folders", "tree") and any(t not in folder_terms for t in slots.topics):
+        elif intent in ("disk", "folders", "tree") and any(t not in folder_terms and t not in chat
+                                                            for t in slots.topics):
             plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
         elif intent == "folders" and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = ("list" if slots.sort else "disk"), "sizes without a folder"
@@ -282,12 +313,26 @@ class Planner:
             plan.reason = "not about files"
         if plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) == len(name_terms) and \
-                len(qwords & ATTRIBUTE_WORDS) >= 1 and qwords & {"when", "big", "size", "large", "old"} and \
+                qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS) and \
                 not (qwords & {"due", "expire", "start", "end", "begin"}):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
+                len(best.matched) == len(name_terms) and qwords & PLACE_WORDS:
+            plan.intent, plan.name, plan.reason = "metadata", best, "asks which folder a named file is in"
+        elif plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) == len(name_terms) == 1:
             plan.name = best
+        if plan.intent == "content" and exact is None and best is not None and name_terms and \
+                len(best.matched) == len(name_terms) and \
+                all(any(same_word(t, w) for w in path_words(best.file.name)) for t in name_terms):
+            plan.name, plan.whole_name = best, True  # "what's on my shopping list": shopping_list.md says it
+        if plan.intent == "content" and exact is None and wanted_type(question) is None and (
+                slots.sort and (slots.extensions or slots.topics) and all(t in collection for t in slots.topics)
+                or plan.folder and not slots.topics and not slots.extensions):
+            # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
+            plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
+        if plan.intent in ("count", "list", "tree", "disk", "folders"):
+            slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan
 

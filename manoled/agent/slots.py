@@ -87,6 +87,10 @@ smallest least fewest size sizes big large small space disk storage much take ta
 now main top level inside room subfolder subfolders sub folder's whats
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
+gimme lemme pls plz thx ty wanna gonna gotta ya u ur
+byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
+weigh weighs weight
+remind
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for
 GENERIC = STOP | frozenset("""
@@ -340,6 +344,40 @@ def folder_matches(term: str, files: Sequence[Any]) -> bool:
     return False
 
 
+# words after which a word is what files are about ("files about X", "photos of X", "anything on X")
+TOPIC_PREPS = frozenset("""
+about on regarding concerning re mentioning mention mentions named called titled containing contain contains with
+for from of like abt
+""".split())
+# the word after these is what the question asks about ("which *train*", "how many *unicorns*"), not phrasing;
+# "what's" is not one of them ("what's *eating* my disk")
+_HEAD_ASKERS = frozenset({"which", "what", "many"})
+_DETERMINERS = frozenset("the my a an our your his her their this that these those some any".split())
+
+
+def topic_position(question: str, word: str) -> bool:
+    """Whether ``word`` (a stemmed topic) stands where a question about files puts what they are about: after
+    "about/of/on/named..." ("files about porto", "photos of the beach"), or right before a word for files
+    ("car stuff", "tax PDFs"). A word elsewhere ("what's *eating* my disk", "gimme", "laid out") is phrasing."""
+    ws = words(question)
+    for i, w in enumerate(ws):
+        if stem(w) != word and w != word:
+            continue
+        j = i - 1
+        while j >= 0 and ws[j] in _DETERMINERS:
+            j -= 1
+        if j >= 0 and (ws[j] in TOPIC_PREPS or ws[j] in _HEAD_ASKERS):
+            return True  # "files about X", "which X", "how many X"
+        nxt = ws[i + 1] if i + 1 < len(ws) else ""
+        if nxt and (stem(nxt) in KIND_WORDS or stem(nxt) in _FILE_HEADS):
+            return True
+    return False
+
+
+_FILE_HEADS = frozenset(stem(w) for w in """file document doc folder directory stuff thing item one pdf photo picture
+image screenshot scan spreadsheet note receipt invoice""".split())
+
+
 # -- files and folders the question names ------------------------------------------
 FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
 STOP_SMALL = frozenset({"what", "which", "where", "how", "the", "my", "in", "is", "are", "do", "does", "show", "list"})
@@ -355,6 +393,18 @@ def exact_file(question: str, files: Sequence[Any]) -> Any | None:
         if hits and len(hits) == 1:
             return hits[0]
     return None
+
+
+def _after_topic_prep(said: list[str], i: int) -> bool:
+    j = i - 1
+    while j >= 0 and said[j].lower() in _DETERMINERS:
+        j -= 1
+    return j >= 0 and said[j].lower() in _ABOUT
+
+
+# what a file is about, never where it is ("files for travel" are the Travel folder's; "about porto" is a topic)
+_ABOUT = frozenset("about regarding concerning re mentioning mention mentions named called titled containing contain "
+                   "contains with abt".split())
 
 
 def same_word(a: str, b: str) -> bool:
@@ -380,10 +430,12 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     folder_word = bool({stem(w.lower()) for w in said} & FOLDER_WORDS)
     asked = {stem(w.lower()) for w in said}
     best: tuple[int, int, str] | None = None
-    for w in said:
-        if not (w[:1].isupper() and w.lower() not in ("i",)) and not folder_word and \
-                not (loose and stem(w.lower()) not in KIND_WORDS):
+    for i, w in enumerate(said):
+        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word
+        if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
             continue
+        if not named and _after_topic_prep(said, i):
+            continue  # "files about porto": a topic, though a folder is called Porto
         if w.lower() in STOP_SMALL:
             continue
         for path in folders:

@@ -239,3 +239,32 @@ def test_more_follow_ups(agent, first, then, fact, source):
 def test_which_is_the_newest_of_the_listed_files(agent):
     _, final, _ = converse(agent, "list my recipes", "which one is the newest?")
     assert names(final) == ["pesto.md"], final.answer
+
+
+# -- pointing by place in a list, asking another attribute of the same file ------------------------------------
+@pytest.mark.parametrize("then, name", [("what's in the second one?", "shakshuka.md"), ("open the last one", "shakshuka.md"),
+                                        ("and the first one?", "pesto.md")])
+def test_an_ordinal_points_at_that_file_of_the_listing(agent, then, name):
+    first, final, plan = converse(agent, "list the files in recipes", then)
+    assert names(first) == ["pesto.md", "shakshuka.md"], first.answer  # a folder's files, by name
+    assert plan.followup and names(final) == [name], final.answer
+
+
+def test_a_new_attribute_of_the_same_file(agent):
+    first, final, _ = converse(agent, "how big is the pesto recipe", "and when was it last changed?")
+    assert "B" in first.answer
+    day = time.strftime("%Y-%m-%d", time.localtime(NOW - FILES["recipes/pesto.md"][1] * DAY))
+    assert "last modified" in final.answer and day in final.answer and names(final) == ["pesto.md"], final.answer
+
+
+def test_what_is_eating_the_disk_in_a_folder_names_its_largest_files(agent):
+    final, plan = ask(agent, "what's eating my disk in recipes")
+    assert plan.intent == "disk", plan
+    assert "Largest: pesto.md" in final.answer, final.answer
+
+
+def test_the_last_one_after_a_content_answer_is_no_place_in_a_list(agent):
+    _, final, _ = converse(agent, "when is the dentist appointment?", "and who is it with?")
+    assert "Alvarez" in final.answer and names(final) == ["dentist.txt"], final.answer
+    _, final, _ = converse(agent, "what did we decide at the team sync?", "who went to the last one?")
+    assert names(final) == ["team_sync_2026-02-10.md"], final.answer

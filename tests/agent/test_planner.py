@@ -9,7 +9,7 @@ import pytest
 from conftest import shared_embedder
 
 from manoled.agent.planner import Planner
-from manoled.agent.slots import read_slots, read_time, resolve_name
+from manoled.agent.slots import read_slots, read_time, resolve_name, topic_position
 
 NOW = datetime(2026, 3, 18, 12, 0).timestamp()  # a Wednesday
 
@@ -171,3 +171,73 @@ def test_a_followup_needs_a_previous_turn(planner):
 ])
 def test_a_file_named_without_asking_about_it_as_a_file_is_a_content_question(planner, question):
     assert planner.plan(question, FILES).intent == "content"
+
+
+# -- new wordings: how a question is phrased is not what it is about ---------------------------------------
+@pytest.mark.parametrize("question, word, expected", [
+    ("which files are about porto", "porto", True),
+    ("photos of the beach", "beach", True),
+    ("my tax pdfs", "tax", True),
+    ("which train do I take", "train", True),
+    ("how many unicorns do I have", "unicorn", True),
+    ("what's eating my disk in Documents", "eating", False),
+    ("show me how Documents is laid out", "laid", False),
+    ("what did I save back in February", "back", False),
+])
+def test_topic_position(question, word, expected):
+    assert topic_position(question, word) is expected
+
+
+@pytest.mark.parametrize("question, intent, extension, sort", [
+    ("gimme the biggest file", "list", None, ("size", True)),
+    ("my recipes pls", "list", None, None),
+    ("what's my smallest recipe", "list", None, ("size", False)),
+    ("files in total?", "count", None, None),
+    ("how much do the pdfs weigh altogether", "disk", ("pdf",), None),
+    ("disk usage by file type", "disk", None, None),
+    ("folder layout pls", "tree", None, None),
+])
+def test_chatty_words_do_not_filter_a_question_about_files(planner, question, intent, extension, sort):
+    plan = planner.plan(question, FILES)
+    assert (plan.intent, plan.slots.extensions, plan.slots.sort) == (intent, extension, sort), plan.to_dict()
+    assert plan.slots.topics in ([], ["recipe"]), plan.to_dict()
+
+
+def test_a_word_no_file_has_outside_a_topic_position_is_phrasing():
+    planner = Planner(shared_embedder().embed, now=lambda: NOW, file_terms=lambda terms: set())
+    plan = planner.plan("what did I save back in February", FILES)
+    assert plan.intent == "list" and plan.slots.topics == [] and plan.slots.time is not None
+    # ... but one where questions put their topic stays, and finds nothing rather than everything
+    plan = planner.plan("which files are about unicorns", FILES)
+    assert plan.intent == "list" and plan.slots.topics == ["unicorn"]
+
+
+def test_storage_words_make_the_other_words_phrasing(planner):
+    plan = planner.plan("what's eating my disk in the invoices folder", FILES)
+    assert plan.intent == "disk" and plan.folder == "invoices" and plan.slots.topics == []
+
+
+@pytest.mark.parametrize("question, relpath", [
+    ("what folder is the carbonara recipe in", "recipes/carbonara.md"),
+    ("how many bytes is the macbook guide", "manuals/macbook_guide.pdf"),
+])
+def test_a_named_files_place_or_size_is_metadata(planner, question, relpath):
+    plan = planner.plan(question, FILES)
+    assert plan.intent == "metadata" and plan.name.file.relpath == relpath, plan.to_dict()
+
+
+def test_a_folder_named_after_about_is_a_topic(planner):
+    plan = planner.plan("which files are about finance", FILES)
+    assert plan.intent == "list" and plan.folder is None and plan.slots.topics == ["finance"]
+    assert planner.plan("list the files in finance", FILES).folder == "finance"
+
+
+def test_a_content_question_whose_words_all_name_one_file_is_about_that_file(planner):
+    plan = planner.plan("what's on my shopping list", FILES)
+    assert plan.intent == "content" and plan.whole_name and plan.name.file.relpath == "notes/shopping.txt"
+    plan = planner.plan("how much flour is on my shopping list", FILES)
+    assert not plan.whole_name  # flour is not in the name: a fact to find, maybe elsewhere
+
+
+def test_a_bare_noun_phrase_asking_for_a_value_is_not_a_listing(planner):
+    assert planner.plan("acme invoice number from january 2026?", FILES).intent == "content"

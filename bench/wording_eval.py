@@ -1,0 +1,321 @@
+"""Answers to new wordings, in process (no daemon), over the TUNE half of the eval corpus.
+
+    .venv/bin/python bench/wording_eval.py [--quick] [-v]
+
+Builds the eval corpus (bench/evalcorpus.py), indexes only the files of its tuning half with the real
+catalog, LEANN index and MiniLM (like bench/decline_calibration.py), and asks the planner (FakeLLM, fallback
+tier) questions written here in the ways people type at a shell: terse ("pdfs?"), chatty, imperative
+("gimme the biggest picture"), with follow-ups in the same session ("and the oldest?"). None of them is
+worded like the corpus's own questions; they test how the planner generalises, not what it was tuned on.
+
+Expected answers for file-system questions are computed from the written files (sizes, mtimes, counts),
+content answers are literal facts of the tune files. Scoring: :func:`evalcorpus.matches` for every expected
+group (content answers must also cite their fact file first); unanswerable questions must be declined
+(:func:`agent_eval.declined`).
+
+Prints one line per miss with ``-v``; the last line is a JSON object: accuracy, and per intent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import evalcorpus as ec  # noqa: E402
+
+Groups = tuple[tuple[str, ...], ...]
+
+
+@dataclass
+class Ask:
+    intent: str
+    turns: tuple[str, ...]  # earlier turns of the same session, then the scored question
+    expect: Groups  # every group must match (any variant); empty for unanswerable
+    fact: str | tuple[str, ...] = ""  # the file a content answer must cite first (any of several that say it)
+
+
+class Facts:
+    """What the tune files are: sizes, mtimes, kinds, relative to the copied tree."""
+
+    IMAGE = ("jpg", "jpeg", "png")
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.files = {str(p.relative_to(root)): p.stat() for p in sorted(root.rglob("*")) if p.is_file()}
+
+    def sel(self, pred) -> list[str]:
+        return [r for r in self.files if pred(r)]
+
+    def ext(self, *exts: str) -> list[str]:
+        return self.sel(lambda r: r.rsplit(".", 1)[-1].lower() in exts)
+
+    def under(self, folder: str) -> list[str]:
+        return self.sel(lambda r: r.startswith(folder.rstrip("/") + "/"))
+
+    def since(self, ts: float, until: float | None = None) -> list[str]:
+        return self.sel(lambda r: self.files[r].st_mtime >= ts and (until is None or self.files[r].st_mtime < until))
+
+    def by_size(self, rels: list[str], desc: bool = True) -> list[str]:
+        return sorted(rels, key=lambda r: (-self.files[r].st_size if desc else self.files[r].st_size))
+
+    def by_date(self, rels: list[str], newest: bool = True) -> list[str]:
+        return sorted(rels, key=lambda r: (-self.files[r].st_mtime if newest else self.files[r].st_mtime))
+
+    def size(self, rels: list[str]) -> tuple[str, ...]:
+        return ec.size_variants(sum(self.files[r].st_size for r in rels))
+
+    def date(self, rel: str) -> tuple[str, ...]:
+        return ec.date_variants(datetime.fromtimestamp(self.files[rel].st_mtime))
+
+
+def name(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1]
+
+
+def names(rels: list[str], most: int = 6) -> Groups:
+    """Every file's name (at most ``most``); none left means the answer says there are none."""
+    if not rels:
+        return (("no ", "none", "nothing", "0 files", "found no"),)
+    return tuple((name(r),) for r in rels[:most])
+
+
+def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
+    now = datetime.now()
+    today = datetime(now.year, now.month, now.day)
+    monday = today - timedelta(days=today.weekday())
+    feb = now.year if now.month >= 2 else now.year - 1  # "in february": the latest one
+    inv = {r: f for r, f in corpus.files.items() if r in fx.files and "Invoices" in r}
+
+    def invoice(stem: str) -> tuple[str, dict[str, str]]:
+        rel = next(r for r in inv if stem in r)
+        return rel, inv[rel].exif
+
+    photos = fx.ext(*Facts.IMAGE)
+    md = fx.ext("md")
+    csv = fx.ext("csv")
+    pdf = fx.ext("pdf")
+    docx = fx.ext("docx")
+    receipts = fx.under("Documents/Receipts")
+    recipes = fx.under("Recipes")
+    work = fx.under("Documents/Work")
+    past_week = fx.since((now - timedelta(days=7)).timestamp())
+    this_week = fx.since(monday.timestamp())
+    acme1, acme1x = invoice("acme_hosting_2025-01")
+    glx26, glx26x = invoice("globex_telecom_2026-01")
+    glx25, glx25x = invoice("globex_telecom_2025-09")
+    stark, starkx = invoice("stark_design")
+    by_date_inv = fx.by_date(list(inv))
+    folders_top = sorted({r.split("/")[0] for r in fx.files if "/" in r})
+    docs_sub = sorted({r.split("/")[1] for r in fx.under("Documents")})
+    top_sizes = {d: sum(fx.files[r].st_size for r in fx.under(d)) for d in folders_top}
+    heaviest = max(top_sizes, key=top_sizes.get)
+    doc_sizes = {d: sum(fx.files[r].st_size for r in fx.under(f"Documents/{d}")) for d in docs_sub}
+    by_ext: dict[str, int] = {}
+    for r, st in fx.files.items():
+        by_ext[r.rsplit(".", 1)[-1]] = by_ext.get(r.rsplit(".", 1)[-1], 0) + st.st_size
+    biggest_ext = max(by_ext, key=by_ext.get)
+    R, C, T, B, H, PORTO, J, A = ("Documents/Receipts/receipt_cafe_lumen.txt", "Documents/Receipts/receipt_brico_2026-02-08.txt",
+                              "Notes/todo.txt", "Recipes/banana_bread.html", "Documents/Work/project_heron_kickoff.docx",
+                              "Travel/porto_hotel_booking.pdf", "Documents/Work/meeting_notes_2026-03-02.md",
+                              "Manuals/dishwasher_bosch_manual.pdf")
+    G, OATS, BUD, UT = ("Recipes/guacamole.md", "Recipes/overnight_oats.txt", "Documents/Finance/budget_2026.csv",
+                        "Documents/Housing/utility_readings.csv")
+    S = [fx.by_size, fx.by_date]
+    asks = [
+        # -- count
+        Ask("count", ("how many pdfs have i got",), ((str(len(pdf)),),)),
+        Ask("count", ("number of pics in Photos",), ((str(len(fx.under("Photos"))),),)),
+        Ask("count", ("count the markdown files",), ((str(len(md)),),)),
+        Ask("count", ("spreadsheets: how many?",), ((str(len(csv)),),)),
+        Ask("count", ("how many recipes are there",), ((str(len(recipes)),),)),
+        Ask("count", ("how many invoices do i have",), ((str(len(inv)),),)),
+        Ask("count", ("how many files did i touch in the past week",), ((str(len(past_week)),),)),
+        Ask("count", ("total number of word docs?",), ((str(len(docx)),),)),
+        Ask("count", ("how many things are in the Work folder",), ((str(len(work)),),)),
+        Ask("count", ("do i have lots of jpgs? how many",), ((str(len(fx.ext("jpg"))),),)),
+        Ask("count", ("files in total?",), ((str(len(fx.files)),),)),
+        # -- list
+        Ask("list", ("pdfs?",), names(pdf)),
+        Ask("list", ("gimme the biggest file",), names(S[0](list(fx.files))[:1])),
+        Ask("list", ("what's my smallest recipe",), names(S[0](recipes, False)[:1])),
+        Ask("list", ("show me everything in Travel",), names(fx.under("Travel"))),
+        Ask("list", ("what have I changed this week?",), names(S[1](this_week))),
+        Ask("list", ("anything modified in the past week?",), names(S[1](past_week))),
+        Ask("list", ("my receipts pls",), names(receipts)),
+        Ask("list", ("which files are about porto",), (("porto_hotel_booking.pdf",), ("IMG_2041.jpg",))),
+        Ask("list", ("what's the oldest file here",), names(S[1](list(fx.files), False)[:1])),
+        Ask("list", ("newest thing in Work?",), names(S[1](work)[:1])),
+        Ask("list", ("the 3 most recently changed files",), names(S[1](list(fx.files))[:3])),
+        Ask("list", ("files with heron in the name",), (("project_heron_kickoff.docx",),)),
+        Ask("list", ("got any csv files?",), names(csv)),
+        Ask("list", ("largest 2 photos",), names(S[0](photos)[:2])),
+        Ask("list", ("what did i save back in february",),
+            names(fx.since(datetime(feb, 2, 1).timestamp(), datetime(feb, 3, 1).timestamp()))),
+        # -- metadata
+        Ask("metadata", ("when did i last edit the shopping list",), (fx.date("Notes/shopping_list.md"),)),
+        Ask("metadata", ("how big is the heron kickoff doc",), (fx.size([H]),)),
+        Ask("metadata", ("size of the dishwasher manual?",), (fx.size([A]),)),
+        Ask("metadata", ("where's my todo list",), (("Notes",),)),
+        Ask("metadata", ("what folder is the banana bread recipe in",), (("Recipes",),)),
+        Ask("metadata", ("which folder has the receipts",), (("Documents/Receipts",),)),
+        Ask("metadata", ("when was the budget spreadsheet last updated?",), (fx.date(BUD),)),
+        Ask("metadata", ("how large is IMG_0417.jpg",), (fx.size(["Photos/2024/IMG_0417.jpg"]),)),
+        Ask("metadata", ("last time the journal was changed?",), (fx.date("Notes/journal_2026.md"),)),
+        Ask("metadata", ("the porto booking, when was it modified",), (fx.date(PORTO),)),
+        Ask("metadata", ("how many bytes is the guacamole recipe",), (fx.size([G]),)),
+        # -- tree
+        Ask("tree", ("what folders have i got",), tuple((d,) for d in folders_top)),
+        Ask("tree", ("show me how Documents is laid out",), tuple((d,) for d in docs_sub)),
+        Ask("tree", ("folder layout pls",), tuple((d,) for d in folders_top)),
+        Ask("tree", ("any subfolders in Notes?",), (("ideas",),)),
+        Ask("tree", ("give me a map of my directories",), tuple((d,) for d in folders_top)),
+        # -- usage
+        Ask("usage", ("what's eating my disk in Documents",),
+            ((max(doc_sizes, key=doc_sizes.get), name(S[0](fx.under("Documents"))[0])),)),
+        Ask("usage", ("how much space do my photos take",), (fx.size(photos),)),
+        Ask("usage", ("total size of everything?",), (fx.size(list(fx.files)),)),
+        Ask("usage", ("which folder is the heaviest",), ((heaviest,),)),
+        Ask("usage", ("how much room does Recipes use",), (fx.size(recipes),)),
+        Ask("usage", ("disk usage by file type",), ((biggest_ext,),)),
+        Ask("usage", ("how much do the pdfs weigh altogether",), (fx.size(pdf),)),
+        # -- content
+        Ask("content", ("what's on my shopping list",), (("oat milk", "red lentils", "limes", "coriander", "AA batteries"),),
+            "Notes/shopping_list.md"),
+        Ask("content", ("who was at the website relaunch meeting",), (("Priya", "Tomasz"),), J),
+        Ask("content", ("when's the website going live now",), (("21 April 2026",),), J),
+        Ask("content", ("what books did i want to read",), (("Klara and the Sun", "Ministry for the Future"),),
+            "Notes/books_to_read.md"),
+        Ask("content", ("what was that app idea about plants",), (("watering",),), "Notes/ideas/app_ideas.md"),
+        Ask("content", ("confirmation code for the porto hotel?",), (("HCR-88412",),), PORTO),
+        Ask("content", ("how much were the two flat whites",), (("6.80", "6.8"),), R),
+        Ask("content", ("which card did i use at brico",), (("4417",),), C),
+        Ask("content", ("dishwasher is showing E15, help",), (("base tray", "water tap", "customer service"),), A),
+        Ask("content", ("what model is my dishwasher",), (("SMS4HVI33E", "Serie 4"),), A),
+        Ask("content", ("how much did globex charge me in january",), (ec.money(float(glx26x["amount"])),), glx26),
+        Ask("content", ("acme's invoice number from january 2025?",), ((acme1x["number"],),), acme1),
+        Ask("content", ("what iban does globex want the money on",), ((glx25x["iban"][:4],),), (glx25, glx26)),
+        Ask("content", ("how hot should the oven be for banana bread",), (("175 C", "175"),), B),
+        Ask("content", ("how many bananas go in the banana bread",), (("3",),), B),
+        Ask("content", ("how much chia goes in the oats",), (("1 tbsp",),), OATS),
+        Ask("content", ("what do i still need to do from the move-in list",), (("council tax", "redirect post"),),
+            "Documents/Housing/move_in_checklist.md"),
+        Ask("content", ("what was the electricity meter reading on 1 June 2025",), (("13260",),), UT),
+        Ask("content", ("what did i actually spend on utilities",), (("171",),), BUD),
+        Ask("content", ("when are the heron demos",), (("Thursday",),), H),
+        Ask("content", ("what's the stark design invoice for",), (("Logo redesign",),), stark),
+        Ask("content", ("by when did i have to pay acme for january 2025",), ((acme1x["due"],),), acme1),
+        Ask("content", ("remind me what I have to send Priya",), (("slides",),), T),
+        # -- follow-ups: the last turn is scored
+        Ask("followup", ("list my receipts", "and the newest?"), names(S[1](receipts)[:1])),
+        Ask("followup", ("show me the pdfs", "which one is the biggest?"), names(S[0](pdf)[:1])),
+        Ask("followup", ("what's in Recipes", "and the oldest?"), names(S[1](recipes, False)[:1])),
+        Ask("followup", ("how big is the dishwasher manual", "and when was it last changed?"), (fx.date(A),)),
+        Ask("followup", ("when did i last edit the todo list", "how big is it?"), (fx.size([T]),)),
+        Ask("followup", ("how much space does Photos take", "and Documents?"), (fx.size(fx.under("Documents")),)),
+        Ask("followup", ("who leads project heron", "and the deadline?"), (("30 June 2026",),), H),
+        Ask("followup", ("what's the total on the brico receipt", "what about the wall plugs"), (("3.20", "3.2"),), C),
+        Ask("followup", ("how much was the globex invoice from january 2026", "when's it due?"),
+            ((glx26x["due"],),), glx26),
+        Ask("followup", ("list the invoices", "what's in the second one?"),
+            # the second as listed: by date, or by name for a folder's listing
+            tuple((corpus.files[r].exif["vendor"].split()[0], name(r)) for r in {by_date_inv[1], sorted(inv)[1]})
+            if len({by_date_inv[1], sorted(inv)[1]}) == 1 else
+            ((corpus.files[by_date_inv[1]].exif["vendor"].split()[0], corpus.files[sorted(inv)[1]].exif["vendor"]
+              .split()[0]),)),
+        Ask("followup", ("how many csv files are there", "list them"), names(csv)),
+        Ask("followup", ("porto hotel check-in date?", "and checkout?"), (("16 May 2026",),), PORTO),
+        Ask("followup", ("show me my notes", "just the markdown ones"),
+            names([r for r in fx.under("Notes") if r.endswith(".md")])),
+        Ask("followup", ("how many photos do i have", "which of them is the smallest?"), names(S[0](photos, False)[:1])),
+        # -- unanswerable: near the tune files' topics, not said in them
+        Ask("unanswerable", ("how much did i tip at cafe lumen",), ()),
+        Ask("unanswerable", ("who's the contact person at northwind",), ()),
+        Ask("unanswerable", ("what's my room number at the porto hotel",), ()),
+        Ask("unanswerable", ("what's garage moreau's phone number",), ()),
+        Ask("unanswerable", ("how much sugar goes in the guacamole",), ()),
+        Ask("unanswerable", ("what was the electricity reading in 2023",), ()),
+        Ask("unanswerable", ("which train do i take to porto",), ()),
+        Ask("unanswerable", ("what's priya's email address",), ()),
+        Ask("unanswerable", ("when does my car insurance renew",), ()),
+        Ask("unanswerable", ("what's the late fee on the stark design invoice",), ()),
+        Ask("unanswerable", ("what colour is the cordless drill",), ()),
+        Ask("unanswerable", ("how many calories in the overnight oats",), ()),
+    ]
+    return asks
+
+
+def run(verbose: bool, quick: bool) -> dict:
+    from agent_eval import declined as is_declined
+
+    from manoled.agent.context import ToolContext
+    from manoled.agent.fake import FakeLLM
+    from manoled.agent.loop import Agent, AnswerStep
+    from manoled.app import open_core
+    from manoled.config import Config
+    from manoled.index.embed import SentenceEmbedder
+    from manoled.paths import resolve
+
+    tmp = Path(tempfile.mkdtemp(prefix="wording-"))
+    try:
+        full = tmp / "full"
+        corpus = ec.build(full, small=True)
+        root = tmp / "files"
+        for rel, split in corpus.splits.items():
+            if split == "tune" and (full / rel).is_file():
+                (root / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(full / rel, root / rel)
+        fx = Facts(root)
+        asks = questions(fx, corpus)
+        if quick:
+            asks = asks[::3]
+        emb = SentenceEmbedder()
+        core = open_core(resolve(home=tmp / "home"), Config(), embedder=emb)
+        assert core.indexer.index_paths([root]).failed == 0
+        ctx = ToolContext(core.catalog, search=core.indexer.search, embed=emb.embed)
+        agent = Agent(FakeLLM(tier="fallback"), ctx)
+        t0 = time.time()
+        right: dict[str, list[int]] = {}
+        for n, a in enumerate(asks):
+            for turn in a.turns[:-1]:
+                list(agent.run(turn, session=f"s{n}"))
+            final = list(agent.run(a.turns[-1], session=f"s{n}"))[-1]
+            assert isinstance(final, AnswerStep)
+            src = [str(Path(s).resolve().relative_to(root.resolve())) for s in final.sources]
+            if a.intent == "unanswerable":
+                ok, why = is_declined(final.answer, src, a.turns[-1])
+            else:
+                facts = (a.fact,) if isinstance(a.fact, str) else a.fact
+                ok = ec.expect_met(final.answer, a.expect) and (not a.fact or src[:1] in [[f] for f in facts])
+                why = "" if ok else (f"want {[g[0] for g in a.expect]}" + (f" from {a.fact}" if a.fact else ""))
+            right.setdefault(a.intent, []).append(int(ok))
+            if verbose and not ok:
+                print(f"MISS {a.intent:12} {' -> '.join(repr(t) for t in a.turns)}\n"
+                      f"     -> {final.answer[:300]!r} {src[:3]}\n     {why}")
+        core.close()
+        total = sum(sum(v) for v in right.values())
+        count = sum(len(v) for v in right.values())
+        return {"questions": count, "accuracy": round(total / count, 3),
+                "by_intent": {k: round(sum(v) / len(v), 3) for k, v in right.items()},
+                "seconds": round(time.time() - t0, 1)}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="every third question")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print each miss")
+    args = ap.parse_args()
+    print(json.dumps(run(args.verbose, args.quick)))
+
+
+if __name__ == "__main__":
+    main()
