@@ -193,11 +193,13 @@ class Preparation:
         """Reuse the passages and vectors of an identical file already indexed (same content, same chunking)."""
         if kind == "image":
             return None  # an image's passages carry its own file name
-        rows = self.catalog.query(
-            "SELECT p.seq, p.text, p.page, p.vector FROM passages p JOIN files f ON f.id=p.file_id "
-            "WHERE f.id=(SELECT id FROM files WHERE hash=? AND state='indexed' LIMIT 1) ORDER BY p.seq",
-            (digest,),
-        )
+        # "+state": look the hash up by its index; the state index would scan every indexed file (12 ms a file at
+        # 150k files, the most of the indexing time with a fast embedder)
+        twin = self.catalog.query("SELECT id FROM files WHERE hash=? AND +state='indexed' LIMIT 1", (digest,))
+        if not twin:
+            return None
+        rows = self.catalog.query("SELECT seq, text, page, vector FROM passages WHERE file_id=? ORDER BY seq",
+                                  (twin[0][0],))
         if not rows:
             return None
         chunks = [(r[0], r[1], r[2]) for r in rows]

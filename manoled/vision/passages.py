@@ -62,7 +62,7 @@ class CaptionPassages:
             return
         self.use_producer(prod)
         self.reindex_ids([r[0] for r in self.catalog.query(
-            "SELECT id FROM files WHERE hash=? AND kind='image' AND state='indexed' ORDER BY id", (digest,)
+            "SELECT id FROM files WHERE hash=? AND +kind='image' AND +state='indexed' ORDER BY id", (digest,)
         )])
 
     def reindex_ids(self, ids: list[int]) -> None:

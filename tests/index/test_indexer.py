@@ -227,6 +227,33 @@ def test_duplicate_copy_reuses_vectors(core, tmp_path, embedder):
     assert {h.file_name for h in core.indexer.search("lighthouses coast", k=2)} == {"a.txt", "copy.txt"}
 
 
+def test_lookups_by_content_hash_use_the_hash_index(core, tmp_path, monkeypatch):
+    """Without table statistics SQLite may pick the state index for "hash=? AND state='indexed'", a scan of every
+    indexed file per new file: indexing 150k files slowed to 12 ms a file in that one query."""
+    from manoled.catalog import connection
+
+    seen: set[str] = set()
+    execute = connection._Connection.execute
+
+    def recording(self, sql, parameters=(), /):
+        seen.add(sql)
+        return execute(self, sql, parameters)
+
+    monkeypatch.setattr(connection._Connection, "execute", recording)
+    root = tmp_path / "docs"
+    root.mkdir()
+    for name in ("a.txt", "b.txt", "copy.txt"):
+        (root / name).write_text("Identical content about lighthouses." if name != "b.txt" else "Other text.")
+    core.indexer.index_paths([root])
+    monkeypatch.undo()
+    by_hash = [q for q in seen if "hash=?" in q.replace(" ", "") and q.lstrip().upper().startswith("SELECT")]
+    assert by_hash
+    with core.catalog.tx() as c:
+        for q in by_hash:
+            plan = " ".join(r[3] for r in c.execute("EXPLAIN QUERY PLAN " + q, ("x",) * q.count("?")))
+            assert "files_hash" in plan, (q, plan)
+
+
 def test_restart_over_unchanged_corpus_finds_no_changes(tmp_path, embedder):
     from manoled.app import open_core
     from manoled.config import Config
