@@ -76,8 +76,14 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         if why:
             return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
-        return factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
-                               sense=sense, absent=absent)
+        ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
+                             sense=sense, absent=absent)
+        unsaid = verify.unsaid_attribute(query, ex.facts[0], sense) if ex.facts and not ex.declined else []
+        if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
+            return factlib.Extraction(declined=True, reason=f"the answer does not say {' '.join(unsaid)}",
+                                      topic=" ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic]),
+                                      evidence={"asked": unsaid})
+        return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense)
 
