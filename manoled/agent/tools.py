@@ -78,7 +78,8 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
         ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
                              sense=sense, absent=absent)
-        unsaid = verify.unsaid_attribute(query, ex.facts[0], sense) if ex.facts and not ex.declined else []
+        unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense), sense) \
+            if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return factlib.Extraction(declined=True, reason=f"the answer does not say {' '.join(unsaid)}",
                                       topic=" ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic]),
