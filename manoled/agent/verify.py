@@ -77,7 +77,7 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
 
 
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
-          sense: WordSense | None = None) -> Extraction:
+          sense: WordSense | None = None, names: frozenset[str] = frozenset()) -> Extraction:
     """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts."""
     if ex.declined or not ex.facts:
         return ex
@@ -94,7 +94,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         first = next(f for f in ex.facts if f.path == best)
         ex.facts = [first] + [f for f in ex.facts if f is not first]
         top = first
-    top = said_first(question, ex, sense)
+    top = said_first(question, ex, sense, names)
     cov, detail = scored[top.path]
     kind, _ = typed_by(question)
     c = top.candidate
@@ -114,7 +114,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif kind in ("date", "code", "number") and not top.typed:
         why = f"the best sentence has no {kind}"
     if not why:
-        unsaid = unsaid_attribute(question, top, sense)
+        unsaid = unsaid_attribute(question, top, sense, names)
         if unsaid:
             ex.evidence["asked"] = unsaid
             why = f"the answer does not say {' '.join(unsaid)}"
@@ -125,37 +125,41 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     return ex
 
 
-def said_first(question: str, ex: Extraction, sense: WordSense | None, look: int = 12) -> Fact:
+def said_first(question: str, ex: Extraction, sense: WordSense | None, names: frozenset[str] = frozenset(),
+               look: int = 12) -> Fact:
     """The best fact, or, when it does not say the attribute asked, the best one of the same file that does
     ("what kind of room did I book": the booking's "Room: double with river view", not its hotel's address);
     it is moved to the front of ``ex.facts``."""
     top = ex.facts[0]
-    if not unsaid_attribute(question, top, sense):
+    if not unsaid_attribute(question, top, sense, names):
         return top
     same = [f for f in ex.facts[1:look] if f.path == top.path and (f.typed or not top.typed)]
-    other = next((f for f in same if not unsaid_attribute(question, f, None)), None)  # literally first
+    other = next((f for f in same if not unsaid_attribute(question, f, None, names)), None)  # literally first
     if other is None:
-        other = next((f for f in same if not unsaid_attribute(question, f, sense)), None)
+        other = next((f for f in same if not unsaid_attribute(question, f, sense, names)), None)
     if other is None:
         return top
     ex.facts = [other] + [f for f in ex.facts if f is not other]
     return other
 
 
-def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None) -> list[str]:
+def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: frozenset[str] = frozenset()
+                     ) -> list[str]:
     """The attribute the question asks for (:func:`.facts.asked_words`) when the answer does not say it; else
     empty. A word is said when it is in the answer's unit, its file's name or its passage's title, literally,
     or in the unit in other words (a unit of measure by its name: "175 C" says a temperature); the attribute
     is said when its head (last) word is, or most of its words are. A passage near the topic always has a
     nearest sentence: "how much did I tip" finds the receipt's total, "what's the room number" the booking's
-    confirmation number; what makes it the answer is that it says what was asked."""
+    confirmation number; what makes it the answer is that it says what was asked. ``names``: words that name
+    files count as said: they name a thing asked about, not its attribute ("the Northwind bill total" asked of
+    another vendor's bill in a follow-up; "the meter reading" in utility_readings.csv)."""
     asked = asked_words(question)
     if not asked:
         return []
     c = fact.candidate
     titles = " ".join(u for u, title in _units(c.text if c else "", fact.file_name) if title)
     where = f"{fact.text} {fact.file_name.replace('_', ' ')} {titles}"
-    said = {t: contains(where, t) for t in asked}
+    said = {t: t in names or contains(where, t) for t in asked}
     own = set(words(question))  # "at the porto hotel": the question's own words name its thing, not the attribute
     ws = [w for w in passage_words(fact.text) if w not in own]
     ws += [MEASURES[m.group(1).lower()] for m in _MEASURE.finditer(fact.text)]
