@@ -12,7 +12,11 @@ out best among the passages found; it answers only when its passage is about wha
 * an asked amount is a sum of money, or a quantity whose sentence names what it counts ("2 front door"
   keys are no answer to "how much is the council tax");
 * when another file found says the question's words better than the chosen one, its best sentence is
-  the answer instead (the January invoice for "jan", not the February one).
+  the answer instead (the January invoice for "jan", not the February one);
+* the attribute asked (:func:`.facts.asked_words`: "the room number" -> room, "what colour", "how much did I
+  tip") is said by the answer's unit, its file's name or its passage's title, literally or in a strong word
+  sense; else a unit of the same file that says it answers, or none does: a booking's confirmation number is
+  no room number, a receipt's total no tip.
 
 A failed check declines: "I found nothing about … in your files" with no source, never a confident
 sentence from a file that does not say it.
