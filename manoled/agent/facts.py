@@ -315,8 +315,8 @@ def asked_words(question: str) -> list[str]:
         nxt = ws[i + 1] if i + 1 < len(ws) else ""
         if w == "how" and nxt in ("much", "many"):
             focus = focus_words(question)
-            if focus:
-                return [f for f in focus if not is_type_word(f)]
+            if focus:  # "how many avocados exactly": how it asks is no attribute
+                return [f for f in focus if not is_type_word(f) and not adverb(f)]
             rest = ws[i + 2:]
             # "how much did I tip": with a pronoun for subject, the verb is the thing asked
             if len(rest) >= 3 and rest[0] in _AUX and rest[1] in _PRONOUNS:
@@ -332,8 +332,8 @@ def asked_words(question: str) -> list[str]:
                 rest = rest[1:]  # "what is the X of ...": the phrase after the verb
             elif w.startswith("who") or rest and rest[0] in _AUX:
                 return []  # "what did I pay", "what does E24 mean", "who leads": no noun asked
-            if w.startswith("who") and not (rest and rest[0] in _DETERMINERS):
-                return []  # "who is in charge", "who is moving the posts": "who" asks
+            if be and not (rest and rest[0] in _DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
+                return []  # "who is in charge", "what's wrong with it": no noun phrase asked
             return _head_phrase(rest, be)
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return []

@@ -34,7 +34,6 @@ from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import words
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -164,8 +163,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     titles = " ".join(u for u, title in _units(c.text if c else "", fact.file_name) if title)
     where = f"{fact.text} {fact.file_name.replace('_', ' ')} {titles}"
     said = {t: t in names or contains(where, t) for t in asked}
-    own = set(words(question))  # "at the porto hotel": the question's own words name its thing, not the attribute
-    ws = [w for w in passage_words(fact.text) if w not in own]
+    ws = passage_words(fact.text)
     ws += [MEASURES[m.group(1).lower()] for m in _MEASURE.finditer(fact.text)]
     missing = [t for t in asked if not said[t]]
     if sense is not None and ws and missing:
