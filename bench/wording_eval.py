@@ -9,7 +9,8 @@ tier) questions written here in the ways people type at a shell: terse ("pdfs?")
 worded like the corpus's own questions; they test how the planner generalises, not what it was tuned on.
 
 Expected answers for file-system questions are computed from the written files (sizes, mtimes, counts),
-content answers are literal facts of the tune files. Scoring: :func:`evalcorpus.matches` for every expected
+content answers are literal facts of the tune files; "attribute" questions ask for a fact in other words than
+the file states it ("what voltage" for "18V", "the reference" for a confirmation number). Scoring: :func:`evalcorpus.matches` for every expected
 group (content answers must also cite their fact file first); unanswerable questions must be declined
 (:func:`agent_eval.declined`).
 
