@@ -9,7 +9,8 @@ tier) questions written here in the ways people type at a shell: terse ("pdfs?")
 worded like the corpus's own questions; they test how the planner generalises, not what it was tuned on.
 
 Expected answers for file-system questions are computed from the written files (sizes, mtimes, counts),
-content answers are literal facts of the tune files. Scoring: :func:`evalcorpus.matches` for every expected
+content answers are literal facts of the tune files; "attribute" questions ask for a fact in other words than
+the file states it ("what voltage" for "18V", "the reference" for a confirmation number). Scoring: :func:`evalcorpus.matches` for every expected
 group (content answers must also cite their fact file first); unanswerable questions must be declined
 (:func:`agent_eval.declined`).
 
@@ -248,6 +249,31 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("unanswerable", ("what's the late fee on the stark design invoice",), ()),
         Ask("unanswerable", ("what colour is the cordless drill",), ()),
         Ask("unanswerable", ("how many calories in the overnight oats",), ()),
+        # -- unanswerable: an attribute of a tune file's thing that the file does not state (its nearest
+        # sentence shares the thing's words: the answer must say what was asked)
+        Ask("unanswerable", ("what's the vat rate on the acme hosting invoice",), ()),
+        Ask("unanswerable", ("how much was the deposit for the porto hotel",), ()),
+        Ask("unanswerable", ("what floor is my room on at the hotel in porto",), ()),
+        Ask("unanswerable", ("what's the opening time of cafe lumen",), ()),
+        Ask("unanswerable", ("how much sugar goes in the overnight oats",), ()),
+        Ask("unanswerable", ("what's the postcode of cafe lumen",), ()),
+        Ask("unanswerable", ("who's the account manager at acme hosting",), ()),
+        Ask("unanswerable", ("how many slices does the banana bread make",), ()),
+        Ask("unanswerable", ("what's the mobile data allowance on the globex plan",), ()),
+        Ask("unanswerable", ("what's the total weight of the wood screws",), ()),
+        Ask("unanswerable", ("what's the warranty on the cordless drill",), ()),
+        Ask("unanswerable", ("how many servings does the guacamole make",), ()),
+        Ask("unanswerable", ("what's the password for the cafe lumen wifi",), ()),
+        Ask("unanswerable", ("what's the hourly rate on the stark design invoice",), ()),
+        Ask("unanswerable", ("what's the cancellation policy for the porto hotel booking",), ()),
+        Ask("unanswerable", ("what's the serial number of the cordless drill",), ()),
+        # -- attribute: asked in other words than the file states it (a fix must not just decline more)
+        Ask("attribute", ("what's the reference for the porto hotel booking",), (("HCR-88412",),), PORTO),
+        Ask("attribute", ("which payment method did i use at cafe lumen",), (("contactless",),), R),
+        Ask("attribute", ("what voltage is the cordless drill",), (("18V",),), C),
+        Ask("attribute", ("what temperature does the banana bread bake at",), (("175",),), B),
+        Ask("attribute", ("what kind of room did i book in porto",), (("double",),), PORTO),
+        Ask("attribute", ("what's the name of the hotel in porto",), (("Casa do Rio",),), PORTO),
     ]
     return asks
 

@@ -76,10 +76,25 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         if why:
             return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
-        return factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
-                               sense=sense, absent=absent)
+        ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
+                             sense=sense, absent=absent)
+        names = _file_words(ctx, factlib.asked_words(query))
+        unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
+            if ex.facts and not ex.declined else []
+        if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
+            return factlib.Extraction(declined=True, reason=f"the answer does not say {' '.join(unsaid)}",
+                                      topic=" ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic]),
+                                      evidence={"asked": unsaid})
+        return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
-    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense)
+    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
+                        names=_file_words(ctx, factlib.asked_words(query)))
+
+
+def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:
+    """The words of ``ws`` that some file's path has: they name a thing, not an attribute of it."""
+    files = ctx.files()
+    return frozenset(w for w in ws if path_matches(w, files))
 
 
 def _files_with(ctx: ToolContext, term: str) -> set[int]:

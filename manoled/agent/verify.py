@@ -12,7 +12,11 @@ out best among the passages found; it answers only when its passage is about wha
 * an asked amount is a sum of money, or a quantity whose sentence names what it counts ("2 front door"
   keys are no answer to "how much is the council tax");
 * when another file found says the question's words better than the chosen one, its best sentence is
-  the answer instead (the January invoice for "jan", not the February one).
+  the answer instead (the January invoice for "jan", not the February one);
+* the attribute asked (:func:`.facts.asked_words`: "the room number" -> room, "what colour", "how much did I
+  tip") is said by the answer's unit, its file's name or its passage's title, literally or in a strong word
+  sense; else a unit of the same file that says it answers, or none does: a booking's confirmation number is
+  no room number, a receipt's total no tip.
 
 A failed check declines: "I found nothing about … in your files" with no source, never a confident
 sentence from a file that does not say it.
@@ -21,11 +25,13 @@ sentence from a file that does not say it.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
-from .facts import _QUANTITY, MONTH_NAMES, Extraction, Fact, passage_words, topic_terms, typed_by
+from .facts import _QUANTITY, MONTH_NAMES, Extraction, Fact, _units, asked_words, passage_words, topic_terms, typed_by
 from .retrieve import contains
+from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 
@@ -34,6 +40,19 @@ CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty q
 CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passage is "close"
 SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
+# cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
+# sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
+ATTRIBUTE_SENSE = SENSE_MATCH
+# units of measure written as symbols, by name: "175 C" says a temperature (MiniLM: temperature~celsius 0.68,
+# voltage~volts 0.80, length~centimetres 0.64; colour, tip, room below 0.45 with all of them)
+MEASURES = {"c": "celsius", "°c": "celsius", "f": "fahrenheit", "°f": "fahrenheit", "v": "volts", "w": "watts",
+            "kw": "kilowatts", "kwh": "kilowatts", "mah": "milliamps", "g": "grams", "kg": "kilograms",
+            "mg": "milligrams", "ml": "millilitres", "l": "litres", "cl": "centilitres", "mm": "millimetres",
+            "cm": "centimetres", "m": "metres", "km": "kilometres", "min": "minutes", "mins": "minutes", "h": "hours",
+            "hr": "hours", "hrs": "hours", "mb": "megabytes", "gb": "gigabytes", "tb": "terabytes", "db": "decibels",
+            "rpm": "revolutions", "mph": "speed", "kmh": "speed", "lb": "pounds", "lbs": "pounds", "oz": "ounces"}
+_MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re.escape, MEASURES), key=len,
+                                                                          reverse=True)) + r")(?!\w)", re.IGNORECASE)
 
 
 def _passage(f: Fact) -> str:
@@ -61,7 +80,7 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
 
 
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
-          sense: WordSense | None = None) -> Extraction:
+          sense: WordSense | None = None, names: frozenset[str] = frozenset()) -> Extraction:
     """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts."""
     if ex.declined or not ex.facts:
         return ex
@@ -78,6 +97,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         first = next(f for f in ex.facts if f.path == best)
         ex.facts = [first] + [f for f in ex.facts if f is not first]
         top = first
+    top = said_first(question, ex, sense, names)
     cov, detail = scored[top.path]
     kind, _ = typed_by(question)
     c = top.candidate
@@ -96,9 +116,62 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "a quantity that says nothing of what was asked"
     elif kind in ("date", "code", "number") and not top.typed:
         why = f"the best sentence has no {kind}"
+    if not why:
+        unsaid = unsaid_attribute(question, top, sense, names)
+        if unsaid:
+            ex.evidence["asked"] = unsaid
+            why = f"the answer does not say {' '.join(unsaid)}"
+            topic = " ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic])
+            return Extraction(declined=True, reason=why, topic=topic, evidence=ex.evidence)
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+def said_first(question: str, ex: Extraction, sense: WordSense | None, names: frozenset[str] = frozenset(),
+               look: int = 12) -> Fact:
+    """The best fact, or, when it does not say the attribute asked, the best one of the same file that does
+    ("what kind of room did I book": the booking's "Room: double with river view", not its hotel's address);
+    it is moved to the front of ``ex.facts``."""
+    top = ex.facts[0]
+    if not unsaid_attribute(question, top, sense, names):
+        return top
+    same = [f for f in ex.facts[1:look] if f.path == top.path and (f.typed or not top.typed)]
+    other = next((f for f in same if not unsaid_attribute(question, f, None, names)), None)  # literally first
+    if other is None:
+        other = next((f for f in same if not unsaid_attribute(question, f, sense, names)), None)
+    if other is None:
+        return top
+    ex.facts = [other] + [f for f in ex.facts if f is not other]
+    return other
+
+
+def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: frozenset[str] = frozenset()
+                     ) -> list[str]:
+    """The attribute the question asks for (:func:`.facts.asked_words`) when the answer does not say it; else
+    empty. A word is said when it is in the answer's unit, its file's name or its passage's title, literally,
+    or in the unit in other words (a unit of measure by its name: "175 C" says a temperature); the attribute
+    is said when its head (last) word is, or most of its words are. A passage near the topic always has a
+    nearest sentence: "how much did I tip" finds the receipt's total, "what's the room number" the booking's
+    confirmation number; what makes it the answer is that it says what was asked. ``names``: words that name
+    files count as said: they name a thing asked about, not its attribute ("the Northwind bill total" asked of
+    another vendor's bill in a follow-up; "the meter reading" in utility_readings.csv)."""
+    asked = asked_words(question)
+    if not asked:
+        return []
+    c = fact.candidate
+    titles = " ".join(u for u, title in _units(c.text if c else "", fact.file_name) if title)
+    where = f"{fact.text} {fact.file_name.replace('_', ' ')} {titles}"
+    said = {t: t in names or contains(where, t) for t in asked}
+    ws = passage_words(fact.text)
+    ws += [MEASURES[m.group(1).lower()] for m in _MEASURE.finditer(fact.text)]
+    missing = [t for t in asked if not said[t]]
+    if sense is not None and ws and missing:
+        near = sense.best(missing, ws)
+        said |= {t: near.get(t, (0.0, ""))[0] >= ATTRIBUTE_SENSE for t in missing}
+    if said[asked[-1]] or 2 * sum(said.values()) > len(asked):
+        return []
+    return asked
 
 
 def _names_any(unit: str, terms: list[str], sense: WordSense | None) -> bool:

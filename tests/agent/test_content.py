@@ -21,6 +21,7 @@ from manoled.agent.facts import (
     Extraction,
     Fact,
     asked_months,
+    asked_words,
     extract,
     focus_words,
     name_date_fit,
@@ -106,6 +107,9 @@ def ask(agent: Agent, question: str) -> AnswerStep:
     ("how much is the deposit on the apartment", ["1,050"], "tenancy.docx"),  # apartment ~ tenancy, landlord
     ("when does the tenancy end", ["31 August 2027"], "tenancy.docx"),
     ("how many keys for the front door", ["3 for the front door"], "moving_day.md"),
+    # the attribute asked, said in other words: a unit of measure by its name, a reference for a booking code
+    ("what's the power of the hammer drill", ["750W"], "homebase_receipt.txt"),
+    ("what's the reference for my lisbon stay", ["LX-40917"], "lisbon_stay.txt"),
 ])
 def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, facts, source):
     final = ask(agent, question)
@@ -124,6 +128,12 @@ def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, fac
     "how much rent do I pay for the shed",  # the rent is the flat's, the shed is in the moving notes
     "what time does the removal van arrive",  # the van is booked, no time is given
     "what is the van company's phone number",
+    # the thing is in a file, the attribute asked is not: its nearest sentence shares the thing's words only
+    "what's my room number at the lisbon hotel",  # the booking reference is a number, not the room's
+    "what colour is the hammer drill",
+    "how much did I tip at homebase",  # the receipt's total is no tip
+    "what's the late fee on the tenancy",  # the deposit and the rent are amounts, not a late fee
+    "who's the account manager at bluewave logistics",  # the attendees are people, none is said to be that
 ])
 def test_questions_the_files_cannot_answer_are_declined_without_sources(agent, question):
     final = ask(agent, question)
@@ -261,3 +271,52 @@ def test_a_date_owed_is_the_due_date_not_the_issue_date():
     c = _cand(1, "Invoice number: SD-118\nInvoice date: 2 March 2026\nDue date: 2 April 2026", "studio.docx")
     assert "2 April 2026" in extract("when do I have to pay the studio", [c]).facts[0].text
     assert "2 March 2026" in extract("when was the studio invoice issued", [c], vector_weak=0.0).facts[0].text
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("what's my room number at the porto hotel", ["room"]),  # "number" names the kind of value
+    ("what colour is the cordless drill", ["colour"]),
+    ("what's the late fee on the invoice", ["late"]),
+    ("how much did i tip at the cafe", ["tip"]),  # a pronoun subject: the verb is asked
+    ("how much did the drill cost", []),  # subject or verb? not read
+    ("how many eggs go in the cake", ["egg"]),
+    ("what's garage moreau's phone number", ["phone"]),  # the owner names the thing
+    ("what kind of room did i book", ["room"]),  # through "of" after a kind's noun
+    ("which company insures my flat", []),  # a kind's noun heads the phrase
+    ("which payment method did i use", ["payment"]),
+    ("who's the account manager at acme", ["account", "manager"]),
+    ("who is in charge of the project", []),
+    ("when is the dentist", []),
+    ("what did i pay for the screws", []),
+])
+def test_the_attribute_a_question_asks_for(question, asked):
+    assert asked_words(question) == asked
+
+
+def test_the_answer_must_say_the_attribute_asked_literally_or_in_other_words():
+    sense = WordSense(shared_embedder().embed)
+    receipt = _cand(1, "HOMEBASE Leeds\nHammer drill 750W 64.99\nTOTAL 73.48\nPaid by card", "homebase_receipt.txt")
+    booking = _cand(2, "Stay details\nHotel Alfama Terrace, Lisbon\nBooking reference: LX-40917\n"
+                       "Room: double, sea view.", "lisbon_stay.txt")
+    df = {"drill": 1, "hammer": 1, "homebase": 1, "tip": 0, "colour": 0, "power": 0, "lisbon": 1, "hotel": 1,
+          "room": 1, "stay": 1}
+
+    def ask(question: str, c: Candidate) -> Extraction:
+        ex = extract(question, [c], sense=sense, embed=shared_embedder().embed)
+        return verify.check(question, ex, df=lambda t: df.get(t, 0), n_files=10, sense=sense)
+
+    for q in ("how much did I tip at homebase", "what colour is the hammer drill"):
+        ex = ask(q, receipt)
+        assert ex.declined and not ex.facts and "does not say" in ex.reason, (q, ex.reason, ex.facts[:1])
+    ex = ask("what's the power of the hammer drill", receipt)  # "750W": watts, a power
+    assert not ex.declined and "750W" in ex.facts[0].text
+    # the booking reference is the best number, but not the room's: declined, not the other number given
+    ex = ask("what's my room number at the lisbon hotel", booking)
+    assert ex.declined and not ex.facts
+    # a unit of the same file that says what was asked is the answer instead of the nearest one
+    ex = ask("what kind of room did I book in lisbon", booking)
+    assert not ex.declined and "double" in ex.facts[0].text
+    # words that name a file name the thing, not its attribute (a follow-up asks of another vendor's bill)
+    fact = Fact("Hammer drill 750W 64.99", receipt.path, receipt.file_name, 1.0, True, receipt)
+    assert verify.unsaid_attribute("what's the wickes total", fact, sense) == ["wicke"]
+    assert verify.unsaid_attribute("what's the wickes total", fact, sense, frozenset({"wicke"})) == []
