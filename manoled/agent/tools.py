@@ -13,6 +13,7 @@ from typing import Any
 
 from . import facts as factlib
 from . import verify
+from .attribute import asked_words
 from .commonness import adverb
 from .context import ToolContext
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
@@ -78,7 +79,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
         ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
                              sense=sense, absent=absent)
-        names = _file_words(ctx, factlib.asked_words(query))
+        names = _file_words(ctx, asked_words(query))
         unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
@@ -88,7 +89,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
-                        names=_file_words(ctx, factlib.asked_words(query)))
+                        names=_file_words(ctx, asked_words(query)))
 
 
 def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:

@@ -13,7 +13,7 @@ out best among the passages found; it answers only when its passage is about wha
   keys are no answer to "how much is the council tax");
 * when another file found says the question's words better than the chosen one, its best sentence is
   the answer instead (the January invoice for "jan", not the February one);
-* the attribute asked (:func:`.facts.asked_words`: "the room number" -> room, "what colour", "how much did I
+* the attribute asked (:func:`.attribute.asked_words`: "the room number" -> room, "what colour", "how much did I
   tip") is said by the answer's unit, its file's name or its passage's title, literally or in a strong word
   sense; else a unit of the same file that says it answers, or none does: a booking's confirmation number is
   no room number, a receipt's total no tip.
@@ -29,7 +29,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .facts import _QUANTITY, MONTH_NAMES, Extraction, Fact, _units, asked_words, passage_words, topic_terms, typed_by
+from .attribute import asked_words
+from .facts import _QUANTITY, MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms, typed_by
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -148,7 +149,7 @@ def said_first(question: str, ex: Extraction, sense: WordSense | None, names: fr
 
 def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: frozenset[str] = frozenset()
                      ) -> list[str]:
-    """The attribute the question asks for (:func:`.facts.asked_words`) when the answer does not say it; else
+    """The attribute the question asks for (:func:`.attribute.asked_words`) when the answer does not say it; else
     empty. A word is said when it is in the answer's unit, its file's name or its passage's title, literally,
     or in the unit in other words (a unit of measure by its name: "175 C" says a temperature); the attribute
     is said when its head (last) word is, or most of its words are. A passage near the topic always has a

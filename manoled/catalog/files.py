@@ -32,6 +32,12 @@ class FileStore(Connections):
             row = c.execute("SELECT id, path, online FROM roots WHERE path=?", (p,)).fetchone()
         return Root(row[0], Path(column_name(row[1])), bool(row[2]))
 
+    def root_at(self, path: Path) -> Root | None:
+        """The root registered at exactly ``path``, if any (never adds one)."""
+        row = self._conn().execute("SELECT id, path, online FROM roots WHERE path=?",
+                                   (str(Path(path).resolve()),)).fetchone()
+        return Root(row[0], Path(column_name(row[1])), bool(row[2])) if row else None
+
     def roots(self) -> list[Root]:
         return [Root(r[0], Path(column_name(r[1])), bool(r[2]))
                 for r in self.query("SELECT id, path, online FROM roots ORDER BY id")]

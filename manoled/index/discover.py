@@ -160,9 +160,15 @@ class Discovery:
                 raise Skip("broken symbolic link") from exc
             raise
 
-    def scan(self, root_path: Path, top: Path | None = None) -> list[Change]:
-        """Compare the catalog with the disk; return the changes, reading no file contents."""
-        root = self.catalog.add_root(root_path)
+    def scan(self, root_path: Path, top: Path | None = None, register: bool = True) -> list[Change]:
+        """Compare the catalog with the disk; return the changes, reading no file contents.
+
+        ``register``: add the root to the catalog if it is not there; without it, a root that is not (any more)
+        in the catalog has no changes: a background scan queued before ``folders.remove`` must not bring it back.
+        """
+        root = self.catalog.add_root(root_path) if register else self.catalog.root_at(root_path)
+        if root is None:
+            return []
         if not root.path.is_dir():
             self.catalog.set_root_online(root.id, False)
             log.warning("root %s is offline; keeping its %d indexed files", root.path,

@@ -364,7 +364,7 @@ class Scheduler(Resolution):
     def _do_scan(self, root: Path, top: Path | None) -> None:
         if top is not None and not top.is_dir():
             return
-        changes = self.indexer.scan(root, top)
+        changes = self.indexer.scan(root, top, register=False)  # a root removed meanwhile stays removed
         self.applied["scans"] += 1
         if not changes:
             return

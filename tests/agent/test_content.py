@@ -16,12 +16,12 @@ import pytest
 from conftest import shared_embedder
 
 from manoled.agent import verify
+from manoled.agent.attribute import asked_words
 from manoled.agent.context import ToolContext
 from manoled.agent.facts import (
     Extraction,
     Fact,
     asked_months,
-    asked_words,
     extract,
     focus_words,
     name_date_fit,

@@ -254,6 +254,18 @@ def test_lookups_by_content_hash_use_the_hash_index(core, tmp_path, monkeypatch)
             assert "files_hash" in plan, (q, plan)
 
 
+def test_a_background_scan_of_a_removed_folder_does_not_bring_it_back(core, tmp_path):
+    root = tmp_path / "work"
+    root.mkdir()
+    (root / "a.txt").write_text("notes about the garden")
+    core.indexer.index_paths([root])
+    core.indexer.remove_root(root.resolve())
+    # a scan the scheduler had queued before folders.remove runs after it
+    assert core.indexer.scan(root.resolve(), register=False) == []
+    assert core.catalog.roots() == []
+    assert core.catalog.root_at(root) is None
+
+
 def test_restart_over_unchanged_corpus_finds_no_changes(tmp_path, embedder):
     from manoled.app import open_core
     from manoled.config import Config

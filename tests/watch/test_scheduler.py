@@ -79,7 +79,7 @@ class FakeIndexer:
         self.batches.append(changes)
         return ApplyStats(files=len(changes))
 
-    def scan(self, root: Path, top: Path | None = None) -> list[Change]:
+    def scan(self, root: Path, top: Path | None = None, register: bool = True) -> list[Change]:
         self.scans.append((root, top))
         return self.scripted_scans.pop(0) if self.scripted_scans else []
 

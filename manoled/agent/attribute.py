@@ -1,0 +1,91 @@
+"""What a question asks about: the attribute noun phrase ("the room number" -> room, "what colour" -> colour).
+
+:func:`asked_words` reads it; :mod:`.verify` declines an answer that does not say it, so a sentence near
+the topic ("Check-in: 12 May") is not given for a thing the files never state (the room number).
+"""
+
+from __future__ import annotations
+
+from .commonness import adverb
+from .facts import _ASKED_AS, TYPE_WORDS, focus_words
+from .slots import GENERIC, STOP, stem, words
+
+_DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
+_PRONOUNS = frozenset("i we you they he she".split())
+_AUX = frozenset("is are was were be do does did will would should can could have has had".split())
+# what ends the asked noun phrase: a preposition, an auxiliary, a pronoun ("what's the room number AT ...",
+# "what colour IS ...", "which card did I ...")
+_NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it "
+                                       "when if than per".split())
+
+
+# stop words (how file questions are asked: "how much room does it take") that are a thing's attribute after
+# "what's the ...": "the room number", "the size of the TV"
+_STOP_NOUNS = frozenset("room size sizes space storage weight".split())
+# nouns that only name a kind of thing, like "type": "the payment method" asks for a payment
+_KIND_NOUNS = frozenset("method methods way ways sort sorts style option options form mode".split())
+
+
+def is_type_word(w: str) -> bool:
+    """A word that names the kind of value asked ("number", "fee", "date", "address") or only frames the
+    question ("the last", "the main"): the extracted type (or its absence) already answers for it."""
+    s = stem(w)
+    return (((w in STOP or s in STOP) and w not in _STOP_NOUNS) or s in _ASKED_AS or w in _ASKED_AS or w in _KIND_NOUNS
+            or any(w in cues or s in cues for cues in TYPE_WORDS.values()))
+
+
+def asked_words(question: str) -> list[str]:
+    """The attribute a question asks for, as stems: the head noun phrase of what is asked, without the words
+    that only name the kind of value ("what's my room number at the hotel" -> room; "what colour is the
+    drill" -> colour; "what's the late fee on the invoice" -> late; "how much did I tip" -> tip; "how many
+    eggs" -> egg). Empty when the wh-word itself asks (who, when, where), or when the phrase cannot be read
+    ("how much did the drill cost": subject or verb?)."""
+    ws = [w for w in words(question) if not adverb(w)]
+    for i, w in enumerate(ws):
+        nxt = ws[i + 1] if i + 1 < len(ws) else ""
+        if w == "how" and nxt in ("much", "many"):
+            focus = focus_words(question)
+            if focus:  # "how many avocados exactly": how it asks is no attribute
+                return [f for f in focus if not is_type_word(f) and not adverb(f)]
+            rest = ws[i + 2:]
+            # "how much did I tip": with a pronoun for subject, the verb is the thing asked
+            if len(rest) >= 3 and rest[0] in _AUX and rest[1] in _PRONOUNS:
+                verb = rest[2]
+                return [] if is_type_word(verb) or verb in GENERIC else [stem(verb)]
+            return []
+        if w in ("what", "which", "what's", "whats", "who", "who's"):
+            rest = ws[i + 1:]
+            if w in ("what's", "whats", "who's"):
+                rest = ["is", *rest]
+            be = bool(rest) and rest[0] in ("is", "are", "was", "were")
+            if be:
+                rest = rest[1:]  # "what is the X of ...": the phrase after the verb
+            elif w.startswith("who") or rest and rest[0] in _AUX:
+                return []  # "what did I pay", "what does E24 mean", "who leads": no noun asked
+            if be and not (rest and rest[0] in _DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
+                return []  # "who is in charge", "what's wrong with it": no noun phrase asked
+            return _head_phrase(rest, be)
+        if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
+            return []
+    return []
+
+
+def _head_phrase(rest: list[str], be: bool) -> list[str]:
+    """The noun phrase that opens ``rest``, as stems without its kind words (the head last); through "of"
+    when what comes before only names a kind ("the name of the hotel", "what kind of room")."""
+    np: list[str] = []
+    for i, x in enumerate(rest):
+        if x == "of" and all(is_type_word(y) for y in np):
+            np = []
+            continue
+        if x in _NP_END:
+            break
+        if x.endswith("'s"):  # "garage moreau's phone number": the owner names the thing, not the attribute
+            np = []
+            continue
+        if x in _DETERMINERS and not np:
+            continue
+        np.append(x)
+        if not be and is_type_word(x) and rest[i + 1:i + 2] != ["of"]:
+            break  # "which company insures my flat": the kind's noun heads the phrase, a verb follows
+    return [stem(x) for x in np if not is_type_word(x) and not x.isdigit() and len(x) > 1]
