@@ -239,6 +239,11 @@ class Indexer(Discovery, Preparation, Steps):
     def rebuild_index(self) -> int:
         """Rebuild the whole vector index from the catalog's stored vectors: no file reads, no embedding."""
         with self._lock:
+            n = self.catalog.passage_count()
+            if n >= self.index.quantize_above:  # batch by batch: 1M vectors as float32 at once are 1.5 GB
+                self.index.build_streamed(n, self.catalog.iter_vectors)
+                self.catalog.reset_index_state()
+                return self.index.ntotal
             all_ids: list[int] = []
             all_vecs: list[np.ndarray] = []
             for ids, vecs in self.catalog.iter_vectors():

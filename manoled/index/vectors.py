@@ -156,6 +156,37 @@ class VectorIndex:
             for pattern in ("*.passages.*", "*.ivf_id_map.json", "*.ids.txt"):
                 for leftover in tmp.glob(pattern):
                     leftover.unlink()
+        self._install(index, n, tmp)
+
+    def build_streamed(self, n: int, batches: Callable[[], Iterable[tuple[list[int], np.ndarray]]]) -> None:
+        """An SQ8 index of about ``n`` vectors read batch by batch, twice (a training sample, then the adds):
+        memory is the index (a byte a dimension) plus one batch, not every vector as float32 at once."""
+        f = self._faiss
+        tmp = self.dir.with_name(self.dir.name + ".building")
+        tmp.mkdir(parents=True, exist_ok=True)
+        stride = max(1, -(-n // TRAIN_SAMPLE))
+        parts, seen = [], 0
+        for ids, vecs in batches():
+            parts.append(np.asarray(vecs[(-seen) % stride::stride], dtype=np.float32))
+            seen += len(ids)
+        sample = np.concatenate(parts) if parts else np.zeros((0, self.dimensions), np.float32)
+        del parts
+        quantizer = f.IndexFlatIP(self.dimensions)
+        index = f.IndexIVFScalarQuantizer(quantizer, self.dimensions, nlist_for(seen), f.ScalarQuantizer.QT_8bit,
+                                          f.METRIC_INNER_PRODUCT)
+        index.train(sample)
+        del sample
+        index.set_direct_map_type(f.DirectMap.Hashtable)
+        total = 0
+        for ids, vecs in batches():
+            index.add_with_ids(np.ascontiguousarray(vecs, dtype=np.float32), np.asarray(ids, dtype=np.int64))
+            total += len(ids)
+        index.own_fields = True
+        quantizer.this.disown()  # ``index`` owns its quantizer now
+        self._install(index, total, tmp)
+
+    def _install(self, index, n: int, tmp: Path) -> None:
+        """Make ``index`` (of ``n`` vectors, trained on them) the live one and save it through ``tmp``."""
         with self._lock:
             self._index = index
             self.trained_on = n

@@ -82,3 +82,27 @@ def test_a_flat_index_that_grows_past_the_threshold_asks_to_be_rebuilt_as_sq8(tm
     assert idx.needs_retrain()
     idx.build(np.arange(110, dtype=np.int64), vecs[:110])
     assert idx.quantized and not idx.needs_retrain()
+
+
+def test_a_streamed_build_reads_batches_and_finds_what_a_whole_build_finds(tmp_path):
+    vecs = clustered(6000, seed=3)
+    ids = np.arange(1, 6001, dtype=np.int64)
+    reads = []
+
+    def batches():
+        reads.append(0)
+        for start in range(0, len(ids), 1000):
+            reads[-1] += 1
+            yield ids[start:start + 1000].tolist(), vecs[start:start + 1000]
+
+    streamed = VectorIndex(tmp_path / "streamed", 384, quantize_above=5000)
+    streamed.build_streamed(len(ids), batches)
+    assert reads == [6, 6]  # a pass for the training sample, a pass for the adds: never all vectors at once
+    assert type(streamed._index).__name__ == "IndexIVFScalarQuantizer" and streamed.ntotal == 6000
+    assert not streamed.needs_retrain()
+    recall = []
+    for q in clustered(50, seed=4):
+        exact = set(ids[np.argsort(-(vecs @ q))[:10]].tolist())
+        recall.append(len(exact & {pid for pid, _ in streamed.search(q, 10)}) / 10)
+    assert np.mean(recall) >= 0.95, np.mean(recall)
+    assert VectorIndex(tmp_path / "streamed", 384, quantize_above=5000).ntotal == 6000  # saved
