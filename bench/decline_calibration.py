@@ -195,11 +195,7 @@ def run(verbose: bool, quick: bool, dump: bool = False) -> dict:
     try:
         full = tmp / "full"
         corpus = ec.build(full, small=True)
-        root = tmp / "files"
-        for rel, split in corpus.splits.items():
-            if split == "tune" and (full / rel).is_file():
-                (root / rel).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(full / rel, root / rel)
+        root = ec.copy_split(corpus, tmp / "files")
         for rel, text in EXTRA.items():
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             (root / rel).write_text(text)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import shutil
 import time
 import unicodedata
 from collections import Counter
@@ -882,3 +883,12 @@ def build(root: Path, seed: int = 13, now: float | None = None, small: bool = Fa
     splits = _assign_splits(files, questions, seed)
     questions = [Question(**{**q.__dict__, "split": splits[q.about[0]]}) for q in questions]
     return Corpus(root, seed, now, files, questions, splits)
+
+
+def copy_split(corpus: Corpus, dest: Path, split: str = "tune") -> Path:
+    """Copy the files of one split of ``corpus`` under ``dest`` (same relative paths); returns ``dest``."""
+    for rel, which in corpus.splits.items():
+        if which == split and (corpus.root / rel).is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(corpus.root / rel, dest / rel)
+    return dest
