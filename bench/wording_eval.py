@@ -10,7 +10,11 @@ worded like the corpus's own questions; they test how the planner generalises, n
 
 Expected answers for file-system questions are computed from the written files (sizes, mtimes, counts),
 content answers are literal facts of the tune files; "attribute" questions ask for a fact in other words than
-the file states it ("what voltage" for "18V", "the reference" for a confirmation number). Scoring: :func:`evalcorpus.matches` for every expected
+the file states it ("what voltage" for "18V", "the reference" for a confirmation number); "indirect" questions
+name the thing itself in other words than its file does, the way someone who does not remember the file's
+wording asks: by what it does ("my server provider" for Acme Hosting), where it is ("where I'm staying in
+portugal"), what happened at it, a synonym ("the banana loaf", "restaurants" for eating out), or with context
+first ("i'm heading to the shops, ..."). Scoring: :func:`evalcorpus.matches` for every expected
 group (content answers must also cite their fact file first); unanswerable questions must be declined
 (:func:`agent_eval.declined`).
 
@@ -110,6 +114,7 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
     past_week = fx.since((now - timedelta(days=7)).timestamp())
     this_week = fx.since(monday.timestamp())
     acme1, acme1x = invoice("acme_hosting_2025-01")
+    acme2, acme2x = invoice("acme_hosting_2025-02")
     glx26, glx26x = invoice("globex_telecom_2026-01")
     glx25, glx25x = invoice("globex_telecom_2025-09")
     stark, starkx = invoice("stark_design")
@@ -274,6 +279,77 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
         Ask("attribute", ("what temperature does the banana bread bake at",), (("175",),), B),
         Ask("attribute", ("what kind of room did i book in porto",), (("double",),), PORTO),
         Ask("attribute", ("what's the name of the hotel in porto",), (("Casa do Rio",),), PORTO),
+        # -- indirect: the thing asked about in other words than its file uses (what it does, where it is, what
+        # happened at it), or context first; one tune file says it
+        Ask("indirect", ("what did my server provider bill me for february 2025",), (ec.money(float(acme2x["amount"])),),
+            acme2),
+        Ask("indirect", ("which bank account does the hosting company want me to pay into",), ((acme1x["iban"][:4],),),
+            (acme1, acme2)),
+        Ask("indirect", ("how much was my phone and internet bill for september 2025",),
+            (ec.money(float(glx25x["amount"])),), glx25),
+        Ask("indirect", ("what's the reference number on the telecom company's january 2026 bill",),
+            ((glx26x["number"],),), glx26),
+        Ask("indirect", ("by when do i need to pay the people who redid my logo",),
+            (ec.date_variants(datetime.strptime(starkx["due"], "%d %B %Y")),), stark),
+        Ask("indirect", ("what did the power drill cost at the DIY store",), (("89.90", "89.9"),), C),
+        Ask("indirect", ("how long have i got to take stuff back to the DIY place",), (("30 days",),), C),
+        Ask("indirect", ("which branch of the hardware store was i at in february",), (("Cribbs",),), C),
+        Ask("indirect", ("what pastry did i get at the coffee place on gloucester road",), (("Almond croissant",),), R),
+        Ask("indirect", ("how much money did they sign off for the agency doing the new site",), (("8400", "8,400"),), J),
+        Ask("indirect", ("who's handling moving the old blog articles over to the new site",), (("Tomasz",),), J),
+        Ask("indirect", ("why did the go-live of the new website get pushed back",), (("payment page",),), J),
+        Ask("indirect", ("when do we meet again about the new site",), (ec.date_variants(datetime(2026, 3, 16)),), J),
+        Ask("indirect", ("who's the client for the inventory web app thing",), (("Northwind",),), H),
+        Ask("indirect", ("the dishwasher won't pump the water out, what should i check",), (("filter",),), A),
+        Ask("indirect", ("a warning light came on on the dishwasher, what do i need to top up",), (("salt",),), A),
+        Ask("indirect", ("what's the street address of where i'm staying in portugal",), (("Rua de Miragaia",),), PORTO),
+        Ask("indirect", ("how much is the stay at the hotel by the river going to cost",), (("548",),), PORTO),
+        Ask("indirect", ("how much butter goes in the banana loaf",), (("75 g",),), B),
+        Ask("indirect", ("how many avocados for the mexican dip",), (("2", "two"),), G),
+        Ask("indirect", ("how much milk do i pour over the oats for the make-ahead breakfast",), (("150 ml",),), OATS),
+        Ask("indirect", ("what did the gas meter say at the start of march 2025",), (("3565",),), UT),
+        Ask("indirect", ("what did i actually blow on restaurants and takeaways in march",), (("212",),), BUD),
+        Ask("indirect", ("what do i pay for the flat each month according to my budget",), (("1150",),), BUD),
+        Ask("indirect", ("which free trial is about to run out that i need to stop",), (("CloudBox",),), T),
+        Ask("indirect", ("who's doing the seasonal tyre swap on my car",), (("Moreau",),), T),
+        Ask("indirect", ("how many keys for the main entrance did i get when i moved in",), (("2",),),
+            "Documents/Housing/move_in_checklist.md"),
+        Ask("indirect", ("what's the third novel on my reading pile",), (("Tomorrow, and Tomorrow",),),
+            "Notes/books_to_read.md"),
+        Ask("indirect", ("my other app idea, not the plant one, what was it",), (("shared shopping list",),),
+            "Notes/ideas/app_ideas.md"),
+        Ask("indirect", ("i'm heading to the shops, what size batteries do i need",), (("AA",),), "Notes/shopping_list.md"),
+        # -- followup: pronouns, ellipsis, a switched attribute or file, "the other one", corrections
+        Ask("followup", ("what did the stark design invoice cover", "what's its total?"),
+            (ec.money(float(starkx["amount"])),), stark),
+        Ask("followup", ("how much was the acme invoice for january 2025", "and february?"),
+            (ec.money(float(acme2x["amount"])),), acme2),
+        Ask("followup", ("what's the iban on the acme invoices", "and globex's?"), ((glx25x["iban"][:4],),), (glx25, glx26)),
+        Ask("followup", ("how much was the globex bill from september 2025", "what about the other globex one?"),
+            (ec.money(float(glx26x["amount"])),), glx26),
+        Ask("followup", ("how much did i pay at the cafe", "no, i meant the hardware store"), (("99.59",),), C),
+        Ask("followup", ("who was at the march 2 meeting", "what's tomasz responsible for?"), (("blog",),), J),
+        Ask("followup", ("when's check-in at the porto hotel", "what time?"), (("15:00",),), PORTO),
+        Ask("followup", ("where's the porto booking", "how big is it"), (fx.size([PORTO]),)),
+        Ask("followup", ("how many files are in Recipes", "and in Receipts?"), ((str(len(receipts)),),)),
+        Ask("followup", ("when was the stark design invoice last modified", "and what folder is it in?"),
+            (("Documents/Invoices/2026",),)),
+        Ask("followup", ("biggest photo?", "and the second biggest?"), names(S[0](photos)[1:2])),
+        Ask("followup", ("what does error E24 mean on the dishwasher", "when did i save that manual?"), (fx.date(A),)),
+        # -- unanswerable: near the tune files, the answer in none of them (an attribute the file does not state,
+        # or a thing the folder does not have)
+        Ask("unanswerable", ("what time do i have to check out of the porto hotel",), ()),
+        Ask("unanswerable", ("how much of the stark design bill is VAT",), ()),
+        Ask("unanswerable", ("what's the email address of the hotel in porto",), ()),
+        Ask("unanswerable", ("what was the water meter reading in march 2025",), ()),
+        Ask("unanswerable", ("how much did i budget for holidays in march",), ()),
+        Ask("unanswerable", ("what's my budget for groceries in april 2026",), ()),
+        Ask("unanswerable", ("how many eggs go in the overnight oats",), ()),
+        Ask("unanswerable", ("what's my flight number to porto",), ()),
+        Ask("unanswerable", ("what's the budget for project heron",), ()),
+        Ask("unanswerable", ("who's my landlord",), ()),
+        Ask("unanswerable", ("what model is my washing machine",), ()),
+        Ask("unanswerable", ("what's the energy rating of the dishwasher",), ()),
     ]
     return asks
 
