@@ -51,6 +51,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
 }
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's"})
+_WH = frozenset({"when", "who", "where", "how"})
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
 
@@ -111,7 +112,7 @@ def wanted_type(question: str) -> str | None:
 
 def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
-    ws = words(question)
+    ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place"}
     if any(w in TYPE_WORDS["code"] for w in ws) and not any(w in ("many", "much") for w in ws):
         return "code", True  # "booking ref?", "the confirmation number": a code, whatever the wh-word
@@ -206,6 +207,10 @@ def _lines(text: str) -> list[tuple[str, bool]]:
         i += 1
         if not line:
             continue
+        if heading:
+            listed = _list_under(raw, i)
+            if listed:  # "# Books to read" and its items: the whole list answers "what books", as well as each item
+                out.append((f"{line}: {', '.join(listed)}", False))
         if line.endswith(":") and not heading:
             items: list[str] = []
             while i < len(raw) and raw[i].strip() and not _HEADING.match(raw[i]):
@@ -218,6 +223,24 @@ def _lines(text: str) -> list[tuple[str, bool]]:
                 line = f"{line} {', '.join(items)}"
         out.append((line, heading))
     return out
+
+
+_ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?")
+
+
+def _list_under(raw: list[str], i: int) -> list[str]:
+    """The items of the list that starts at line ``i`` (after blank lines), bare of their markers, while they
+    fit in a unit; empty when fewer than two."""
+    while i < len(raw) and not raw[i].strip():
+        i += 1
+    items: list[str] = []
+    while i < len(raw) and _ITEM.match(raw[i]):
+        item = _ITEM.sub("", raw[i]).strip().rstrip(".;,")
+        if sum(len(x) + 2 for x in items) + len(item) > MAX_UNIT:
+            break
+        items.append(item)
+        i += 1
+    return items if len(items) >= 2 else []
 
 
 def _units(text: str, file_name: str = "") -> list[tuple[str, bool]]:

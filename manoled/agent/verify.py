@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .attribute import asked_words
-from .facts import _QUANTITY, MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms, typed_by
+from .facts import _QUANTITY, MONTH_NAMES, TYPE_PATTERNS, Extraction, Fact, _units, passage_words, topic_terms, typed_by
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -54,6 +54,10 @@ MEASURES = {"c": "celsius", "°c": "celsius", "f": "fahrenheit", "°f": "fahrenh
             "rpm": "revolutions", "mph": "speed", "kmh": "speed", "lb": "pounds", "lbs": "pounds", "oz": "ounces"}
 _MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re.escape, MEASURES), key=len,
                                                                           reverse=True)) + r")(?!\w)", re.IGNORECASE)
+
+
+# attributes written as a code: a product's model is "SMS4HVI33E", rarely the word "model"
+_CODED = frozenset({"model"})
 
 
 def _passage(f: Fact) -> str:
@@ -163,7 +167,8 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     c = fact.candidate
     titles = " ".join(u for u, title in _units(c.text if c else "", fact.file_name) if title)
     where = f"{fact.text} {fact.file_name.replace('_', ' ')} {titles}"
-    said = {t: t in names or contains(where, t) for t in asked}
+    said = {t: t in names or contains(where, t) or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text))
+            for t in asked}
     ws = passage_words(fact.text)
     ws += [MEASURES[m.group(1).lower()] for m in _MEASURE.finditer(fact.text)]
     missing = [t for t in asked if not said[t]]
