@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .facts import _ASKED_AS, TYPE_PATTERNS, typed_by
 from .fstools import human_size
 from .parse import ToolCall
 from .planner import Plan, kind_label
@@ -231,6 +232,10 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
         return text, sources
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
         return text, sources  # "and what did I actually spend?": the same table row holds the other column
+    kind, asked = typed_by(planned.question)
+    own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS]  # "what time?" is about no new thing
+    if asked and kind and not own and TYPE_PATTERNS[kind].search(text.rsplit(" (from ", 1)[0]):
+        return text, sources  # "what time?" after "Check-in: 12 May, 15:00": the answer already says it
     r = next((r for r in reversed(results) if r.ok and r.name == "semantic_search"), None)
     facts: list[tuple[str, str, str]] = []
     if r is not None:

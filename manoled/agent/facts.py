@@ -66,6 +66,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|\b(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d", re.IGNORECASE),
     "date": re.compile(_DATE, re.IGNORECASE),
+    # "what time": a time of day ("15:00", "9am", "noon"), not a date
+    "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b", re.IGNORECASE),
     "person": re.compile(r"(?:\b(?:mr|mrs|ms|dr|prof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
                          r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
@@ -123,7 +125,7 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                     return kind, True
             if stem(b) in _ASKED_AS:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
-                        "number" if stem(b) == "number" else "date"), True
+                        "number" if stem(b) == "number" else "time" if stem(b) in ("time", "hour") else "date"), True
         if a == "how" and b in ("many", "long", "old", "far", "often"):
             return "number", True
         if a == "how" and b == "much":
@@ -189,7 +191,7 @@ def topic_terms(question: str) -> list[str]:
 
 def units(text: str, file_name: str = "") -> list[str]:
     """Lines, sentences and list items of a passage, each a candidate answer."""
-    return [u for u, _ in _units(text, file_name)]
+    return [u for u, _, _ in _units(text, file_name)]
 
 
 def _lines(text: str) -> list[tuple[str, bool]]:
@@ -243,30 +245,35 @@ def _list_under(raw: list[str], i: int) -> list[str]:
     return items if len(items) >= 2 else []
 
 
-def _units(text: str, file_name: str = "") -> list[tuple[str, bool]]:
-    """(unit, is a title): a heading, or a document's first line when it reads as a title."""
+_VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + _DATE, re.IGNORECASE)
+
+
+def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
+    """(unit, is a title, the sentence it is part of): a title is a heading, or a document's first line when it
+    reads as a title."""
     lines = _lines(text)
     if file_name.lower().endswith((".csv", ".tsv")) and len(lines) >= 2:
         sep = "\t" if "\t" in lines[0][0] else ","
         header = [h.strip() for h in lines[0][0].split(sep)]
-        if header and not any(re.search(r"\d", h) for h in header):
+        if header and not any(_VALUE.fullmatch(h) for h in header):  # a first row of values is no header
             rows = []
             for ln, _ in lines[1:]:
                 cells = [c.strip() for c in ln.split(sep)]
                 if len(cells) == len(header):
-                    rows.append((", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c), False))
+                    row = ", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c)
+                    rows.append((row, False, row))
             return rows
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[str, bool, str]] = []
     for n, (ln, heading) in enumerate(lines):
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
         sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", ln) if s.strip()]
         for s in sentences:
-            out.append((s, title))
+            out.append((s, title, s))
             parts = [p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", s) if p.strip()]
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
-                out.extend((p, False) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
+                out.extend((p, False, s) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
 
@@ -287,6 +294,29 @@ def passage_words(text: str, limit: int = 300) -> list[str]:
     """A passage's distinct content words (no stop words, no bare numbers), for word-sense matching."""
     out = dict.fromkeys(w for w in words(text) if len(w) > 2 and w not in STOP and not w.isdigit())
     return list(out)[:limit]
+
+
+_PARTICLES = ("in", "out", "up", "down", "on", "off")
+
+
+def particles(question: str) -> list[tuple[str, str]]:
+    """(word, particle) of the question's phrasal words: "check out", "check-out" and "checkout" -> (check, out)."""
+    ws = re.findall(r"[a-z]+", question.lower())
+    out = [(a, b) for a, b in zip(ws, ws[1:], strict=False) if b in _PARTICLES and len(a) >= 3 and a not in STOP]
+    # written as one word: "checkout", "setup"
+    out += [(w[:-len(p)], p) for w in ws for p in _PARTICLES if w.endswith(p) and len(w) - len(p) >= 3
+            and w[:-len(p)] not in STOP]
+    both = {a for a, b in out if any(a == c and b != d for c, d in out)}  # "checkout ... check-in": both asked
+    return [(a, b) for a, b in out if a not in both]
+
+
+def _says_other(unit: str, word: str, particle: str) -> bool:
+    """Whether ``unit`` names ``word`` with another particle ("check-in") and never with the asked one."""
+    low = unit.lower()
+    others = "|".join(p for p in _PARTICLES if p != particle)
+    if not re.search(rf"\b{re.escape(word)}-(?:{others})\b", low):
+        return False
+    return not re.search(rf"\b{re.escape(word)}[\s-]?{particle}\b", low)
 
 
 def focus_words(question: str) -> list[str]:
@@ -325,7 +355,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         return result
     best_rrf = max(c.rrf for c in candidates) or 1.0
     months, years = asked_months(question)
-    deadline = kind == "date" and bool(_DEADLINE_ASK.search(question))
+    contrasts = particles(question)
+    deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
     facts: list[Fact] = []
     focus_seen = not focus
     for rank, c in enumerate(candidates[:top]):
@@ -351,7 +382,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.file_name, t)]  # the file name already says these
-        for u, title in _units(c.text, c.file_name):
+        for u, title, whole in _units(c.text, c.file_name):
+            if any(_says_other(whole, t, p) for t, p in contrasts):
+                continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
             here = [t for t in terms if contains(u, t) and t not in named]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
@@ -384,7 +417,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
         return result
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
-    if kind in ("amount", "number", "code", "date" if asked else "-") and not any(f.typed for f in facts) \
+    if kind in ("amount", "number", "code", "time", "date" if asked else "-") and not any(f.typed for f in facts) \
             and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there
         result.declined, result.reason = True, f"no {kind} in the passages about it"

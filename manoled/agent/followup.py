@@ -124,6 +124,17 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         picked = _one_of(new, listed)
         if picked is not None:
             return _about_file(picked, bplan, base, question)
+    asked = {stem(w) for w in words(question)}
+    if cited and OTHER.search(" ".join(words(question))):
+        sibling = _sibling(cited[0], files, {str(f.path) for f in cited}, new.topics)
+        if sibling is not None:  # "what about the other globex one?": the same question, of its sibling file
+            dated = time_words(base.question)  # "from september 2025" named the first one, not this one
+            query = " ".join(w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in dated)
+            p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
+            return Direct([_search(query, sibling)], p, query, restrict=[str(sibling.path)])
+    if cited and asked & (SIZE_WORDS | CHANGE_WORDS) and not new.topics and wanted_type(question) != "amount":
+        # "how big is it?" after a content answer: the file it came from, as a file
+        return _about_file(cited[0], bplan, base, question)
     before = {stem(w) for w in words(base.question)}
     fresh = [t for t in new.topics if t not in before]  # what the follow-up adds
     top = cited[0] if cited else None
@@ -148,6 +159,26 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
         return _in_file(own, named + context, top, new, avoid=getattr(base, "answer", ""), asks=asks)
     return _with_new_slots(bplan, base, own, new, files)
+
+
+OTHER = re.compile(r"\b(?:the other|another)\b")
+
+
+def _sibling(f: Any, files: list[Any], seen: set[str], topics: list[str]) -> Any | None:
+    """The one other file named like ``f`` (the same words in its name, dates aside, and the same kind) that
+    the previous turn did not return, and that the follow-up's own words (if any) also name."""
+    mine = {w for w in path_words(f.name) if w.isalpha() and len(w) >= 3}
+    hits = []
+    for g in files:
+        if str(g.path) in seen or g.ext != f.ext and not {g.ext, f.ext} <= _DOCS:
+            continue
+        theirs = {w for w in path_words(g.name) if w.isalpha() and len(w) >= 3}
+        if theirs == mine and all(t in theirs for t in topics if t in mine or t in theirs):
+            hits.append(g)
+    return hits[0] if len(hits) == 1 else None
+
+
+_DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}
 
 
 def _named(topics: list[str], f: Any | None) -> list[str]:

@@ -288,10 +288,15 @@ class Planner:
         elif intent == "count" and not COUNT_WORDS.search(q):
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"
+        dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
         if exact is not None:
             pass
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
+        elif intent == "list" and dated_only and slots.topics and not qwords & CHANGE_WORDS and not LIST_OPENER.match(q) and \
+                not any(path_matches(t, files) for t in slots.topics):
+            # "what did I blow on restaurants in march": a month is when something happened, not which files
+            plan.intent, plan.reason = "content", "a period, but nothing that names files"
         elif intent == "metadata":
             if not qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS):
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"

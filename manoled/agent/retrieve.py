@@ -74,8 +74,9 @@ def contains(text: str, term: str) -> bool:
     r = root(t)
     if t in MONTH_NUMBERS and numeric_month(text, MONTH_NUMBERS[t]):
         return True
+    flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
     return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
-               for w in words(text))
+               or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in words(text))
 
 
 def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:

@@ -24,13 +24,25 @@ sentence from a file that does not say it.
 
 from __future__ import annotations
 
+import calendar
 import math
 import re
 from collections.abc import Callable
 from typing import Any
 
 from .attribute import asked_words
-from .facts import _QUANTITY, MONTH_NAMES, TYPE_PATTERNS, Extraction, Fact, _units, passage_words, topic_terms, typed_by
+from .facts import (
+    _QUANTITY,
+    MONTH_NAMES,
+    TYPE_PATTERNS,
+    Extraction,
+    Fact,
+    _units,
+    asked_months,
+    passage_words,
+    topic_terms,
+    typed_by,
+)
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -104,7 +116,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         top = first
     top = said_first(question, ex, sense, names)
     cov, detail = scored[top.path]
-    kind, _ = typed_by(question)
+    kind, asked = typed_by(question)
     c = top.candidate
     ex.evidence = {"coverage": round(cov, 3), "kind": kind, "typed": top.typed, "terms": detail,
                    "vec": round(c.vector_score or 0.0, 3) if c else 0.0, "vrank": c.vector_rank if c else None}
@@ -119,8 +131,11 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif kind == "amount" and not top.typed and not (_QUANTITY.search(top.text)
                                                      and _names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
-    elif kind in ("date", "code", "number") and not top.typed:
+    elif (kind in ("code", "number") or kind in ("date", "time") and asked) and not top.typed:
+        # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
+    elif other_month(question, _passage(top)):
+        why = "the files say it for another month"
     if not why:
         unsaid = unsaid_attribute(question, top, sense, names)
         if unsaid:
@@ -131,6 +146,20 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+def other_month(question: str, passage: str) -> bool:
+    """Whether the question asks about a month (or year) and the passage names only others: the March row of
+    a budget answers nothing about April."""
+    months, years = asked_months(question)
+    if months:
+        named = {m for m, name in enumerate(calendar.month_name) if m and contains(passage, name)}
+        if named and not named & months:
+            return True
+    if years:
+        named_years = {int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", passage)}
+        return bool(named_years) and not named_years & years
+    return False
 
 
 def said_first(question: str, ex: Extraction, sense: WordSense | None, names: frozenset[str] = frozenset(),
@@ -165,7 +194,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     if not asked:
         return []
     c = fact.candidate
-    titles = " ".join(u for u, title in _units(c.text if c else "", fact.file_name) if title)
+    titles = " ".join(u for u, title, _ in _units(c.text if c else "", fact.file_name) if title)
     where = f"{fact.text} {fact.file_name.replace('_', ' ')} {titles}"
     said = {t: t in names or contains(where, t) or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text))
             for t in asked}

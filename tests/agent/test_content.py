@@ -25,6 +25,7 @@ from manoled.agent.facts import (
     extract,
     focus_words,
     name_date_fit,
+    particles,
     topic_terms,
     typed_by,
     units,
@@ -110,6 +111,8 @@ def ask(agent: Agent, question: str) -> AnswerStep:
     # the attribute asked, said in other words: a unit of measure by its name, a reference for a booking code
     ("what's the power of the hammer drill", ["750W"], "homebase_receipt.txt"),
     ("what's the reference for my lisbon stay", ["LX-40917"], "lisbon_stay.txt"),
+    # an everyday word no file has ("still") does not decline a short question; the heading's list answers
+    ("what do I still need to do for moving day", ["parking permit", "van"], "moving_day.md"),
 ])
 def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, facts, source):
     final = ask(agent, question)
@@ -148,10 +151,39 @@ def test_a_label_line_carries_the_list_under_it_and_table_rows_read_as_labels():
     assert "3 eggs" in units("Ingredients: 3 eggs, 100 g flour, 50 g sugar")  # quantities are
 
 
+def test_a_heading_s_list_is_one_unit_as_well_as_its_items():
+    got = units("# Books to read\n1. Klara and the Sun\n2. Piranesi\n\n# Chores\n\n- [ ] water the ferns\n- [x] bins\n")
+    assert "Books to read: Klara and the Sun, Piranesi" in got and "Piranesi" in got
+    assert "Chores: water the ferns, bins" in got  # a blank line after the heading, checkbox markers dropped
+
+
+def test_a_csv_header_may_have_digits_in_its_names():
+    got = units("date,electricity_kwh,gas_m3\n2025-03-01,12630,3565\n", "readings.csv")
+    assert got == ["date: 2025-03-01, electricity_kwh: 12630, gas_m3: 3565"]
+    assert units("2025-03-01,12630\n2025-04-01,12840\n", "r.csv")[0].startswith("2025-03-01")  # no header
+
+
+def test_a_sentence_about_the_other_particle_is_no_answer():
+    text = "Booking confirmation\nCheck-in: 12 May 2026, 15:00. Check-out: 16 May 2026.\nRoom: double."
+    c = Candidate(1, text, "/f/booking.pdf", "booking.pdf", rrf=0.03, vector_score=0.6)
+    assert extract("what time do I have to check out of the hotel", [c]).declined  # check-out has no time
+    assert "15:00" in extract("what time can I check in at the hotel", [c]).facts[0].text
+    assert "16 May" in extract("when is checkout at the hotel", [c]).facts[0].text
+    assert particles("and checkout? check-in was the 12th") == []  # both asked: neither is the other one
+
+
+def test_a_question_about_another_month_than_the_passage_names():
+    row = "category: Groceries, month: March 2026, planned: 420, actual: 455 budget_2026.csv"
+    assert verify.other_month("what's my grocery budget for april 2026", row)
+    assert not verify.other_month("what's my grocery budget for march", row)
+    assert not verify.other_month("what's my grocery budget", row)
+    assert verify.other_month("what did acme charge in 2023", "Invoice date: 12 January 2025")
+
+
 @pytest.mark.parametrize("question, kind", [
     ("porto hotel booking ref?", "code"), ("what is the confirmation number", "code"),
     ("which company is the app for", "org"), ("which colleagues came", "person"), ("how many eggs", "number"),
-    ("what time can I check in", "date"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
+    ("what time can I check in", "time"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)
@@ -167,6 +199,8 @@ def test_focus_of_how_much_and_a_month_in_a_numeric_date():
     assert focus_words("how much did the drill cost") == []
     assert contains("receipt 08/02/2026", "february") and contains("acme_2025-02.txt", "february")
     assert not contains("2026-12-02", "february")
+    assert contains("Check-out: 16 May", "checkout") and contains("checkout by 11", "check-out")  # one word or two
+    assert not contains("Check-in: 12 May", "checkout")
 
 
 def test_word_senses_count_a_synonym_as_shared():

@@ -268,3 +268,20 @@ def test_the_last_one_after_a_content_answer_is_no_place_in_a_list(agent):
     assert "Alvarez" in final.answer and names(final) == ["dentist.txt"], final.answer
     _, final, _ = converse(agent, "what did we decide at the team sync?", "who went to the last one?")
     assert names(final) == ["team_sync_2026-02-10.md"], final.answer
+
+
+# -- a time asked of the answer that already says it, the other file of a pair, the file as a file ----------------
+def test_what_time_after_an_answer_that_gives_the_time_repeats_it(agent):
+    first, final, _ = converse(agent, "when do I arrive at the cabin in Oslo?", "what time?")
+    assert "16:00" in first.answer
+    assert "16:00" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer
+
+
+def test_the_other_one_is_the_sibling_file_of_the_answer(agent):
+    _, final, _ = converse(agent, BILL, "what about the other northwind one?")
+    assert "91.10" in final.answer and names(final) == ["northwind_power_2025-12.txt"], final.answer
+
+
+def test_how_big_is_it_after_a_content_answer_is_the_file_s_size(agent):
+    _, final, plan = converse(agent, "what's the booking reference for the oslo cabin?", "how big is it?")
+    assert "B (" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer

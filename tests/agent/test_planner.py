@@ -150,6 +150,7 @@ def test_when_did_i_last_touch_my_todo_list_asks_for_its_date(planner):
     "street address on my lease",
     "storage capacity of the SSD in the macbook guide",
     "how many eggs go in the carbonara",
+    "what did I blow on restaurants in march",  # a month, but nothing that names files
 ])
 def test_content_questions_are_not_routed_by_a_keyword(planner, question):
     assert planner.plan(question, FILES).intent == "content"
