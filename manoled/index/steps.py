@@ -173,7 +173,12 @@ class Steps:
             if self.stop_event.is_set():
                 break  # shutting down: the files in progress stay pending and are redone on the next start
             self._embed_step(jobs, budget, stats)
-            if time.monotonic() - last_save > SAVE_EVERY_S:
+            if self.index.needs_retrain():
+                # grown 4x past its training: retrain now, not after the whole batch (1M new vectors would
+                # otherwise sit in the untrained index as float32, 1.5 GB, until the end)
+                self.rebuild_index()
+                last_save = time.monotonic()
+            elif time.monotonic() - last_save > SAVE_EVERY_S:
                 self._flush_index()
                 last_save = time.monotonic()
             if progress is not None:

@@ -281,3 +281,30 @@ def test_restart_over_unchanged_corpus_finds_no_changes(tmp_path, embedder):
         assert c.indexer.scan(root) == []
     finally:
         c.close()
+
+
+def test_a_large_batch_retrains_the_index_as_it_grows_not_only_at_the_end(core, tmp_path):
+    """One index_paths call over many files: the index is retrained each time it outgrows its training (4x),
+    during the batch. Retraining only at the end left every vector of a first 1M-passage index as float32 in
+    the untrained index until then (3.5 GB peak in bench/scale.py --files 320000)."""
+    root = tmp_path / "many"
+    root.mkdir()
+    for i in range(240):
+        (root / f"note_{i:03d}.txt").write_text(f"Note {i}: the {['red', 'green', 'blue'][i % 3]} box {i}.\n")
+    core.config.index.commit_batch_files = 8  # many small steps, as a big folder has
+    seen: list[tuple[int, int]] = []  # (vectors in the index, vectors trained on) at each rebuild
+    rebuild = core.indexer.rebuild_index
+
+    def spy() -> int:
+        seen.append((core.index.ntotal, core.index.trained_on))
+        return rebuild()
+
+    core.indexer.rebuild_index = spy
+    stats = core.indexer.index_paths([root])
+    assert stats.failed == 0 and stats.indexed == 240
+    total = core.catalog.passage_count()
+    grown = [(n, trained) for n, trained in seen if n]  # the first, on an empty index, is the start-up sync
+    assert grown and grown[0][0] < total, seen  # retrained while the batch was still going
+    assert all(n > 4 * max(trained, 39) for n, trained in grown), seen  # each time it had outgrown its training
+    assert core.index.ntotal == total and not core.index.needs_retrain()
+    assert top_file(core, "green box 100") is not None
