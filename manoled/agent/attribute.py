@@ -26,10 +26,16 @@ _STOP_NOUNS = frozenset("room size sizes space storage weight".split())
 _KIND_NOUNS = frozenset("method methods way ways sort sorts style option options form mode".split())
 
 
+# amounts that are a thing of their own, not any sum: a booking's total is no deposit, a bill's no refund
+_NAMED_AMOUNTS = frozenset("deposit deposits rent salary budget refund balance".split())
+
+
 def is_type_word(w: str) -> bool:
     """A word that names the kind of value asked ("number", "fee", "date", "address") or only frames the
     question ("the last", "the main"): the extracted type (or its absence) already answers for it."""
     s = stem(w)
+    if w in _NAMED_AMOUNTS or s in _NAMED_AMOUNTS:
+        return False
     return (((w in STOP or s in STOP) and w not in _STOP_NOUNS) or s in _ASKED_AS or w in _ASKED_AS or w in _KIND_NOUNS
             or any(w in cues or s in cues for cues in TYPE_WORDS.values()))
 
@@ -52,6 +58,11 @@ def asked_words(question: str) -> list[str]:
             if len(rest) >= 3 and rest[0] in _AUX and rest[1] in _PRONOUNS:
                 verb = rest[2]
                 return [] if is_type_word(verb) or verb in GENERIC else [stem(verb)]
+            # "how much was the deposit for the hotel": an amount of its own after the verb is what is asked
+            # ("how much is the stay" asks the stay's cost: the stay is the thing, not the attribute)
+            if len(rest) >= 2 and rest[0] in ("is", "are", "was", "were") and rest[1] in _DETERMINERS:
+                np = _head_phrase(rest[1:], True)
+                return np if np and np[-1] in _NAMED_AMOUNTS else []
             return []
         if w in ("what", "which", "what's", "whats", "who", "who's"):
             rest = ws[i + 1:]

@@ -48,6 +48,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
                       "promo".split()),
     "org": frozenset("company companies firm client customer vendor supplier provider employer organisation "
                      "organization business brand agency insurer bank shop store".split()),
+    "purpose": frozenset("why reason purpose".split()),
 }
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's"})
@@ -80,6 +81,9 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
+    # "what's the invoice for", "why": a description or a reason
+    "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
+                          r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
 }
 _HEADING = re.compile(r"^\s*#")
 
@@ -115,7 +119,7 @@ def wanted_type(question: str) -> str | None:
 def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
-    first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place"}
+    first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     if any(w in TYPE_WORDS["code"] for w in ws) and not any(w in ("many", "much") for w in ws):
         return "code", True  # "booking ref?", "the confirmation number": a code, whatever the wh-word
     for a, b in zip(ws, [*ws[1:], ""], strict=True):
@@ -132,6 +136,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             return "amount", True
         if a in first:
             return first[a], True
+    if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
+        return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
     return (best, False) if hits[best] else (None, False)

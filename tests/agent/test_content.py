@@ -113,6 +113,7 @@ def ask(agent: Agent, question: str) -> AnswerStep:
     ("what's the reference for my lisbon stay", ["LX-40917"], "lisbon_stay.txt"),
     # an everyday word no file has ("still") does not decline a short question; the heading's list answers
     ("what do I still need to do for moving day", ["parking permit", "van"], "moving_day.md"),
+    ("what's the falcon project for", ["fleet tracking"], "falcon_kickoff.md"),  # "for": its goal, not a date
 ])
 def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, facts, source):
     final = ask(agent, question)
@@ -135,6 +136,7 @@ def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, fac
     "what's my room number at the lisbon hotel",  # the booking reference is a number, not the room's
     "what colour is the hammer drill",
     "how much did I tip at homebase",  # the receipt's total is no tip
+    "how much was the deposit for the lisbon hotel",  # a deposit is an amount of its own, not any sum
     "what's the late fee on the tenancy",  # the deposit and the rent are amounts, not a late fee
     "who's the account manager at bluewave logistics",  # the attendees are people, none is said to be that
 ])
@@ -183,7 +185,7 @@ def test_a_question_about_another_month_than_the_passage_names():
 @pytest.mark.parametrize("question, kind", [
     ("porto hotel booking ref?", "code"), ("what is the confirmation number", "code"),
     ("which company is the app for", "org"), ("which colleagues came", "person"), ("how many eggs", "number"),
-    ("what time can I check in", "time"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
+    ("what time can I check in", "time"), ("what's the invoice for", "purpose"), ("why did it move", "purpose"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)
