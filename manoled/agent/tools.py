@@ -14,7 +14,7 @@ from typing import Any
 from . import facts as factlib
 from . import verify
 from .attribute import asked_words
-from .commonness import adverb, common
+from .commonness import adverb
 from .context import ToolContext
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
@@ -123,9 +123,11 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
                                      limit=1500)
         near = sense.best(absent, seen)
         absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]
-    # a short question, half of it in no file and not said otherwise: not in the files. An everyday word
-    # ("still", "live", "model") is as often how it asks as what about: it alone does not decide
-    telling = [t for t in absent if not common(t)]
+    # a short question, half of it in no file and not said otherwise: not in the files. The attribute asked
+    # ("what *model* is my dishwasher", "what *colour* is the drill") is left to the answer's check: a value
+    # can say it without the word (a model is a code like "SMS4HVI33E")
+    head = asked_words(query)[-1:]
+    telling = [t for t in absent if t not in head]
     if telling and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
         return f"no file mentions {telling[0]}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
