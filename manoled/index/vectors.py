@@ -167,7 +167,8 @@ class VectorIndex:
         stride = max(1, -(-n // TRAIN_SAMPLE))
         parts, seen = [], 0
         for ids, vecs in batches():
-            parts.append(np.asarray(vecs[(-seen) % stride::stride], dtype=np.float32))
+            # a copy: a strided view would keep its whole batch alive, and so every vector (1 GB at 640k)
+            parts.append(np.array(vecs[(-seen) % stride::stride], dtype=np.float32, copy=True))
             seen += len(ids)
         sample = np.concatenate(parts) if parts else np.zeros((0, self.dimensions), np.float32)
         del parts

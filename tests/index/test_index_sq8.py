@@ -106,3 +106,26 @@ def test_a_streamed_build_reads_batches_and_finds_what_a_whole_build_finds(tmp_p
         recall.append(len(exact & {pid for pid, _ in streamed.search(q, 10)}) / 10)
     assert np.mean(recall) >= 0.95, np.mean(recall)
     assert VectorIndex(tmp_path / "streamed", 384, quantize_above=5000).ntotal == 6000  # saved
+
+
+def test_the_training_sample_keeps_no_batch_alive(tmp_path):
+    """The sample is copied out of each batch: a strided view would keep the whole batch, and so every
+    vector, alive until the sample is complete (1.1 GB peak for a 640k-vector rebuild)."""
+    import gc
+    import weakref
+
+    vecs = clustered(6000, seed=5)
+    alive: list[weakref.ref] = []
+    held: list[int] = []
+
+    def batches():
+        for start in range(0, 6000, 500):
+            gc.collect()
+            held.append(sum(r() is not None for r in alive))
+            batch = vecs[start:start + 500].copy()  # a fresh array, as a catalog read gives
+            alive.append(weakref.ref(batch))
+            yield list(range(start + 1, start + 501)), batch
+            del batch
+
+    VectorIndex(tmp_path / "ix", 384, quantize_above=5000).build_streamed(6000, batches)
+    assert max(held) <= 1, held  # at most the batch the builder is still holding
