@@ -71,8 +71,8 @@ def asked_words(question: str) -> list[str]:
             be = bool(rest) and rest[0] in ("is", "are", "was", "were")
             if be:
                 rest = rest[1:]  # "what is the X of ...": the phrase after the verb
-            elif w.startswith("who") or rest and rest[0] in _AUX:
-                return []  # "what did I pay", "what does E24 mean", "who leads": no noun asked
+            elif w.startswith("who") or rest and (rest[0] in _AUX or rest[0] in GENERIC and rest[0] not in STOP):
+                return []  # "what did I pay", "what does E24 mean", "what goes on top", "who leads": no noun asked
             if be and not (rest and rest[0] in _DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
                 return []  # "who is in charge", "what's wrong with it": no noun phrase asked
             return _head_phrase(rest, be)

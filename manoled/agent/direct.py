@@ -22,7 +22,7 @@ from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
 from .retrieve import contains
-from .slots import Slots, words
+from .slots import GENERIC, Slots, words
 
 DECLINE = "I found nothing about {topic} in your files."
 
@@ -233,7 +233,7 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
         return text, sources  # "and what did I actually spend?": the same table row holds the other column
     kind, asked = typed_by(planned.question)
-    own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS]  # "what time?" is about no new thing
+    own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS and t not in GENERIC]  # "what time?", "how long?"
     if asked and kind and not own and TYPE_PATTERNS[kind].search(text.rsplit(" (from ", 1)[0]):
         return text, sources  # "what time?" after "Check-in: 12 May, 15:00": the answer already says it
     r = next((r for r in reversed(results) if r.ok and r.name == "semantic_search"), None)

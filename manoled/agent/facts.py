@@ -73,14 +73,21 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
+    # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
     "place": re.compile(r"\b\d+[a-z]?\s+[A-Z][a-z]+|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
-                        r"boulevard|blvd|square|place)\b", re.IGNORECASE),
+                        r"boulevard|blvd|square|place|rua|via|calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|"
+                        r"chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",
+                        re.IGNORECASE),
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
                        r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}\b"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
+    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
+                           r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
+                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
+                           r"year)s?\b|\bovernight\b", re.IGNORECASE),
     # "what's the invoice for", "why": a description or a reason
     "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
                           r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
@@ -120,9 +127,10 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
-    if any(w in TYPE_WORDS["code"] for w in ws) and not any(w in ("many", "much") for w in ws):
-        return "code", True  # "booking ref?", "the confirmation number": a code, whatever the wh-word
-    for a, b in zip(ws, [*ws[1:], ""], strict=True):
+    if any(w in TYPE_WORDS["code"] for w in ws) and not any(w in ("many", "much") for w in ws) or any(
+            b == "number" and a not in STOP and a not in GENERIC and not a.isdigit() for a, b in zip(ws, ws[1:], strict=False)):
+        return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
+    for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
         if a in _ASKING:
             for kind in ("org", "person"):
                 if stem(b) in TYPE_WORDS[kind] or b in TYPE_WORDS[kind]:
@@ -130,12 +138,14 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             if stem(b) in _ASKED_AS:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
                         "number" if stem(b) == "number" else "time" if stem(b) in ("time", "hour") else "date"), True
-        if a == "how" and b in ("many", "long", "old", "far", "often"):
+        if a == "how" and b == "long":
+            return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
+        if a == "how" and b in ("many", "old", "far", "often"):
             return "number", True
         if a == "how" and b == "much":
             return "amount", True
-        if a in first:
-            return first[a], True
+        if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
+            return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
     if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
         return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
@@ -423,7 +433,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
         return result
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
-    if kind in ("amount", "number", "code", "time", "date" if asked else "-") and not any(f.typed for f in facts) \
+    if kind in ("amount", "number", "code", "time", "duration", "date" if asked else "-") and not any(f.typed for f in facts) \
             and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there
         result.declined, result.reason = True, f"no {kind} in the passages about it"

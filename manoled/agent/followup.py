@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .attribute import asked_words, is_type_word
 from .commonness import adverb
 from .continuation import ASKS_INSIDE, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
@@ -156,6 +157,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         # the previous question's words stay as context: "and what did I actually spend?" is still on groceries
         context = [t for t in bplan.slots.topics if t not in named]
+        if wanted_type(own) or asked_words(own):  # "and its number?" after the due date: not the date again
+            before_asked = set(asked_words(base.question))
+            context = [t for t in context if t not in before_asked and not is_type_word(t)]
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
         return _in_file(own, named + context, top, new, avoid=getattr(base, "answer", ""), asks=asks)
     return _with_new_slots(bplan, base, own, new, files)

@@ -294,7 +294,7 @@ class Planner:
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
         elif intent == "list" and dated_only and slots.topics and not qwords & CHANGE_WORDS and not LIST_OPENER.match(q) and \
-                not any(path_matches(t, files) for t in slots.topics):
+                (wanted_type(question) is not None or not any(path_matches(t, files) for t in slots.topics)):
             # "what did I blow on restaurants in march": a month is when something happened, not which files
             plan.intent, plan.reason = "content", "a period, but nothing that names files"
         elif intent == "metadata":

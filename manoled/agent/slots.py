@@ -96,7 +96,7 @@ remind
 GENERIC = STOP | frozenset("""
 pay paid cost costs price go goes going come comes say says said tell told mean means need needs write
 do does happen happened work works use uses many much long often far old new good best
-bought buy buying purchase purchased get got anything something still
+bought buy buying purchase purchased get got anything something still went gone meant
 """.split())
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")

@@ -131,7 +131,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif kind == "amount" and not top.typed and not (_QUANTITY.search(top.text)
                                                      and _names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
-    elif (kind in ("code", "number") or kind in ("date", "time") and asked) and not top.typed:
+    elif (kind in ("code", "number", "duration") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
     elif other_month(question, _passage(top)):

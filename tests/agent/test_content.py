@@ -185,7 +185,9 @@ def test_a_question_about_another_month_than_the_passage_names():
 @pytest.mark.parametrize("question, kind", [
     ("porto hotel booking ref?", "code"), ("what is the confirmation number", "code"),
     ("which company is the app for", "org"), ("which colleagues came", "person"), ("how many eggs", "number"),
-    ("what time can I check in", "time"), ("what's the invoice for", "purpose"), ("why did it move", "purpose"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
+    ("what time can I check in", "time"), ("what's the invoice for", "purpose"), ("why did it move", "purpose"),
+    ("invoice number of the march bill?", "code"),  # a noun's number is a code, whatever the cue words
+    ("how long does it bake", "duration"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)
@@ -356,3 +358,9 @@ def test_the_answer_must_say_the_attribute_asked_literally_or_in_other_words():
     fact = Fact("Hammer drill 750W 64.99", receipt.path, receipt.file_name, 1.0, True, receipt)
     assert verify.unsaid_attribute("what's the wickes total", fact, sense) == ["wicke"]
     assert verify.unsaid_attribute("what's the wickes total", fact, sense, frozenset({"wicke"})) == []
+
+
+def test_a_when_after_another_question_word_asks_nothing():
+    assert typed_by("which keys did I get when I moved in")[1] is False  # "which keys": the keys, no date
+    assert typed_by("when did I move in") == ("date", True)
+    assert asked_words("what goes on top of the oats") == []  # a verb, no noun phrase asked

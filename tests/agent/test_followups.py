@@ -285,3 +285,9 @@ def test_the_other_one_is_the_sibling_file_of_the_answer(agent):
 def test_how_big_is_it_after_a_content_answer_is_the_file_s_size(agent):
     _, final, plan = converse(agent, "what's the booking reference for the oslo cabin?", "how big is it?")
     assert "B (" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer
+
+
+def test_a_new_attribute_drops_the_previous_one_from_the_search(agent):
+    _, final, plan = converse(agent, "when is the northwind power bill for november 2025 due?", "ok and what's its number?")
+    assert names(final) == ["northwind_power_2025-11.txt"] and "15 December" not in final.answer, final.answer
+    assert "due" not in plan.search_query.split(), plan  # the date asked before is not asked again
