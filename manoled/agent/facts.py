@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .commonness import adverb, common
+from .months import MONTH_NAMES, asked_months, name_date_fit
 from .retrieve import Candidate, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -95,7 +95,6 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
 _HEADING = re.compile(r"^\s*#")
 
 
-MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?![\w\-/])")  # "512 GB", not "GX-7" or "2024-031"
 
 
@@ -157,39 +156,6 @@ def typed_by(question: str) -> tuple[str | None, bool]:
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe)\b",
                            re.IGNORECASE)
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later)\b", re.IGNORECASE)
-_NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
-_MONTH_NUM = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
-
-
-def asked_months(question: str) -> tuple[set[int], set[int]]:
-    """The months (1-12) and years a question names: "the invoice from February 2025" -> ({2}, {2025})."""
-    ws = words(question)
-    months = set()
-    for i, w in enumerate(ws):
-        if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):
-            continue
-        near = ws[i - 1:i] + ws[i + 1:i + 2]
-        if w == "may" and not any(n.isdigit() or n in ("in", "of", "since", "from", "until", "last", "next", "this")
-                                  for n in near):
-            continue  # "may I", "it may be": not the month
-        months.add(_MONTH_NUM[MONTH_NAMES[w[:3]]])
-    years = {int(w) for w in words(question) if re.fullmatch(r"(?:19|20)\d{2}", w)}
-    return months, years
-
-
-def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
-    """+1 when the file's name carries the asked month (and year), -1 when it carries another month, else 0:
-    people name files by their date ("acme_2025-02.txt"), and a text may name other months (a due date)."""
-    if not months:
-        return 0.0
-    dated = [(int(y), int(m)) for y, m in _NAME_DATE.findall(file_name)]
-    if not dated:
-        return 0.0
-    if any(m in months and (not years or y in years) for y, m in dated):
-        return 1.0
-    return -1.0
-
-
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
