@@ -364,3 +364,11 @@ def test_a_when_after_another_question_word_asks_nothing():
     assert typed_by("which keys did I get when I moved in")[1] is False  # "which keys": the keys, no date
     assert typed_by("when did I move in") == ("date", True)
     assert asked_words("what goes on top of the oats") == []  # a verb, no noun phrase asked
+
+
+def test_a_price_is_not_a_date():
+    from manoled.agent.facts import TYPE_PATTERNS
+
+    date = TYPE_PATTERNS["date"]
+    assert not date.search("Cordless drill 18V 89.90") and not date.search("Wall plugs 3.20")
+    assert date.search("08/02/2026 14:32 Till 4") and date.search("paid on 08.02.2026") and date.search("due 8/2")
