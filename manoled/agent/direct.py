@@ -99,7 +99,9 @@ def planned(plan: Plan, question: str) -> Direct:
     """The planner's calls as a :class:`Direct`; a content question whose every topic word is in one file's name
     ("what's on my shopping list") is asked inside that file first, then everywhere if it says nothing."""
     d = Direct(calls_for(plan, question), plan, question)
-    if plan.intent == "content" and plan.whole_name and plan.name is not None and plan.name.score < 99:
+    # not with a period: "what did I spend on books in march" is the budget's March row, not books_to_read.md
+    if plan.intent == "content" and plan.whole_name and plan.name is not None and plan.name.score < 99 \
+            and not plan.slots.time:
         d.calls = [ToolCall("semantic_search", {"query": question, "in_file": plan.name.file.relpath},
                             id="planner_0", fmt="planner")]
         d.restrict = [str(plan.name.file.path)]

@@ -242,3 +242,23 @@ def test_a_content_question_whose_words_all_name_one_file_is_about_that_file(pla
 
 def test_a_bare_noun_phrase_asking_for_a_value_is_not_a_listing(planner):
     assert planner.plan("acme invoice number from january 2026?", FILES).intent == "content"
+
+
+def test_a_file_named_by_the_topic_is_searched_first_unless_a_period_is_asked():
+    from pathlib import Path
+
+    from manoled.agent.direct import planned
+    from manoled.agent.planner import Plan
+    from manoled.agent.slots import NameMatch
+
+    @dataclass
+    class File:
+        relpath: str
+        path: Path
+
+    books = File("notes/books_to_read.md", Path("/r/notes/books_to_read.md"))
+    now = datetime(2026, 3, 20).timestamp()
+    for question, first in (("what books did I want to read", True), ("what did I spend on books in march", False)):
+        plan = Plan("content", 1.0, read_slots(question, now), name=NameMatch(books, 80.0, ["books"]), whole_name=True)
+        d = planned(plan, question)
+        assert (d.calls[0].args.get("in_file") == books.relpath) is first, (question, d.calls)
