@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ from .direct import Direct, calls_for
 from .facts import wanted_type
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
-from .slots import Slots, find_folder, path_words, rank_names, read_slots, stem, time_words, words
+from .slots import Slots, TimeRange, find_folder, path_words, rank_names, read_slots, stem, time_words, words
 
 TextOf = Callable[[Any], str]
 
@@ -64,6 +64,9 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
         # last one?" after a meeting's date is no place in a list)
         return _about_file(listed[nth - 1 if nth > 0 else nth], bplan, base, question, inside=True)
     new = read_slots(own, now)
+    shifted = _shifted(bplan.slots.time, question)
+    if shifted is not None:  # "and the month before that?": the previous question, one period earlier
+        return _in_period(bplan, base, shifted)
     if bplan.intent in FILE_INTENTS:
         return _after_files(bplan, base, question, own, new, files)
     return _after_content(bplan, base, question, own, new, files, text_of)
@@ -215,6 +218,46 @@ def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: l
         return Direct(calls_for(p, resolved), p, resolved)
     return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],
                   fallback=[_search(resolved, id="planner_1")])
+
+
+_SHIFT = re.compile(r"\b(?:the )?(day|week|month|year) (before|after)\b|\b(previous|next|following|prior) "
+                    r"(day|week|month|year)\b")
+
+
+def _shifted(when: TimeRange | None, question: str) -> TimeRange | None:
+    """The previous turn's period moved by one day, week, month or year ("the month before that", "the next
+    year"); None when the follow-up says no such thing or the previous turn had no period."""
+    m = _SHIFT.search(" ".join(words(question)))
+    if m is None or when is None or when.since is None:
+        return None
+    unit = m.group(1) or m.group(4)
+    step = -1 if (m.group(2) or m.group(3)) in ("before", "previous", "prior") else 1
+    start = datetime.fromtimestamp(when.since)
+    if unit == "month":
+        y, mo = divmod(start.year * 12 + start.month - 1 + step, 12)
+        a = datetime(y, mo + 1, 1)
+        y2, mo2 = divmod(y * 12 + mo + 1, 12)
+        return TimeRange(a.timestamp(), datetime(y2, mo2 + 1, 1).timestamp(), f"in {a:%B %Y}")
+    if unit == "year":
+        a = datetime(start.year + step, 1, 1)
+        return TimeRange(a.timestamp(), datetime(a.year + 1, 1, 1).timestamp(), f"in {a.year}")
+    days = 7 if unit == "week" else 1
+    a = start + timedelta(days=step * days)
+    return TimeRange(a.timestamp(), (a + timedelta(days=days)).timestamp(),
+                     f"on {a:%d %B %Y}" if days == 1 else f"in the week of {a:%d %B %Y}")
+
+
+def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
+    """The previous question asked of another period: its own date words replaced by the new period's."""
+    slots = _copy(bplan.slots)
+    slots.time = when
+    old = time_words(base.question)
+    kept = [w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in old]
+    label = when.label.split(" ", 1)[1] if when.label.startswith(("in ", "on ")) else when.label
+    resolved = " ".join(kept).rstrip("?.! ").removesuffix(" on").removesuffix(" in") + f" in {label}"
+    p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
+             folder=bplan.folder)
+    return Direct(calls_for(p, resolved), p, resolved)
 
 
 def _dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:

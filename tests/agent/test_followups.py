@@ -291,3 +291,9 @@ def test_a_new_attribute_drops_the_previous_one_from_the_search(agent):
     _, final, plan = converse(agent, "when is the northwind power bill for november 2025 due?", "ok and what's its number?")
     assert names(final) == ["northwind_power_2025-11.txt"] and "15 December" not in final.answer, final.answer
     assert "due" not in plan.search_query.split(), plan  # the date asked before is not asked again
+
+
+@pytest.mark.parametrize("then", ["and the month after that?", "what about the next month?"])
+def test_the_month_after_that_is_the_previous_question_one_month_on(agent, then):
+    _, final, plan = converse(agent, BILL, then)
+    assert "91.10" in final.answer and names(final) == ["northwind_power_2025-12.txt"], (final.answer, plan)
