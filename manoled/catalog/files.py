@@ -29,8 +29,9 @@ class FileStore(Connections):
         p = str(Path(path).resolve())
         with self.tx() as c:
             c.execute("INSERT OR IGNORE INTO roots(path, online, added) VALUES(?, 1, ?)", (p, time.time()))
-            row = c.execute("SELECT id, path, online FROM roots WHERE path=?", (p,)).fetchone()
-        return Root(row[0], Path(column_name(row[1])), bool(row[2]))
+        root = self.root_at(path)
+        assert root is not None
+        return root
 
     def root_at(self, path: Path) -> Root | None:
         """The root registered at exactly ``path``, if any (never adds one)."""

@@ -161,7 +161,6 @@ class VectorIndex:
     def build_streamed(self, n: int, batches: Callable[[], Iterable[tuple[list[int], np.ndarray]]]) -> None:
         """An SQ8 index of about ``n`` vectors read batch by batch, twice (a training sample, then the adds):
         memory is the index (a byte a dimension) plus one batch, not every vector as float32 at once."""
-        f = self._faiss
         tmp = self.dir.with_name(self.dir.name + ".building")
         tmp.mkdir(parents=True, exist_ok=True)
         stride = max(1, -(-n // TRAIN_SAMPLE))
@@ -172,18 +171,12 @@ class VectorIndex:
             seen += len(ids)
         sample = np.concatenate(parts) if parts else np.zeros((0, self.dimensions), np.float32)
         del parts
-        quantizer = f.IndexFlatIP(self.dimensions)
-        index = f.IndexIVFScalarQuantizer(quantizer, self.dimensions, nlist_for(seen), f.ScalarQuantizer.QT_8bit,
-                                          f.METRIC_INNER_PRODUCT)
-        index.train(sample)
+        index = self._trained_sq8(nlist_for(seen), sample)
         del sample
-        index.set_direct_map_type(f.DirectMap.Hashtable)
         total = 0
         for ids, vecs in batches():
             index.add_with_ids(np.ascontiguousarray(vecs, dtype=np.float32), np.asarray(ids, dtype=np.int64))
             total += len(ids)
-        index.own_fields = True
-        quantizer.this.disown()  # ``index`` owns its quantizer now
         self._install(index, total, tmp)
 
     def _install(self, index, n: int, tmp: Path) -> None:
@@ -208,17 +201,21 @@ class VectorIndex:
 
         LEANN's builder only makes IVFFlat, so this one is trained here, on a sample.
         """
-        f = self._faiss
-        nlist = nlist_for(len(ids))
-        quantizer = f.IndexFlatIP(self.dimensions)
-        index = f.IndexIVFScalarQuantizer(quantizer, self.dimensions, nlist, f.ScalarQuantizer.QT_8bit,
-                                          f.METRIC_INNER_PRODUCT)
         rng = np.random.default_rng(0)
         sample = vectors if len(vectors) <= TRAIN_SAMPLE else vectors[rng.choice(len(vectors), TRAIN_SAMPLE,
                                                                                   replace=False)]
+        index = self._trained_sq8(nlist_for(len(ids)), sample)
+        index.add_with_ids(vectors, ids)
+        return index
+
+    def _trained_sq8(self, nlist: int, sample: np.ndarray):
+        """An empty IVF-SQ8 index of ``nlist`` cells trained on ``sample``, with removable ids."""
+        f = self._faiss
+        quantizer = f.IndexFlatIP(self.dimensions)
+        index = f.IndexIVFScalarQuantizer(quantizer, self.dimensions, nlist, f.ScalarQuantizer.QT_8bit,
+                                          f.METRIC_INNER_PRODUCT)
         index.train(sample)
         index.set_direct_map_type(f.DirectMap.Hashtable)
-        index.add_with_ids(vectors, ids)
         index.own_fields = True
         quantizer.this.disown()  # ``index`` owns its quantizer now
         return index
