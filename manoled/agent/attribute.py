@@ -6,6 +6,8 @@ the topic ("Check-in: 12 May") is not given for a thing the files never state (t
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .commonness import adverb
 from .facts import _ASKED_AS, TYPE_WORDS, focus_words
 from .slots import GENERIC, STOP, stem, words
@@ -41,6 +43,12 @@ def is_type_word(w: str) -> bool:
 
 
 def asked_words(question: str) -> list[str]:
+    """:func:`_asked`, as a new list (read for every fact a check weighs: computed once a question)."""
+    return list(_asked(question))
+
+
+@lru_cache(maxsize=256)
+def _asked(question: str) -> tuple[str, ...]:
     """The attribute a question asks for, as stems: the head noun phrase of what is asked, without the words
     that only name the kind of value ("what's my room number at the hotel" -> room; "what colour is the
     drill" -> colour; "what's the late fee on the invoice" -> late; "how much did I tip" -> tip; "how many
@@ -52,18 +60,18 @@ def asked_words(question: str) -> list[str]:
         if w == "how" and nxt in ("much", "many"):
             focus = focus_words(question)
             if focus:  # "how many avocados exactly": how it asks is no attribute
-                return [f for f in focus if not is_type_word(f) and not adverb(f)]
+                return tuple(f for f in focus if not is_type_word(f) and not adverb(f))
             rest = ws[i + 2:]
             # "how much did I tip": with a pronoun for subject, the verb is the thing asked
             if len(rest) >= 3 and rest[0] in _AUX and rest[1] in _PRONOUNS:
                 verb = rest[2]
-                return [] if is_type_word(verb) or verb in GENERIC else [stem(verb)]
+                return () if is_type_word(verb) or verb in GENERIC else (stem(verb),)
             # "how much was the deposit for the hotel": an amount of its own after the verb is what is asked
             # ("how much is the stay" asks the stay's cost: the stay is the thing, not the attribute)
             if len(rest) >= 2 and rest[0] in ("is", "are", "was", "were") and rest[1] in _DETERMINERS:
                 np = _head_phrase(rest[1:], True)
-                return np if np and np[-1] in _NAMED_AMOUNTS else []
-            return []
+                return tuple(np) if np and np[-1] in _NAMED_AMOUNTS else ()
+            return ()
         if w in ("what", "which", "what's", "whats", "who", "who's"):
             rest = ws[i + 1:]
             if w in ("what's", "whats", "who's"):
@@ -72,13 +80,13 @@ def asked_words(question: str) -> list[str]:
             if be:
                 rest = rest[1:]  # "what is the X of ...": the phrase after the verb
             elif w.startswith("who") or rest and (rest[0] in _AUX or rest[0] in GENERIC and rest[0] not in STOP):
-                return []  # "what did I pay", "what does E24 mean", "what goes on top", "who leads": no noun asked
+                return ()  # "what did I pay", "what does E24 mean", "what goes on top", "who leads": no noun asked
             if be and not (rest and rest[0] in _DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
-                return []  # "who is in charge", "what's wrong with it": no noun phrase asked
-            return _head_phrase(rest, be)
+                return ()  # "who is in charge", "what's wrong with it": no noun phrase asked
+            return tuple(_head_phrase(rest, be))
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
-            return []
-    return []
+            return ()
+    return ()
 
 
 def _head_phrase(rest: list[str], be: bool) -> list[str]:

@@ -132,8 +132,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if cited and OTHER.search(" ".join(words(question))):
         sibling = _sibling(cited[0], files, {str(f.path) for f in cited}, new.topics)
         if sibling is not None:  # "what about the other globex one?": the same question, of its sibling file
-            dated = time_words(base.question)  # "from september 2025" named the first one, not this one
-            query = " ".join(w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in dated)
+            query = _undated(base.question)  # "from september 2025" named the first one, not this one
             p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
             return Direct([_search(query, sibling)], p, query, restrict=[str(sibling.path)])
     if cited and asked & (SIZE_WORDS | CHANGE_WORDS) and not new.topics and wanted_type(question) != "amount":
@@ -174,18 +173,30 @@ OTHER = re.compile(r"\b(?:the other|another)\b")
 def _sibling(f: Any, files: list[Any], seen: set[str], topics: list[str]) -> Any | None:
     """The one other file named like ``f`` (the same words in its name, dates aside, and the same kind) that
     the previous turn did not return, and that the follow-up's own words (if any) also name."""
-    mine = {w for w in path_words(f.name) if w.isalpha() and len(w) >= 3}
+    mine = _name_words(f)
     hits = []
     for g in files:
         if str(g.path) in seen or g.ext != f.ext and not {g.ext, f.ext} <= _DOCS:
             continue
-        theirs = {w for w in path_words(g.name) if w.isalpha() and len(w) >= 3}
+        theirs = _name_words(g)
         if theirs == mine and all(t in theirs for t in topics if t in mine or t in theirs):
             hits.append(g)
     return hits[0] if len(hits) == 1 else None
 
 
 _DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}
+_PUNCT = "?,.!:;'\""
+
+
+def _name_words(f: Any) -> set[str]:
+    """The words of a file's name, its dates and numbers aside ("globex telecom" for globex_telecom_2025-09.pdf)."""
+    return {w for w in path_words(f.name) if w.isalpha() and len(w) >= 3}
+
+
+def _undated(question: str) -> str:
+    """``question`` without its date words: "the globex bill from september 2025" -> "the globex bill from"."""
+    dated = time_words(question)
+    return " ".join(w for w in question.split() if w.strip(_PUNCT).lower() not in dated)
 
 
 def _named(topics: list[str], f: Any | None) -> list[str]:
@@ -208,10 +219,8 @@ def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "", as
 def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: list[Any]) -> Direct:
     slots = _copy(bplan.slots)
     slots.time = new.time
-    old = time_words(base.question)
-    kept = [w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in old]
-    said = [w for w in own.split() if w.strip("?,.!:;'\"").lower() in time_words(own)]
-    resolved = " ".join(kept).rstrip("?.! ") + " " + " ".join(said)
+    said = [w for w in own.split() if w.strip(_PUNCT).lower() in time_words(own)]
+    resolved = _undated(base.question).rstrip("?.! ") + " " + " ".join(said)
     p = Plan("content", 1.0, slots, question=resolved)
     dated = _dated_sibling(top, new.time, files)
     if dated is None:
@@ -251,10 +260,8 @@ def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     """The previous question asked of another period: its own date words replaced by the new period's."""
     slots = _copy(bplan.slots)
     slots.time = when
-    old = time_words(base.question)
-    kept = [w for w in base.question.split() if w.strip("?,.!:;'\"").lower() not in old]
     label = when.label.split(" ", 1)[1] if when.label.startswith(("in ", "on ")) else when.label
-    resolved = " ".join(kept).rstrip("?.! ").removesuffix(" on").removesuffix(" in") + f" in {label}"
+    resolved = _undated(base.question).rstrip("?.! ").removesuffix(" on").removesuffix(" in") + f" in {label}"
     p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
              folder=bplan.folder)
     return Direct(calls_for(p, resolved), p, resolved)
@@ -265,7 +272,7 @@ def _dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
     if when is None or when.since is None:
         return None
     start = datetime.fromtimestamp(when.since)
-    name_words = {w for w in path_words(top.name) if w.isalpha() and len(w) >= 3}
+    name_words = _name_words(top)
     monthly = when.until is not None and when.until - when.since < 32 * 86400
     hits = []
     for f in files:
@@ -368,7 +375,7 @@ def _reword(base_question: str, gone: list[str], added: list[str]) -> str:
     out = []
     replaced = False
     for w in base_question.split():
-        core = stem(w.strip("?,.!:;'\"").lower())
+        core = stem(w.strip(_PUNCT).lower())
         if core in gone:
             if not replaced:
                 out.append(" ".join(added))

@@ -1,16 +1,17 @@
-"""Months in questions and file names: "the invoice from February 2025" asks month 2 of 2025, and
-"acme_2025-02.txt" is that month's file."""
+"""Months in questions, passages and file names: "the invoice from February 2025" asks month 2 of 2025,
+"acme_2025-02.txt" is that month's file, and the March row of a budget answers nothing about April."""
 
 from __future__ import annotations
 
 import calendar
 import re
 
+from .retrieve import MONTH_NUMBERS, contains
 from .slots import words
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
-_MONTH_NUM = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 def asked_months(question: str) -> tuple[set[int], set[int]]:
@@ -24,8 +25,8 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
         if w == "may" and not any(n.isdigit() or n in ("in", "of", "since", "from", "until", "last", "next", "this")
                                   for n in near):
             continue  # "may I", "it may be": not the month
-        months.add(_MONTH_NUM[MONTH_NAMES[w[:3]]])
-    years = {int(w) for w in words(question) if re.fullmatch(r"(?:19|20)\d{2}", w)}
+        months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])
+    years = {int(w) for w in ws if _YEAR.fullmatch(w)}
     return months, years
 
 
@@ -40,3 +41,17 @@ def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
     if any(m in months and (not years or y in years) for y, m in dated):
         return 1.0
     return -1.0
+
+
+def other_month(question: str, passage: str) -> bool:
+    """Whether the question asks about a month (or year) and the passage names only others: the March row of
+    a budget answers nothing about April."""
+    months, years = asked_months(question)
+    if months:
+        named = {n for name, n in MONTH_NUMBERS.items() if contains(passage, name)}
+        if named and not named & months:
+            return True
+    if years:
+        named_years = {int(y) for y in _YEAR.findall(passage)}
+        return bool(named_years) and not named_years & years
+    return False

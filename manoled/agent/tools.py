@@ -83,9 +83,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
-            return factlib.Extraction(declined=True, reason=f"the answer does not say {' '.join(unsaid)}",
-                                      topic=" ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic]),
-                                      evidence={"asked": unsaid})
+            return verify.unsaid_decline(ex, unsaid)
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,

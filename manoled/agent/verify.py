@@ -24,10 +24,10 @@ sentence from a file that does not say it.
 
 from __future__ import annotations
 
-import calendar
 import math
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .attribute import asked_words
@@ -38,11 +38,11 @@ from .facts import (
     Extraction,
     Fact,
     _units,
-    asked_months,
     passage_words,
     topic_terms,
     typed_by,
 )
+from .months import other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -139,27 +139,17 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if not why:
         unsaid = unsaid_attribute(question, top, sense, names)
         if unsaid:
-            ex.evidence["asked"] = unsaid
-            why = f"the answer does not say {' '.join(unsaid)}"
-            topic = " ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic])
-            return Extraction(declined=True, reason=why, topic=topic, evidence=ex.evidence)
+            return unsaid_decline(ex, unsaid)
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
 
 
-def other_month(question: str, passage: str) -> bool:
-    """Whether the question asks about a month (or year) and the passage names only others: the March row of
-    a budget answers nothing about April."""
-    months, years = asked_months(question)
-    if months:
-        named = {m for m, name in enumerate(calendar.month_name) if m and contains(passage, name)}
-        if named and not named & months:
-            return True
-    if years:
-        named_years = {int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", passage)}
-        return bool(named_years) and not named_years & years
-    return False
+def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:
+    """The decline for an answer that does not say the attribute asked: "I found nothing about room …"."""
+    topic = " ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic])
+    return Extraction(declined=True, reason=f"the answer does not say {' '.join(unsaid)}", topic=topic,
+                      evidence={**ex.evidence, "asked": unsaid})
 
 
 def said_first(question: str, ex: Extraction, sense: WordSense | None, names: frozenset[str] = frozenset(),
@@ -194,8 +184,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     if not asked:
         return []
     c = fact.candidate
-    titles = " ".join(u for u, title, _ in _units(c.text if c else "", fact.file_name) if title)
-    where = f"{fact.text} {fact.file_name.replace('_', ' ')} {titles}"
+    where = f"{fact.text} {fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
     said = {t: t in names or contains(where, t) or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text))
             for t in asked}
     ws = passage_words(fact.text)
@@ -207,6 +196,12 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     if said[asked[-1]] or 2 * sum(said.values()) > len(asked):
         return []
     return asked
+
+
+@lru_cache(maxsize=64)
+def _titles(text: str, file_name: str) -> str:
+    """A passage's title units, joined (asked of several facts of one passage in a check)."""
+    return " ".join(u for u, title, _ in _units(text, file_name) if title)
 
 
 def _names_any(unit: str, terms: list[str], sense: WordSense | None) -> bool:
