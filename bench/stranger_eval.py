@@ -1,0 +1,127 @@
+"""Answers on folders nobody on the team wrote, in process (no daemon).
+
+    .venv/bin/python bench/stranger_eval.py [--folder freelancer|family] [--quick] [-v]
+
+Each folder under ``bench/stranger/`` was written by someone who read neither the answering code nor our other
+benches: a person's files (PDF, DOCX, CSV, Markdown, text, photos) and about 90 questions its owner would ask,
+in their own wordings (``meta.json``; its ``mtimes`` give every file's modification time). This measures what
+the eval corpus cannot: a new folder's layouts, date and money styles, and a new person's wordings.
+
+Split by folder: ``freelancer`` is the tuning folder (read its misses with ``-v``), ``family`` the reporting
+folder (read only its totals). The default runs both and reports them apart.
+
+Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
+the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and
+``date_of`` expand to the ways a size or a date is written; unanswerable questions must be declined with no
+source (:func:`agent_eval.declined`).
+
+The last line is a JSON object: per folder, accuracy, by_intent, content by style, questions, seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import evalcorpus as ec  # noqa: E402
+
+FOLDERS = {"freelancer": "tune", "family": "report"}
+MAX_CHARS = 300
+
+
+def load(name: str, dest: Path) -> list[dict]:
+    """Copy the folder's files to ``dest`` with their recorded mtimes; return its questions."""
+    src = HERE / "stranger" / name
+    meta = json.loads((src / "meta.json").read_text())
+    shutil.copytree(src / "files", dest)
+    for rel, when in meta["mtimes"].items():
+        ts = datetime.fromisoformat(when).timestamp()
+        os.utime(dest / rel, (ts, ts))
+    for q in meta["questions"]:
+        groups = [tuple(g) for g in q.get("expect", [])]
+        if q.get("size_of"):
+            groups.append(ec.size_variants(sum((dest / r).stat().st_size for r in q["size_of"])))
+        if q.get("date_of"):
+            groups.append(ec.date_variants(datetime.fromtimestamp((dest / q["date_of"]).stat().st_mtime)))
+        q["groups"] = tuple(groups)
+    return meta["questions"]
+
+
+def run_folder(name: str, quick: bool, verbose: bool, embedder) -> dict:
+    from agent_eval import declined
+
+    from manoled.agent.context import ToolContext
+    from manoled.agent.fake import FakeLLM
+    from manoled.agent.loop import Agent, AnswerStep
+    from manoled.app import open_core
+    from manoled.config import Config
+    from manoled.paths import resolve
+
+    tmp = Path(tempfile.mkdtemp(prefix=f"stranger-{name}-"))
+    try:
+        root = tmp / name
+        qs = load(name, root)
+        if quick:
+            qs = qs[::3]
+        core = open_core(resolve(home=tmp / "home"), Config(), embedder=embedder)
+        core.indexer.index_paths([root])
+        ctx = ToolContext(core.catalog, search=core.indexer.search, embed=embedder.embed)
+        agent = Agent(FakeLLM(tier="fallback"), ctx)
+        t0 = time.time()
+        right: dict[str, list[int]] = {}
+        for n, q in enumerate(qs):
+            turns = q["turns"]
+            for turn in turns[:-1]:
+                list(agent.run(turn, session=f"s{n}"))
+            final = list(agent.run(turns[-1], session=f"s{n}"))[-1]
+            assert isinstance(final, AnswerStep)
+            src = [os.path.relpath(Path(s).resolve(), root.resolve()) for s in final.sources]
+            if q["intent"] == "unanswerable":
+                ok, why = declined(final.answer, src, turns[-1])
+            else:
+                facts = q.get("fact") or []
+                ok = (ec.expect_met(final.answer, q["groups"]) and len(final.answer) <= MAX_CHARS
+                      and (not facts or src[:1] in [[f] for f in facts]))
+                why = "" if ok else f"want {[g[0] for g in q['groups']]}" + (f" from {facts}" if facts else "")
+            right.setdefault(q["intent"], []).append(int(ok))
+            if q["intent"] == "content":
+                right.setdefault(f"content_{q.get('style', 'plain')}", []).append(int(ok))
+            if verbose and not ok:
+                print(f"MISS {q['intent']:12} {' -> '.join(repr(t) for t in turns)}\n"
+                      f"     -> {final.answer[:300]!r} {src[:3]}\n     {why}", flush=True)
+        core.close()
+        scored = [v for k, v in right.items() if not k.startswith("content_")]
+        total, count = sum(map(sum, scored)), sum(map(len, scored))
+        return {"split": FOLDERS[name], "questions": count, "accuracy": round(total / count, 3),
+                "by_intent": {k: round(sum(v) / len(v), 3) for k, v in sorted(right.items())},
+                "seconds": round(time.time() - t0, 1)}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--folder", choices=sorted(FOLDERS), help="one folder (default: both, reported apart)")
+    ap.add_argument("--quick", action="store_true", help="every third question")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print each miss (the tuning folder's only)")
+    args = ap.parse_args()
+    from manoled.index.embed import SentenceEmbedder
+
+    emb = SentenceEmbedder()
+    out = {}
+    for name in [args.folder] if args.folder else sorted(FOLDERS):
+        out[name] = run_folder(name, args.quick, args.verbose and FOLDERS[name] == "tune", emb)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
