@@ -7,8 +7,9 @@ benches: a person's files (PDF, DOCX, CSV, Markdown, text, photos) and about 90 
 in their own wordings (``meta.json``; its ``mtimes`` give every file's modification time). This measures what
 the eval corpus cannot: a new folder's layouts, date and money styles, and a new person's wordings.
 
-Split by folder: ``freelancer`` is the tuning folder (read its misses with ``-v``), ``family`` the reporting
-folder (read only its totals). The default runs both and reports them apart.
+Split by folder: ``freelancer`` (a Berlin freelancer's, mostly German documents) and ``retiree`` (a US
+couple's) are the tuning folders (read their misses with ``-v``), ``family`` (a Leeds household's) the
+reporting folder (read only its totals). The default runs all three and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and
@@ -34,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import evalcorpus as ec  # noqa: E402
 
-FOLDERS = {"freelancer": "tune", "family": "report"}
+FOLDERS = {"freelancer": "tune", "retiree": "tune", "family": "report"}
 MAX_CHARS = 300
 
 
@@ -73,7 +74,8 @@ def run_folder(name: str, quick: bool, verbose: bool, embedder) -> dict:
         if quick:
             qs = qs[::3]
         core = open_core(resolve(home=tmp / "home"), Config(), embedder=embedder)
-        core.indexer.index_paths([root])
+        stats = core.indexer.index_paths([root])
+        assert stats.failed == 0, f"{stats.failed} files failed to index"
         ctx = ToolContext(core.catalog, search=core.indexer.search, embed=embedder.embed)
         agent = Agent(FakeLLM(tier="fallback"), ctx)
         t0 = time.time()

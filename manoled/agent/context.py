@@ -48,7 +48,7 @@ class ToolContext:
 
     def hybrid(self) -> HybridSearch:
         """Full-text (catalog) + vector search, fused."""
-        return HybridSearch(self.catalog, self.search)
+        return HybridSearch(self.catalog, self.search, files=self.files)
 
     def word_sense(self) -> WordSense | None:
         """Single-word meanings from the query embedder (cached across asks); None without an embedder."""

@@ -62,6 +62,16 @@ _SORT = {("size", True): "size", ("size", False): "smallest", ("date", True): "d
          ("name", False): "name", ("name", True): "name"}
 
 
+def _fitted(head: str, items: list[str], most: int = 300) -> str:
+    """``head`` and as many of ``items`` as fit in ``most`` characters, then how many more there are."""
+    out: list[str] = []
+    for n, item in enumerate(items):
+        if len(head) + len(", ".join([*out, item])) + len(f" and {len(items) - n} more.") > most:
+            return head + ", ".join(out) + f" and {len(items) - n} more."
+        out.append(item)
+    return head + ", ".join(out) + "."
+
+
 def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     s = plan.slots
     i = plan.intent
@@ -146,9 +156,10 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         first = lines[0] if lines else ""
         top = [ln.strip() for ln in lines[1:] if ln.startswith("  ") and not ln.startswith("    ")]
         subs = [t for t in top if t.endswith(")") and "/ (" in t]
-        shown = subs or top
+        # its subfolders, then the files right inside it ("what's inside Work" names Work's loose files too)
+        shown = subs + [t for t in top if t not in subs and not t.startswith("…")]
         if shown:
-            return (f"{first}: " + ", ".join(shown[:12]) + ("…" if len(shown) > 12 else "") + ".")[:300], []
+            return _fitted(f"{first}: ", shown), []
         return r.output.text[:300], []
     if r.name == "folder_stats" and s.sort and data.get("folders"):
         return _folder_answer(r), []

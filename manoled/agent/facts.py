@@ -57,7 +57,7 @@ _WH = frozenset({"when", "who", "where", "how"})
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
-             r"cad|aud|€|\$|£)\b|\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b)")
+             r"cad|aud|€|\$|£)\b|(?<![\d.])\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d))")  # not a date's "05.02.2026"
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 # "8/2", "08/02/2026", "08.02.2026"; not "89.90": with dots, only a whole date (a price has one dot)
@@ -183,10 +183,23 @@ def _lines(text: str) -> list[tuple[str, bool]]:
     follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
     raw = text.splitlines()
     out: list[tuple[str, bool]] = []
+    header: list[str] = []  # the head row of the table being read (DOCX, markdown: "Date | Greeters | …")
     i = 0
     while i < len(raw):
         line = raw[i].strip(" \t-*•#>|")
         cells = [c.strip() for c in re.split(r"\s\|\s|\t+", line) if c.strip()]
+        if len(cells) >= 3 and not header and not any(_VALUE.fullmatch(c) for c in cells):
+            header = cells  # a table's head names its columns: each row below is said with them
+            i += 1
+            continue
+        if header and (not line or set(line) <= set("-|: ")):  # blank lines and "---|---" between rows
+            i += 1
+            continue
+        if header and len(cells) == len(header):  # "Date: 3/29/2026, Altar Flowers: Dolores Kowalski"
+            line = ", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c not in ("", "-", "—"))
+            cells = []
+        else:
+            header = []
         if len(cells) == 2 and not cells[0][-1:].isdigit():  # a table row (DOCX, markdown) "Rent | 875": a label
             line = f"{cells[0].rstrip(':')}: {cells[1]}"
         heading = bool(_HEADING.match(raw[i]))
@@ -344,7 +357,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     facts: list[Fact] = []
     focus_seen = not focus
     for rank, c in enumerate(candidates[:top]):
-        in_passage = [t for t in terms if contains(c.text, t) or contains(c.file_name, t)]
+        in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
             continue  # "in 2023", "invoice 4471": a number the question gives must be there
         # the question's other words, said differently: their closest word in the passage
@@ -352,7 +365,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         pw: list[str] = []
         sims = np.zeros((len(missing), 0), dtype=np.float32)
         if sense is not None and missing:
-            pw = passage_words(f"{c.text} {c.file_name.replace('_', ' ')}")
+            pw = passage_words(f"{c.text} {c.named}")
             sims = sense.similarity(missing, pw)
         col = {w: j for j, w in enumerate(pw)}
         sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_MATCH]
@@ -365,7 +378,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             continue  # shares too little of what the question is about
         if not terms and vec < vector_weak:
             continue
-        named = [t for t in terms if contains(c.file_name, t)]  # the file name already says these
+        named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         for u, title, whole in _units(c.text, c.file_name):
             if any(_says_other(whole, t, p) for t, p in contrasts):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out

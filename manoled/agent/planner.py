@@ -30,6 +30,7 @@ from .slots import (
     ATTRIBUTE_WORDS,
     FOLDER_WORDS,
     KIND_WORDS,
+    STOP,
     NameMatch,
     Slots,
     exact_file,
@@ -116,6 +117,9 @@ scans spreadsheets
 """.split())
 
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
+# a question for one value ("what's the deposit", "when is …", "what date …"), not for files
+VALUE_ASK = re.compile(r"^(?:what(?:'s| is| was)|whats|when|who|whom|whose|where|why|how (?:much|long|old|far|often)|"
+                       r"what (?:date|time|day|year)|by when)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
@@ -250,9 +254,14 @@ class Planner:
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
         plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders"))
+        said_folder_before, said_folder = list(slots.topics), []  # the topic words that name the folder
         if plan.folder:  # words that named the folder are not topics to filter by
-            parts = {w for p in plan.folder.split("/") for w in path_words(p)}
-            slots.topics = [t for t in slots.topics if not any(same_word(t, w) for w in parts)]
+            parts = {w for p in plan.folder.split("/") for w in path_words(p)} | _before_folder_word(question)
+            slots.topics = [t for t in slots.topics if not any(same_word(t, w) or t[:5] == w[:5] and len(t) >= 5
+                                                               for w in parts)]
+            said_folder = [t for t in said_folder_before if t not in slots.topics]
+            if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
+                slots.topics = [t for t in slots.topics if not _after_name(question, t, parts)]  # they say
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
@@ -276,7 +285,7 @@ class Planner:
                 intent = plan.intent = "content"
             plan.reason = "names a file exactly"
         elif head and (stem(head.group(1)) in FILE_NOUNS or stem(head.group(1)) in KIND_WORDS
-                       or stem(head.group(1)) in collection or slots.time and intent == "count"):
+                       or stem(head.group(1)) in collection + said_folder or slots.time and intent == "count"):
             intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
@@ -293,6 +302,10 @@ class Planner:
             pass
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
+        elif intent in ("count", "list") and VALUE_ASK.match(q) and slots.topics and \
+                not (slots.extensions or qwords & FILE_NOUNS or slots.time):
+            # "what is Walt's required minimum distribution": one value, though "walt" names several files
+            plan.intent, plan.reason = "content", "asks for one value"
         elif intent == "list" and dated_only and slots.topics and not qwords & CHANGE_WORDS and not LIST_OPENER.match(q) and \
                 (wanted_type(question) is not None or not any(path_matches(t, files) for t in slots.topics)):
             # "what did I blow on restaurants in march": a month is when something happened, not which files
@@ -306,8 +319,8 @@ class Planner:
                 plan.name = best
         elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = "list", "the biggest files of a kind"
-        elif intent in ("disk", "folders", "tree") and any(t not in folder_terms and t not in chat
-                                                            for t in slots.topics):
+        elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(t not in folder_terms and t not in chat
+                                                                               for t in slots.topics):
             plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
         elif intent == "folders" and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = ("list" if slots.sort else "disk"), "sizes without a folder"
@@ -336,10 +349,41 @@ class Planner:
                 or plan.folder and not slots.topics and not slots.extensions):
             # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
             plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
+        if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS) and len(names) == 1 \
+                and not qwords & STORAGE_WORDS:
+            plan.intent, plan.name, plan.reason = "metadata", names[0], "the size or date of the one file named"
+        if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
+                                                         or qwords & FILE_NOUNS) and _has_subfolders(plan.folder, files) \
+                and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
+                                                                                         .lower()) + r"\b", q):
+            plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
         if plan.intent in ("count", "list", "tree", "disk", "folders"):
             slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan
+
+
+def _before_folder_word(question: str) -> set[str]:
+    """The words that name a folder by description: "the Lisbon trip folder" -> lisbon, trip."""
+    ws = words(question)
+    out: set[str] = set()
+    for i, w in enumerate(ws):
+        if stem(w) in FOLDER_WORDS:
+            for v in reversed(ws[max(0, i - 3):i]):
+                if v in STOP:
+                    break
+                out.add(stem(v))
+    return out
+
+
+def _has_subfolders(folder: str, files: Sequence[Any]) -> bool:
+    return any(f.relpath.startswith(folder + "/") and "/" in f.relpath[len(folder) + 1:] for f in files)
+
+
+def _after_name(question: str, topic: str, names: set[str]) -> bool:
+    """Whether ``topic`` is the noun right after a word that names the folder ("internet bills")."""
+    ws = [stem(w) for w in words(question)]
+    return any(b == topic and a in names for a, b in zip(ws, ws[1:], strict=False))
 
 
 def kind_label(slots: Slots) -> str:

@@ -18,11 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .slots import stem, words
+from .slots import path_matches, stem, words
 
 log = logging.getLogger(__name__)
 
 RRF_K = 60
+NAMED_MOST = 3  # a term in more files' paths than this names a collection, not a file
 MONTH_NUMBERS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 VectorSearch = Callable[[str, int], list[Any]]
 
@@ -38,7 +39,15 @@ class Candidate:
     vector_score: float | None = None
     fts_rank: int | None = None
     vector_rank: int | None = None
+    name_rank: int | None = None  # among the passages of the files whose path says a query term
     terms: list[str] = field(default_factory=list)  # query terms the passage (or its path) contains
+    relpath: str = ""  # the file's path inside its watched folder
+
+    @property
+    def named(self) -> str:
+        """What names the passage's file, as words: its folders and its name ("Wohnung Internet Spreenetz
+        2026-02.pdf"): a person's folders say what their files are about ("Internet", "Taxes")."""
+        return (self.relpath or self.file_name).replace("/", " ").replace("_", " ")
 
 
 def fts_terms(terms: Sequence[str]) -> list[str]:
@@ -84,10 +93,26 @@ def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:
 
 
 class HybridSearch:
-    def __init__(self, catalog: Any, vector_search: VectorSearch | None, *, depth: int = 20) -> None:
+    def __init__(self, catalog: Any, vector_search: VectorSearch | None, *, depth: int = 20,
+                 files: Callable[[], Sequence[Any]] | None = None) -> None:
         self.catalog = catalog
         self.vector_search = vector_search
         self.depth = depth
+        self.files = files  # the catalog's files, for passages of files whose path names a query term
+
+    def _named_files(self, terms: Sequence[str]) -> list[Any]:
+        """Files whose folders or name say a query term that few files' paths say ("internet" for
+        Internet/spreenetz_2026-02.pdf, a German bill that never says "internet")."""
+        if self.files is None:
+            return []
+        out: list[Any] = []
+        for t in terms:
+            if t.isdigit() or t in MONTH_NUMBERS:
+                continue
+            hits = path_matches(t, self.files())
+            if len(hits) <= NAMED_MOST:
+                out += [f for f in hits if f not in out]
+        return out
 
     def __call__(self, query: str, terms: Sequence[str], k: int = 8,
                  only_files: set[int] | None = None) -> list[Candidate]:
@@ -108,6 +133,14 @@ class HybridSearch:
                         continue
                     c = by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
                 c.fts_rank = rank
+            named = [pid for f in self._named_files(terms) for pid, *_ in self.catalog.passages_for(f.id)[:3]]
+            extra = self.catalog.passages_by_ids([pid for pid in named if pid not in by_id]) if named else {}
+            for rank, pid in enumerate(named, start=1):
+                p = extra.get(pid)
+                if pid not in by_id and p is not None:
+                    by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
+                if pid in by_id:
+                    by_id[pid].name_rank = rank
             months = [MONTH_NUMBERS[t] for t in terms if t in MONTH_NUMBERS]
             for c in by_id.values():  # "in February" finds the receipt dated 08/02/2026, after the words' hits
                 if c.fts_rank is None and any(numeric_month(f"{c.text} {c.file_name}", m) for m in months):
@@ -117,11 +150,11 @@ class HybridSearch:
             for pid, c in by_id.items():
                 p = ids.get(pid)
                 if p is not None:
-                    c.file_id = p.file.id
+                    c.file_id, c.relpath = p.file.id, p.file.relpath
         out = [c for c in by_id.values() if only_files is None or c.file_id in only_files]
         for c in out:
-            c.rrf = rrf([c.vector_rank, c.fts_rank])
-            c.terms = [t for t in terms if contains(c.text, t) or contains(c.file_name, t)]
+            c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
+            c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])

@@ -414,11 +414,8 @@ def same_word(a: str, b: str) -> bool:
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
     """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
     (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
-    folders: set[str] = set()
-    for f in files:
-        parts = f.relpath.split("/")[:-1]
-        for i in range(1, len(parts) + 1):
-            folders.add("/".join(parts[:i]))
+    folders = {"/".join(parts[:i]) for f in files for parts in [f.relpath.split("/")[:-1]]
+               for i in range(1, len(parts) + 1)}
     if not folders:
         return None
     low = {p.lower(): p for p in folders}
@@ -426,9 +423,9 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         hit = low.get(token.strip("/").lower())
         if hit:
             return hit
-    said = [w for w in re.findall(r"[A-Za-z0-9_\-]+", question)]
-    folder_word = bool({stem(w.lower()) for w in said} & FOLDER_WORDS)
+    said = re.findall(r"[A-Za-z0-9_\-]+", question)
     asked = {stem(w.lower()) for w in said}
+    folder_word = bool(asked & FOLDER_WORDS)
     best: tuple[int, int, str] | None = None
     for i, w in enumerate(said):
         named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word
@@ -446,4 +443,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                 key = (-score, len(path), path)
                 if best is None or key < best:
                     best = key
+    if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
+        best = min(((0, len(p), p) for p in folders for w in said if len(w) >= 5 for part in path_words(p.rsplit(
+            "/", 1)[-1]) if len(part) >= 5 and part[:5] == w.lower()[:5]), default=None)
     return best[2] if best else None

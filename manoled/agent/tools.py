@@ -117,7 +117,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         return ""
     nowhere = list(absent)
     if sense is not None and candidates:  # "power tool" for a drill, "Portugal" for Porto: said otherwise
-        seen = factlib.passage_words(" ".join(f"{c.text} {c.file_name.replace('_', ' ')}" for c in candidates),
+        seen = factlib.passage_words(" ".join(f"{c.text} {c.named}" for c in candidates),
                                      limit=1500)
         near = sense.best(absent, seen)
         absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]

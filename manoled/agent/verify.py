@@ -73,7 +73,7 @@ _CODED = frozenset({"model"})
 
 
 def _passage(f: Fact) -> str:
-    return f"{f.candidate.text if f.candidate else f.text} {f.file_name.replace('_', ' ')}"
+    return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
@@ -184,7 +184,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     if not asked:
         return []
     c = fact.candidate
-    where = f"{fact.text} {fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
+    where = f"{fact.text} {c.named if c else fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
     said = {t: t in names or contains(where, t) or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text))
             for t in asked}
     ws = passage_words(fact.text)

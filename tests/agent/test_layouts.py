@@ -1,0 +1,96 @@
+"""Answers on layouts our own corpus lacked, found on folders written by people who never read the code
+(bench/stranger_eval.py): folders that name what their files are, tables in documents, dotted dates, loose
+files next to subfolders, a person's name in several file names."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import build_folder, planner_agent
+
+from manoled.agent.facts import TYPE_PATTERNS, units
+from manoled.agent.steps import AnswerStep
+
+NOW = time.time()
+FILES: dict[str, tuple[str, float]] = {
+    # a German bill: the word "internet" is only in its folder's name
+    "Home/Internet/spreenetz_2026-02.txt": ("Spreenetz GmbH\nIhre Rechnung Februar 2026\nRechnungsdatum: 05.02.2026\n"
+                                            "Glasfaser 250 monatlicher Grundpreis 39,99 EUR\n", 40),
+    "Home/Internet/spreenetz_2026-01.txt": ("Spreenetz GmbH\nIhre Rechnung Januar 2026\nRechnungsdatum: 05.01.2026\n"
+                                            "Glasfaser 250 monatlicher Grundpreis 39,99 EUR\n", 70),
+    "Home/lease.txt": ("Lease for the flat at 4 Elm Street. The monthly rent is 875 USD.", 300),
+    "Church/volunteers.txt": ("Spring volunteer schedule\n\nDate | Greeters | Coffee Hour | Altar Flowers\n\n"
+                              "3/22/2026 | Maria Delgado | Youth group | Phyllis Dorn\n\n"
+                              "3/29/2026 | Ted Novak | Altar Guild | Dolores Kowalski\n\n"
+                              "4/5/2026 | Council members | Breakfast team | Carol Sweeney\n", 20),
+    "Medical/walt_summary_2026-01.txt": ("Medicare summary notice for Walt. Medicare paid 120.00.", 50),
+    "Medical/Prescriptions/walt_meds.txt": ("Walt's medicines: lisinopril 20 mg every morning.", 60),
+    "Money/walt_advisor_letter.txt": ("Dear Walt, your required minimum distribution for 2026 is $14,380.00 and "
+                                      "must be taken by December 31.", 15),
+    "Money/budget_2026.csv": ("month,groceries,utilities\n2026-01,588.10,240.00\n2026-02,612.48,251.30\n", 10),
+}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory):
+    core, root = build_folder(tmp_path_factory.mktemp("layouts"), FILES, NOW)
+    yield core, root
+    core.close()
+
+
+def ask(folder, question: str) -> AnswerStep:
+    final = list(planner_agent(folder[0], NOW).run(question))[-1]
+    assert isinstance(final, AnswerStep)
+    return final
+
+
+def names(final: AnswerStep) -> list[str]:
+    return [Path(s).name for s in final.sources]
+
+
+def test_a_folder_says_what_its_files_are_about(folder):
+    final = ask(folder, "how much was my internet bill for february 2026")
+    assert "39,99" in final.answer and names(final)[:1] == ["spreenetz_2026-02.txt"]
+
+
+def test_the_size_of_a_folder_named_with_a_noun_after_it(folder):
+    final = ask(folder, "total size of my internet bills?")
+    assert "Home/Internet" in final.answer and "2 files" in final.answer
+
+
+def test_a_table_row_is_said_with_its_column_names(folder):
+    final = ask(folder, "when is dolores on altar flowers")
+    assert "3/29/2026" in final.answer and "Altar Flowers: Dolores Kowalski" in final.answer
+
+
+def test_the_table_head_is_no_answer_of_its_own():
+    got = units("Date | Greeters | Altar Flowers\n\n3/29/2026 | Ted Novak | Dolores Kowalski\n")
+    assert got[0] == "Date: 3/29/2026, Greeters: Ted Novak, Altar Flowers: Dolores Kowalski"
+    assert not any("Date | Greeters" in u or u.startswith("Date, Greeters") for u in got)
+
+
+def test_a_dotted_date_is_no_amount():
+    assert TYPE_PATTERNS["amount"].search("Rechnungsdatum: 05.02.2026") is None
+    assert TYPE_PATTERNS["amount"].search("Betrag 64,98") is not None
+
+
+def test_one_value_is_asked_though_a_name_is_in_several_files(folder):
+    final = ask(folder, "What is Walt's required minimum distribution for 2026?")
+    assert "14,380.00" in final.answer and names(final)[:1] == ["walt_advisor_letter.txt"]
+
+
+def test_the_size_of_the_one_file_a_kind_and_a_word_name(folder):
+    final = ask(folder, "what's the file size of the budget spreadsheet")
+    assert "budget_2026.csv is" in final.answer and "bytes" in final.answer
+
+
+def test_whats_in_a_folder_shows_its_subfolders_and_its_own_files(folder):
+    final = ask(folder, "What's in Medical?")
+    assert "Prescriptions/ (1 file)" in final.answer and "walt_summary_2026-01.txt" in final.answer
+
+
+def test_a_folder_tree_names_the_files_beside_its_subfolders(folder):
+    final = ask(folder, "show me the Home folder")
+    assert "Internet/ (2 files)" in final.answer and "lease.txt" in final.answer
