@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .commonness import adverb, common
+from .layout import logical_lines
 from .months import MONTH_NAMES, asked_months, name_date_fit
 from .retrieve import Candidate, contains
 from .senses import MATCH as SENSE_MATCH
@@ -181,27 +182,11 @@ def units(text: str, file_name: str = "") -> list[str]:
 def _lines(text: str) -> list[tuple[str, bool]]:
     """(line, is a heading) for each non-empty line; a label line ("Attendees:") carries the lines that
     follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
-    raw = text.splitlines()
+    raw = logical_lines(text, lambda cell: bool(_VALUE.fullmatch(cell)))
     out: list[tuple[str, bool]] = []
-    header: list[str] = []  # the head row of the table being read (DOCX, markdown: "Date | Greeters | …")
     i = 0
     while i < len(raw):
         line = raw[i].strip(" \t-*•#>|")
-        cells = [c.strip() for c in re.split(r"\s\|\s|\t+", line) if c.strip()]
-        if len(cells) >= 3 and not header and not any(_VALUE.fullmatch(c) for c in cells):
-            header = cells  # a table's head names its columns: each row below is said with them
-            i += 1
-            continue
-        if header and (not line or set(line) <= set("-|: ")):  # blank lines and "---|---" between rows
-            i += 1
-            continue
-        if header and len(cells) == len(header):  # "Date: 3/29/2026, Altar Flowers: Dolores Kowalski"
-            line = ", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c not in ("", "-", "—"))
-            cells = []
-        else:
-            header = []
-        if len(cells) == 2 and not cells[0][-1:].isdigit():  # a table row (DOCX, markdown) "Rent | 875": a label
-            line = f"{cells[0].rstrip(':')}: {cells[1]}"
         heading = bool(_HEADING.match(raw[i]))
         i += 1
         if not line:
@@ -265,12 +250,26 @@ def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
-        sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", ln) if s.strip()]
+        sentences = _sentences(ln)
         for s in sentences:
             out.append((s, title, s))
             parts = [p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", s) if p.strip()]
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
                 out.extend((p, False, s) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
+    return out
+
+
+_ABBREV = re.compile(r"(?:^|\s)(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z])\.$", re.IGNORECASE)
+
+
+def _sentences(line: str) -> list[str]:
+    """The sentences of a line; "Dr. Ortiz", "No. 4" and "J. Smith" end none."""
+    out: list[str] = []
+    for piece in (p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
+        if out and _ABBREV.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        elif piece:
+            out.append(piece)
     return out
 
 

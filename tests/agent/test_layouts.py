@@ -94,3 +94,31 @@ def test_whats_in_a_folder_shows_its_subfolders_and_its_own_files(folder):
 def test_a_folder_tree_names_the_files_beside_its_subfolders(folder):
     final = ask(folder, "show me the Home folder")
     assert "Internet/ (2 files)" in final.answer and "lease.txt" in final.answer
+
+
+def test_dot_leaders_and_side_by_side_labels_are_one_fact_a_line():
+    got = units("  Your new monthly amount is ......................... $2,487.00\n"
+                "Invoice #:     SR-4471                     Invoice Date:   10/17/2025\n")
+    assert got[:3] == ["Your new monthly amount is: $2,487.00", "Invoice #: SR-4471", "Invoice Date: 10/17/2025"]
+
+
+def test_an_aligned_table_row_is_said_with_its_columns_and_its_indented_rest():
+    text = ("Medicine        Dose      When                        Doctor\n"
+            "--------------  --------  --------------------------  ------------\n"
+            "Lisinopril      20 mg     1 tablet in the morning     Dr. Ortiz\n"
+            "Apixaban        5 mg      1 tablet TWICE a day        Dr. Raghavan\n"
+            "                          (8 am and 8 pm, w/ food)\n")
+    got = units(text)
+    assert got[0] == "Medicine: Lisinopril, Dose: 20 mg, When: 1 tablet in the morning, Doctor: Dr. Ortiz"
+    assert "Medicine: Apixaban, Dose: 5 mg, When: 1 tablet TWICE a day, Doctor: Dr. Raghavan (8 am and 8 pm, w/ food)" \
+        in got
+
+
+def test_right_aligned_amounts_land_under_their_heads_and_a_total_ends_the_table():
+    text = ("Description                         Qty        Rate         Amount\n"
+            "Roof replacement                      1  $11,200.00     $11,200.00\n"
+            "Permit fee                            1      $72.50         $72.50\n"
+            "                               Invoice Total            $11,272.50\n")
+    got = units(text)
+    assert got[0] == "Description: Roof replacement, Qty: 1, Rate: $11,200.00, Amount: $11,200.00"
+    assert "Invoice Total: $11,272.50" in got

@@ -1,0 +1,100 @@
+"""Text layout: the ways documents set a fact out on a line, read back as one fact per line.
+
+``logical_lines(text, is_value)`` rewrites a passage's lines so that each says one fact next to its label:
+
+* dot leaders: "Your new monthly amount is ........ $2,487.00" -> "Your new monthly amount is: $2,487.00";
+* label pairs side by side: "Invoice #:   SR-4471       Invoice Date:   10/17/2025" -> two lines;
+* tables, by pipes (DOCX, markdown) or by aligned columns (text, PDF): the head row names the columns and is
+  no line of its own; each row is said with them ("Date: 3/29/2026, Altar Flowers: Dolores Kowalski"). An
+  aligned row goes to the columns nearest its cells, so right-aligned amounts land under their heads, and an
+  indented line under a row continues it;
+* a row of two cells ("Rent | 875", "Invoice Total       $11,842.50") is a label and its value.
+
+``is_value`` says whether a cell is a value (a number, a date) rather than a name: a head row has none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_PIPE = re.compile(r"\s\|\s|\t+")
+_GAP = re.compile(r"\S+(?: \S+)*")  # runs of text apart by two spaces or more
+_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*(?=\S)")
+_PAIRS = re.compile(r"\s{3,}(?=[A-Z][\w#/.()' -]{0,30}:\s)")
+_RULE = set("-|:=+_ ")
+
+
+@dataclass
+class _Head:
+    cells: list[str]
+    centres: list[float]
+    piped: bool
+    indent: int
+
+
+def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell: apart by pipes or tabs, else by two spaces or more."""
+    if piped:
+        body = line.strip(" \t|")
+        return [(0, 0, c.strip()) for c in _PIPE.split(body) if c.strip()]
+    return [(m.start(), m.end(), m.group()) for m in _GAP.finditer(line)]
+
+
+def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool]) -> _Head | None:
+    names = [c for _, _, c in cells]
+    if len(names) < 3 or any(is_value(c) or len(c.split()) > 5 or c.endswith((".", ":")) for c in names):
+        return None
+    return _Head(names, [(s + e) / 2 for s, e, _ in cells], piped, cells[0][0])
+
+
+def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
+    """The row said with its column names; None when the line is no row of this table."""
+    if head.piped:
+        if len(cells) != len(head.cells):
+            return None
+        pairs = list(zip(head.cells, [c for _, _, c in cells], strict=True))
+    else:
+        if len(cells) < 2 or cells[0][0] > head.indent + 2:
+            return None  # a line that starts past the first column (a total under the amounts) ends the table
+        by_col: dict[int, list[str]] = {}
+        for s, e, c in cells:
+            col = min(range(len(head.centres)), key=lambda j: abs(head.centres[j] - (s + e) / 2))
+            by_col.setdefault(col, []).append(c)
+        pairs = [(head.cells[j], " ".join(by_col[j])) for j in sorted(by_col)]
+    return ", ".join(f"{h}: {c}" for h, c in pairs if c not in ("", "-", "—"))
+
+
+def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
+    raw = [_LEADER.sub(": ", ln.rstrip()) for ln in text.splitlines()]
+    out: list[str] = []
+    head: _Head | None = None
+    for i, line in enumerate(raw):
+        bare = line.strip()
+        if head is not None and (not bare or set(bare) <= _RULE):
+            continue  # blank lines and rules between a table's rows
+        piped = bool(_PIPE.search(bare))
+        cells = _cells(line, piped)
+        if head is not None:
+            row = _row(head, cells)
+            if row:
+                out.append(row)
+                continue
+            if not head.piped and len(cells) == 1 and cells[0][0] > head.indent and out:
+                out[-1] += f" {bare}"  # an indented line under a row goes on with it
+                continue
+            head = None
+        following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
+        if len(cells) >= 3 and len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2:
+            head = _head(cells, piped, is_value)
+            if head is not None:
+                continue
+        pairs = _PAIRS.split(bare)
+        if len(pairs) >= 2 and all(":" in p for p in pairs):
+            out.extend(" ".join(p.split()) for p in pairs)
+        elif len(cells) == 2 and not cells[0][2][-1:].isdigit() and not cells[0][2].endswith((".", "!", "?")):
+            out.append(f"{cells[0][2].rstrip(':')}: {cells[1][2]}")
+        else:
+            out.append(line)
+    return out
