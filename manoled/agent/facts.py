@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .commonness import adverb, common
-from .layout import logical_lines
+from .layout import logical_lines, sentences
 from .months import MONTH_NAMES, asked_months, name_date_fit
 from .retrieve import Candidate, contains
 from .senses import MATCH as SENSE_MATCH
@@ -156,9 +156,13 @@ def typed_by(question: str) -> tuple[str | None, bool]:
 
 
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
-_DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe)\b",
-                           re.IGNORECASE)
-_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later)\b", re.IGNORECASE)
+_DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe|"
+                           r"expire|expires|expiry|run out|runs out|end|ends|valid)\b", re.IGNORECASE)
+_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid)\b",
+                            re.IGNORECASE)
+# "the total", "what did it end up costing": the figure that sums the others
+_TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up)\b", re.IGNORECASE)
+_TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b", re.IGNORECASE)
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
@@ -182,7 +186,7 @@ def units(text: str, file_name: str = "") -> list[str]:
 def _lines(text: str) -> list[tuple[str, bool]]:
     """(line, is a heading) for each non-empty line; a label line ("Attendees:") carries the lines that
     follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
-    raw = logical_lines(text, lambda cell: bool(_VALUE.fullmatch(cell)))
+    raw = logical_lines(text, _is_value)
     out: list[tuple[str, bool]] = []
     i = 0
     while i < len(raw):
@@ -230,6 +234,11 @@ def _list_under(raw: list[str], i: int) -> list[str]:
 _VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + _DATE, re.IGNORECASE)
 
 
+def _is_value(cell: str) -> bool:
+    """A number or a date in numbers: no column's name ("Feb 2026" may name one)."""
+    return bool(_VALUE.fullmatch(cell)) and not re.search(r"[^\W\d_]", cell)
+
+
 def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
     """(unit, is a title, the sentence it is part of): a title is a heading, or a document's first line when it
     reads as a title."""
@@ -237,7 +246,7 @@ def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
     if file_name.lower().endswith((".csv", ".tsv")) and len(lines) >= 2:
         sep = "\t" if "\t" in lines[0][0] else ","
         header = [h.strip() for h in lines[0][0].split(sep)]
-        if header and not any(_VALUE.fullmatch(h) for h in header):  # a first row of values is no header
+        if header and not any(_is_value(h) for h in header):  # a first row of values is no header
             rows = []
             for ln, _ in lines[1:]:
                 cells = [c.strip() for c in ln.split(sep)]
@@ -250,26 +259,11 @@ def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
-        sentences = _sentences(ln)
-        for s in sentences:
+        for s in sentences(ln):
             out.append((s, title, s))
             parts = [p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", s) if p.strip()]
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
                 out.extend((p, False, s) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
-    return out
-
-
-_ABBREV = re.compile(r"(?:^|\s)(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z])\.$", re.IGNORECASE)
-
-
-def _sentences(line: str) -> list[str]:
-    """The sentences of a line; "Dr. Ortiz", "No. 4" and "J. Smith" end none."""
-    out: list[str] = []
-    for piece in (p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
-        if out and _ABBREV.search(out[-1]):
-            out[-1] = f"{out[-1]} {piece}"
-        elif piece:
-            out.append(piece)
     return out
 
 
@@ -353,6 +347,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     months, years = asked_months(question)
     contrasts = particles(question)
     deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
+    totals = kind == "amount" and bool(_TOTAL_ASK.search(question))
     facts: list[Fact] = []
     focus_seen = not focus
     for rank, c in enumerate(candidates[:top]):
@@ -394,7 +389,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += 1.0 * sum(1 for f in frame if contains(u, f))
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u):
+                if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):
                     score += 1.0
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"

@@ -11,6 +11,7 @@
 * a row of two cells ("Rent | 875", "Invoice Total       $11,842.50") is a label and its value.
 
 ``is_value`` says whether a cell is a value (a number, a date) rather than a name: a head row has none.
+``sentences(line)`` splits a line into sentences, but not after "Dr.", "No." or an initial.
 """
 
 from __future__ import annotations
@@ -97,4 +98,18 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             out.append(f"{cells[0][2].rstrip(':')}: {cells[1][2]}")
         else:
             out.append(line)
+    return out
+
+
+_ABBREV = re.compile(r"(?:^|\s)(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z])\.$", re.IGNORECASE)
+
+
+def sentences(line: str) -> list[str]:
+    """The sentences of a line; "Dr. Ortiz", "No. 4" and "J. Smith" end none."""
+    out: list[str] = []
+    for piece in (p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
+        if out and _ABBREV.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        elif piece:
+            out.append(piece)
     return out

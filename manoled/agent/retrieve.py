@@ -81,8 +81,9 @@ def contains(text: str, term: str) -> bool:
     a month's name is also found in a date written in numbers ("february" in "08/02/2026")."""
     t = stem(term)
     r = root(t)
-    if t in MONTH_NUMBERS and numeric_month(text, MONTH_NUMBERS[t]):
-        return True
+    if t in MONTH_NUMBERS and (numeric_month(text, MONTH_NUMBERS[t]) or
+                               re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
+        return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
     return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
                or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in words(text))

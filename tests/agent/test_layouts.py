@@ -122,3 +122,33 @@ def test_right_aligned_amounts_land_under_their_heads_and_a_total_ends_the_table
     got = units(text)
     assert got[0] == "Description: Roof replacement, Qty: 1, Rate: $11,200.00, Amount: $11,200.00"
     assert "Invoice Total: $11,272.50" in got
+
+
+def test_a_month_said_short_is_that_month():
+    from manoled.agent.retrieve import contains
+    assert contains("Jan 2026,Feb 2026,Mar 2026", "february") and contains("due Sept 14", "september")
+    assert not contains("Jan 2026,Mar 2026", "february")
+
+
+def test_a_csv_head_may_name_months():
+    got = units("Category,Jan 2026,Feb 2026\nGroceries,587.19,612.48\n", "budget.csv")
+    assert got == ["Category: Groceries, Jan 2026: 587.19, Feb 2026: 612.48"]
+
+
+def test_when_does_it_expire_is_the_end_date_not_the_start():
+    from manoled.agent.facts import extract
+    from manoled.agent.retrieve import Candidate
+    c = Candidate(1, "ClearTone warranty\nPurchase/fit date: 09/05/2024\nCoverage ends: 09/05/2027\n",
+                  "/f/warranty.txt", "warranty.txt", rrf=0.03, vector_score=0.6, vector_rank=1)
+    got = extract("when does the warranty on the cleartone hearing aids expire", [c])
+    assert got.facts[0].text == "Coverage ends: 09/05/2027"
+
+
+def test_the_total_is_the_figure_that_sums_the_others():
+    from manoled.agent.facts import extract
+    from manoled.agent.retrieve import Candidate
+    c = Candidate(1, "Acme invoice\nDescription       Qty    Amount\nHosting            1    $40.00\n"
+                  "Support            1    $12.50\n         Invoice Total      $52.50\n",
+                  "/f/acme_invoice.txt", "acme_invoice.txt", rrf=0.03, vector_score=0.6, vector_rank=1)
+    got = extract("what was the total amount on the acme invoice", [c])
+    assert "52.50" in got.facts[0].text
