@@ -20,6 +20,9 @@ REFERENCES = re.compile(
     r"the [a-z0-9\-]+ one|which of (?:them|those|these)|(?:the )?(?:first|second|third|fourth|fifth|last|"
     r"\d(?:st|nd|rd|th)) (?:one|file|doc|document|item|result)|number \d\b|any of (?:them|those|these)|"
     r"(?:tell me|anything|something|what|any|say) (?:more|else)|more about (?:it|that|this)|there$)\b")
+# "how much did that visit cost?", "who wrote up that estimate?": a thing of the previous answer, pointed at
+POINT_BACK = re.compile(r"(?:^|\b(?:did|does|was|is|were|on|for|of|in|about|from|up|pay|paid|cost|with|to) )"
+                        r"(?:that|this|those|these) [a-z]+", re.IGNORECASE)
 # a follow-up that asks whether the previous answer's file says something about X
 ASKS_INSIDE = re.compile(
     r"^(?:(?:is|was) there |(?:are|were) there |any )?(?:anything|something|any|stuff|notes?|mentions?|a line|lines?)"
@@ -42,6 +45,10 @@ def own_words(question: str) -> str:
     q = re.sub(r"^\W*(?:and|also|plus|but|so|then|ok(?:ay)?)\b[\s,]*", "", q, flags=re.I)
     q = re.sub(r"^(?:what|how) about\b\s*", "", q, flags=re.I)
     q = _POINTING.sub(" ", q)
+    pointed = POINT_BACK.search(q)
+    if pointed:  # "how much did that visit cost": the visit is the previous answer's, nothing to search for
+        q = q[:pointed.start()] + re.sub(r"\b(?:that|this|those|these) [a-z]+", " ", pointed.group(), flags=re.I) + \
+            q[pointed.end():]
     return " ".join(q.split()).strip(" ?!.,")
 
 
@@ -70,6 +77,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
             return True
         own = [t for t in slots.topics if t not in set(_turn_words(prev))]
         return len(own) < 2  # a long question with its own subject is complete, "it" or not
+    if POINT_BACK.search(q) and n <= 8:
+        return True
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is
     if n <= 5 and not slots.topics and not slots.extensions and not slots.time and not find_folder(question, files):

@@ -32,7 +32,7 @@ from typing import Any
 
 from .attribute import asked_words, is_type_word
 from .commonness import adverb
-from .continuation import ASKS_INSIDE, mentions, ordinal, own_words, turn_files
+from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
 from .parse import ToolCall
@@ -147,6 +147,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         text = text_of(top) if text_of is not None else ""
         if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
             return _in_file(own, [], top, new)
+    # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
+    if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
+        return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
     # 2. the new words name another file: the previous question, about that one
     if fresh and top is not None:
         others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]

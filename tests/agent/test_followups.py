@@ -297,3 +297,19 @@ def test_a_new_attribute_drops_the_previous_one_from_the_search(agent):
 def test_the_month_after_that_is_the_previous_question_one_month_on(agent, then):
     _, final, plan = converse(agent, BILL, then)
     assert "91.10" in final.answer and names(final) == ["northwind_power_2025-12.txt"], (final.answer, plan)
+
+
+def test_that_thing_points_at_the_previous_answers_file(tmp_path):
+    from conftest import build_folder, planner_agent
+    now = __import__("time").time()
+    files = {"car/service_2026-02.txt": ("Buick service record\nDate: Feb 19, 2026\nOil change and brake pads.\n"
+                                         "TOTAL: $538.97\n", 30),
+             "health/summary.txt": ("Medicare summary notice. Annual wellness visit: 245.00 billed, 140.52 paid.", 40)}
+    core, _root = build_folder(tmp_path, files, now)
+    try:
+        agent = planner_agent(core, now)
+        list(agent.run("when was the buick last serviced", session="s"))
+        final = list(agent.run("how much did that visit cost?", session="s"))[-1]
+        assert "538.97" in final.answer and final.sources[0].endswith("service_2026-02.txt")
+    finally:
+        core.close()
