@@ -85,6 +85,8 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
         return [ToolCall("list_files", args, id="planner_0", fmt="planner")]
     if i == "metadata" and plan.name is not None:
         return [ToolCall("file_metadata", {"name_hint": plan.name.file.relpath}, id="planner_0", fmt="planner")]
+    if i == "metadata" and s.topics:  # "how large is the social security letter": the file that says so
+        return [ToolCall("file_metadata", {"name_hint": " ".join(s.topics)}, id="planner_0", fmt="planner")]
     if i == "tree":
         return [ToolCall("directory_tree", {"max_depth": 2, **where}, id="planner_0", fmt="planner")]
     if i == "folders":

@@ -209,6 +209,8 @@ def file_metadata(ctx: ToolContext, name_hint: str) -> ToolOutput:
         if not matches and "." in low:
             stem = low.rsplit(".", 1)[0]
             matches = [f for f in files if stem and stem in f.name.lower()]
+    if not matches and "/" not in hint:
+        matches = _about_file(ctx, hint)
     if not matches:
         text = f"No file matching '{hint}'."
         return ToolOutput(text, data={"files": [], "answer": text, "kind": "metadata"})
@@ -221,6 +223,23 @@ def file_metadata(ctx: ToolContext, name_hint: str) -> ToolOutput:
         lines.append(f"({len(matches) - len(shown)} more files match)")
     return ToolOutput("\n".join(lines), sources=[str(f.path) for f in shown],
                       data={"files": [f.name for f in shown], "answer": "\n".join(lines), "kind": "metadata"})
+
+
+def _about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
+    """The one file whose text (or path) is plainly about ``hint`` ("social security letter" for SSA benefit
+    letter 2026.pdf): the best passage says most of its words, and no other file's passage does as well."""
+    terms = [stem(w) for w in words(hint) if w not in STOP]
+    if not terms:
+        return []
+    hits = ctx.hybrid()(hint, terms, k=8)
+    best: dict[str, float] = {}
+    for c in hits:
+        if len(c.terms) * 2 >= len(terms):
+            best[c.path] = max(best.get(c.path, 0.0), len(c.terms) + c.rrf)
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5:
+        return []
+    return [f for f in ctx.files() if str(f.path) == ranked[0][0]]
 
 
 @tool

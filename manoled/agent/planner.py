@@ -313,6 +313,9 @@ class Planner:
         elif intent == "metadata":
             if not qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS):
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
+            elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
+                    and slots.topics and not qwords & STORAGE_WORDS:
+                plan.reason = "the size or date of a file named by what it is about"  # found by its content
             elif best is None:
                 plan.intent, plan.reason = ("content" if not names else "list"), "metadata without one named file"
             else:

@@ -76,7 +76,7 @@ will shall may might must please tell show give find list get got see look searc
 something everything thing things named called name names containing contain contains inside within per each every
 just only also than then them they their yes okay ok thanks hi hello up out so if as such via
 aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't there's what's where's who's it's
-i'm i've i'd let's again else other others another same
+i'm i've i'd let's again else other others another same counting including
 file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
 count number total amount many
@@ -100,10 +100,12 @@ bought buy buying purchase purchased get got anything something still went gone 
 """.split())
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+_TODO = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b")  # "my to do list", "to-do.md": a todo list
+_TODO_NAME = re.compile(r"\bto[ _-]do\b")  # "to do.txt"
 
 
 def words(text: str) -> list[str]:
-    return [w.strip("'-") for w in _WORD.findall(text.lower()) if w.strip("'-")]
+    return [w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", text.lower())) if w.strip("'-")]
 
 
 def stem(word: str) -> str:
@@ -273,7 +275,7 @@ def read_slots(question: str, now: float) -> Slots:
 # -- names -----------------------------------------------------------------
 def path_words(relpath: str) -> list[str]:
     """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx."""
-    return [stem(w) for w in re.split(r"[^a-z0-9]+", _split_camel(relpath).lower()) if w]
+    return [stem(w) for w in re.split(r"[^a-z0-9]+", _TODO_NAME.sub("todo", _split_camel(relpath).lower())) if w]
 
 
 def _split_camel(text: str) -> str:
@@ -419,10 +421,10 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     if not folders:
         return None
     low = {p.lower(): p for p in folders}
-    for token in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question):
-        hit = low.get(token.strip("/").lower())
-        if hit:
-            return hit
+    hit = next((low[t] for t in (m.strip("/").lower() for m in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question))
+                if t in low), None)
+    if hit:
+        return hit
     said = re.findall(r"[A-Za-z0-9_\-]+", question)
     asked = {stem(w.lower()) for w in said}
     folder_word = bool(asked & FOLDER_WORDS)

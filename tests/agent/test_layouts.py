@@ -30,6 +30,9 @@ FILES: dict[str, tuple[str, float]] = {
     "Money/walt_advisor_letter.txt": ("Dear Walt, your required minimum distribution for 2026 is $14,380.00 and "
                                       "must be taken by December 31.", 15),
     "Money/budget_2026.csv": ("month,groceries,utilities\n2026-01,588.10,240.00\n2026-02,612.48,251.30\n", 10),
+    "Money/ssa_2026.txt": ("Social Security Administration. Your new benefit amount: after deductions you will receive "
+                           "$2,284.10 each month. Keep this letter for your records.", 12),
+    "Notes/to do.txt": ("- call the roofer\n- renew the car tags\n", 5),
 }
 
 
@@ -152,3 +155,18 @@ def test_the_total_is_the_figure_that_sums_the_others():
                   "/f/acme_invoice.txt", "acme_invoice.txt", rrf=0.03, vector_score=0.6, vector_rank=1)
     got = extract("what was the total amount on the acme invoice", [c])
     assert "52.50" in got.facts[0].text
+
+
+def test_the_size_of_a_file_named_by_what_it_is_about(folder):
+    final = ask(folder, "How large is the Social Security letter?")
+    assert final.answer.startswith("ssa_2026.txt is") and "bytes" in final.answer
+
+
+def test_a_to_do_list_is_the_todo_file(folder):
+    final = ask(folder, "when was the to do list last edited")
+    assert final.answer.startswith("to do.txt was last modified")
+
+
+def test_counting_the_subfolders_is_no_topic(folder):
+    final = ask(folder, "How many files are in the Medical folder, counting the subfolder?")
+    assert "2 files" in final.answer
