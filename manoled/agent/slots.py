@@ -100,8 +100,7 @@ bought buy buying purchase purchased get got anything something still went gone 
 """.split())
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
-_TODO = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b")  # "my to do list", "to-do.md": a todo list
-_TODO_NAME = re.compile(r"\bto[ _-]do\b")  # "to do.txt"
+_TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compile(r"\bto[ _-]do\b")  # "to do list"
 
 
 def words(text: str) -> list[str]:

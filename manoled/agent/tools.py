@@ -9,6 +9,7 @@ refused with a :class:`ToolError` (a tool result the model can read).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import facts as factlib
@@ -18,7 +19,7 @@ from .commonness import adverb
 from .context import ToolContext
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
-from .retrieve import fts_terms
+from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .slots import path_matches, stem
@@ -86,8 +87,33 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             return verify.unsaid_decline(ex, unsaid)
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
+    ex = _of_the_named(ctx, query, terms, absent, ex)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
                         names=_file_words(ctx, asked_words(query)))
+
+
+_PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
+
+
+def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozenset[str],
+                  ex: factlib.Extraction) -> factlib.Extraction:
+    """Only facts of files that say the names the question gives ("Dolores's April notice" is not Walt's):
+    a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path."""
+    proper = {stem(w.lower()) for w in _PROPER.findall(query)} - set(MONTH_NUMBERS) - _DAYS - absent
+    proper &= set(terms)
+    if not proper or ex.declined or not ex.facts:
+        return ex
+    having = {t: _files_with(ctx, t) for t in proper}
+    kept = [f for f in ex.facts if f.candidate is None or all(
+        f.candidate.file_id in having[t] or contains(f.candidate.named, t) for t in proper)]
+    if kept:
+        ex.facts = kept
+        return ex
+    return factlib.Extraction(declined=True, reason=f"the passages found are not about {' '.join(sorted(proper))}",
+                              topic=ex.topic, evidence=ex.evidence)
+
+
+_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 
 def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:

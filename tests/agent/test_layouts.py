@@ -170,3 +170,10 @@ def test_a_to_do_list_is_the_todo_file(folder):
 def test_counting_the_subfolders_is_no_topic(folder):
     final = ask(folder, "How many files are in the Medical folder, counting the subfolder?")
     assert "2 files" in final.answer
+
+
+def test_a_name_the_question_gives_must_be_the_files(folder):
+    final = ask(folder, "How much did Medicare pay on Dolores's summary notice?")
+    assert final.sources == [] and "found nothing" in final.answer
+    final = ask(folder, "How much did Medicare pay on Walt's summary notice?")
+    assert "120.00" in final.answer
