@@ -118,8 +118,9 @@ scans spreadsheets
 
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 # a question for one value ("what's the deposit", "when is …", "what date …"), not for files
-VALUE_ASK = re.compile(r"^(?:what(?:'s| is| was)|whats|when|who|whom|whose|where|why|how (?:much|long|old|far|often)|"
-                       r"what (?:date|time|day|year)|by when)\b")
+VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
+                       r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
+                       r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
@@ -302,7 +303,7 @@ class Planner:
             pass
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
-        elif intent in ("count", "list") and VALUE_ASK.match(q) and slots.topics and \
+        elif intent in ("count", "list") and VALUE_ASK.search(question.lower()) and slots.topics and \
                 not (slots.extensions or qwords & FILE_NOUNS or slots.time):
             # "what is Walt's required minimum distribution": one value, though "walt" names several files
             plan.intent, plan.reason = "content", "asks for one value"
@@ -317,7 +318,8 @@ class Planner:
                     and slots.topics and not qwords & STORAGE_WORDS:
                 plan.reason = "the size or date of a file named by what it is about"  # found by its content
             elif best is None:
-                plan.intent, plan.reason = ("content" if not names else "list"), "metadata without one named file"
+                plan.intent = "content" if not names or VALUE_ASK.search(question.lower()) else "list"
+                plan.reason = "metadata without one named file"
             else:
                 plan.name = best
         elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:

@@ -26,6 +26,8 @@ from datetime import datetime, timedelta
 from difflib import SequenceMatcher
 from typing import Any
 
+from .wording import todo_name, words
+
 # a word -> the extensions it stands for (a kind word stands for several)
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     "pdf": ("pdf",), "txt": ("txt",), "md": ("md",), "markdown": ("md",), "csv": ("csv",),
@@ -76,7 +78,7 @@ will shall may might must please tell show give find list get got see look searc
 something everything thing things named called name names containing contain contains inside within per each every
 just only also than then them they their yes okay ok thanks hi hello up out so if as such via
 aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't there's what's where's who's it's
-i'm i've i'd let's again else other others another same counting including
+i'm i've i'd let's again else other others another same counting including he him his she her hers
 file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
 count number total amount many
@@ -98,14 +100,6 @@ pay paid cost costs price go goes going come comes say says said tell told mean 
 do does happen happened work works use uses many much long often far old new good best
 bought buy buying purchase purchased get got anything something still went gone meant
 """.split())
-
-_WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
-_TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compile(r"\bto[ _-]do\b")  # "to do list"
-
-
-def words(text: str) -> list[str]:
-    return [w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", text.lower())) if w.strip("'-")]
-
 
 def stem(word: str) -> str:
     """A light plural/possessive stem: invoices -> invoice, taxes -> tax, batteries -> battery."""
@@ -274,7 +268,7 @@ def read_slots(question: str, now: float) -> Slots:
 # -- names -----------------------------------------------------------------
 def path_words(relpath: str) -> list[str]:
     """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx."""
-    return [stem(w) for w in re.split(r"[^a-z0-9]+", _TODO_NAME.sub("todo", _split_camel(relpath).lower())) if w]
+    return [stem(w) for w in re.split(r"[^a-z0-9]+", todo_name(_split_camel(relpath).lower())) if w]
 
 
 def _split_camel(text: str) -> str:

@@ -262,3 +262,24 @@ def test_a_file_named_by_the_topic_is_searched_first_unless_a_period_is_asked():
         plan = Plan("content", 1.0, read_slots(question, now), name=NameMatch(books, 80.0, ["books"]), whole_name=True)
         d = planned(plan, question)
         assert (d.calls[0].args.get("in_file") == books.relpath) is first, (question, d.calls)
+
+
+def test_shell_short_forms_read_as_their_words():
+    from manoled.agent.slots import path_words, words
+    assert words("emmas bday? dentist appt this yr") == ["emmas", "birthday", "dentist", "appointment", "this", "year"]
+    assert words("when did I edit my to do list") == ["when", "did", "i", "edit", "my", "todo", "list"]
+    assert words("what do i have to do") == ["what", "do", "i", "have", "to", "do"]  # no list named: not the file
+    assert path_words("Notes/to do.txt") == ["note", "todo", "txt"]
+
+
+def test_pronouns_are_no_topics():
+    assert read_slots("what's her phone number", NOW).topics == ["phone"]
+
+
+@pytest.mark.parametrize("question", [
+    "Which Sunday is Dolores on the flowers rota?",
+    "After the deduction, what does the monthly pension come to?",
+])
+def test_a_value_asked_anywhere_is_content(planner, question):
+    files = FILES + [F("church/flowers_rota_2026.docx"), F("money/pension_2026.pdf"), F("money/pension_2025.pdf")]
+    assert planner.plan(question, files).intent == "content"

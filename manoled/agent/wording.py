@@ -1,0 +1,25 @@
+"""Words: how a question or a passage is cut into words, the way people write them at a shell.
+
+``words(text)`` lower-cases and splits ``text`` into words, reading "to do list" / "to-do" as "todo" and the
+short forms people type ("bday", "appt", "yr") as the words they stand for. ``todo_name(name)`` does the
+same for a file's name ("to do.txt").
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+_TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compile(r"\bto[ _-]do\b")
+# how people shorten words at a shell ("emmas bday?", "dentist appt", "this yr")
+_SHORT = dict(pair.split(":") for pair in """bday:birthday b-day:birthday appt:appointment appts:appointments
+amt:amount acct:account addr:address yr:year yrs:years mth:month mths:months wk:week wks:weeks pw:password
+pwd:password tel:phone ph:phone qty:quantity""".split())
+
+
+def words(text: str) -> list[str]:
+    return [_SHORT.get(w, w) for w in (w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", text.lower()))) if w]
+
+
+def todo_name(name: str) -> str:
+    return _TODO_NAME.sub("todo", name)
