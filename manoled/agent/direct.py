@@ -62,6 +62,21 @@ _SORT = {("size", True): "size", ("size", False): "smallest", ("date", True): "d
          ("name", False): "name", ("name", True): "name"}
 
 
+def _nested(lines: list[str]) -> dict[str, str]:
+    """Each top-level subfolder line of a tree, with the names right inside it: "Trip/ (2 files: a.pdf, b.md)"."""
+    out: dict[str, str] = {}
+    head = ""
+    for ln in lines:
+        depth = (len(ln) - len(ln.lstrip(" "))) // 2
+        if depth == 1:
+            head = ln.strip()
+            out[head] = head
+        elif depth == 2 and head.endswith(")"):
+            name = ln.strip().split(" (", 1)[0]
+            out[head] = out[head][:-1] + (": " if out[head] == head else ", ") + name + ")"
+    return out
+
+
 def _fitted(head: str, items: list[str], most: int = 300) -> str:
     """``head`` and as many of ``items`` as fit in ``most`` characters, then how many more there are."""
     out: list[str] = []
@@ -160,6 +175,10 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         subs = [t for t in top if t.endswith(")") and "/ (" in t]
         # its subfolders, then the files right inside it ("what's inside Work" names Work's loose files too)
         shown = subs + [t for t in top if t not in subs and not t.startswith("…")]
+        inner = _nested(lines[1:])  # and what the subfolders hold, when all of it fits
+        whole = f"{first}: " + ", ".join(inner.get(t, t) for t in shown) + "."
+        if shown and len(whole) <= 300:
+            return whole, []
         if shown:
             return _fitted(f"{first}: ", shown), []
         return r.output.text[:300], []

@@ -254,7 +254,8 @@ class Planner:
                 all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
-        plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders"))
+        plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
+                                  or bool(LIST_OPENER.match(" ".join(words(question)))))
         said_folder_before, said_folder = list(slots.topics), []  # the topic words that name the folder
         if plan.folder:  # words that named the folder are not topics to filter by
             parts = {w for p in plan.folder.split("/") for w in path_words(p)} | _before_folder_word(question)
