@@ -105,12 +105,17 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
         return ex
     having = {t: _files_with(ctx, t) for t in proper}
     kept = [f for f in ex.facts if f.candidate is None or all(
-        f.candidate.file_id in having[t] or contains(f.candidate.named, t) for t in proper)]
+        f.candidate.file_id in having[t] or _said_near(f"{f.candidate.text} {f.candidate.named}", t) for t in proper)]
     if kept:
         ex.facts = kept
         return ex
     return factlib.Extraction(declined=True, reason=f"the passages found are not about {' '.join(sorted(proper))}",
                               topic=ex.topic, evidence=ex.evidence)
+
+
+def _said_near(text: str, name: str) -> bool:
+    """``name`` in ``text``, or a word that starts like it ("Lisboa" for Lisbon, "Walter" for Walt)."""
+    return contains(text, name) or len(name) >= 5 and any(w[:5] == name[:5] for w in factlib.words(text))
 
 
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
