@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .slots import path_matches, stem, words
+from .slots import stem, words
 
 log = logging.getLogger(__name__)
 
@@ -95,22 +95,23 @@ def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:
 
 class HybridSearch:
     def __init__(self, catalog: Any, vector_search: VectorSearch | None, *, depth: int = 20,
-                 files: Callable[[], Sequence[Any]] | None = None) -> None:
+                 named: Callable[[], dict[str, list[Any]]] | None = None) -> None:
         self.catalog = catalog
         self.vector_search = vector_search
         self.depth = depth
-        self.files = files  # the catalog's files, for passages of files whose path names a query term
+        self.named = named  # path word -> files, for passages of files whose path names a query term
 
     def _named_files(self, terms: Sequence[str]) -> list[Any]:
         """Files whose folders or name say a query term that few files' paths say ("internet" for
         Internet/spreenetz_2026-02.pdf, a German bill that never says "internet")."""
-        if self.files is None:
+        if self.named is None:
             return []
+        index = self.named()
         out: list[Any] = []
         for t in terms:
             if t.isdigit() or t in MONTH_NUMBERS:
                 continue
-            hits = path_matches(t, self.files())
+            hits = index.get(stem(t), [])
             if len(hits) <= NAMED_MOST:
                 out += [f for f in hits if f not in out]
         return out
