@@ -42,6 +42,7 @@ from .slots import (
     read_slots,
     resolve_name,
     same_word,
+    starts_alike,
     stem,
     topic_position,
     words,
@@ -246,22 +247,23 @@ class Planner:
             plan.followup, plan.base = True, prev
             plan.intent, plan.reason = "followup", "short question that continues the previous turn"
             return plan
-        qwords = {stem(w) for w in words(question)}
+        q = " ".join(words(question))
+        qwords = {stem(w) for w in q.split()}
+        value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
-        bare = not any(w in QUESTION_FRAME for w in words(question)) and wanted_type(question) is None
-        if intent in ("content", "chat") and (LIST_OPENER.match(" ".join(words(question))) or bare) and \
+        bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
+        if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare) and \
                 (slots.topics or slots.extensions) and \
                 all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
         plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
-                                  or bool(LIST_OPENER.match(" ".join(words(question)))))
-        said_folder_before, said_folder = list(slots.topics), []  # the topic words that name the folder
+                                  or bool(LIST_OPENER.match(q)))
+        said_folder: list[str] = []  # the topic words that name the folder
         if plan.folder:  # words that named the folder are not topics to filter by
             parts = {w for p in plan.folder.split("/") for w in path_words(p)} | _before_folder_word(question)
-            slots.topics = [t for t in slots.topics if not any(same_word(t, w) or t[:5] == w[:5] and len(t) >= 5
-                                                               for w in parts)]
-            said_folder = [t for t in said_folder_before if t not in slots.topics]
+            said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w) for w in parts)]
+            slots.topics = [t for t in slots.topics if t not in said_folder]
             if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
                 slots.topics = [t for t in slots.topics if not _after_name(question, t, parts)]  # they say
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
@@ -276,7 +278,6 @@ class Planner:
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
-        q = " ".join(words(question))
         head = re.search(r"\b(?:how many|number of)\s+(?:\w+\s+)??(\w+)", q)
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
@@ -304,7 +305,7 @@ class Planner:
             pass
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
-        elif intent in ("count", "list") and VALUE_ASK.search(question.lower()) and slots.topics and \
+        elif intent in ("count", "list") and value_ask and slots.topics and \
                 not (slots.extensions or qwords & FILE_NOUNS or slots.time):
             # "what is Walt's required minimum distribution": one value, though "walt" names several files
             plan.intent, plan.reason = "content", "asks for one value"
@@ -319,7 +320,7 @@ class Planner:
                     and slots.topics and not qwords & STORAGE_WORDS:
                 plan.reason = "the size or date of a file named by what it is about"  # found by its content
             elif best is None:
-                plan.intent = "content" if not names or VALUE_ASK.search(question.lower()) else "list"
+                plan.intent = "content" if not names or value_ask else "list"
                 plan.reason = "metadata without one named file"
             else:
                 plan.name = best

@@ -135,14 +135,11 @@ class HybridSearch:
                         continue
                     c = by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
                 c.fts_rank = rank
-            named = [pid for f in self._named_files(terms) for pid, *_ in self.catalog.passages_for(f.id)[:3]]
-            extra = self.catalog.passages_by_ids([pid for pid in named if pid not in by_id]) if named else {}
-            for rank, pid in enumerate(named, start=1):
-                p = extra.get(pid)
-                if pid not in by_id and p is not None:
-                    by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
-                if pid in by_id:
-                    by_id[pid].name_rank = rank
+            named = [(f, pid, text) for f in self._named_files(terms)
+                     for pid, _seq, _page, text in self.catalog.passages_for(f.id, limit=3)]
+            for rank, (f, pid, text) in enumerate(named, start=1):
+                c = by_id.setdefault(pid, Candidate(pid, text, str(f.path), f.name))
+                c.name_rank = rank
             months = [MONTH_NUMBERS[t] for t in terms if t in MONTH_NUMBERS]
             for c in by_id.values():  # "in February" finds the receipt dated 08/02/2026, after the words' hits
                 if c.fts_rank is None and any(numeric_month(f"{c.text} {c.file_name}", m) for m in months):

@@ -406,6 +406,11 @@ def same_word(a: str, b: str) -> bool:
     return a == b or stem(a) == stem(b)
 
 
+def starts_alike(a: str, b: str) -> bool:
+    """The same name in another tongue or form: five letters alike ("Lisboa" for Lisbon, "Walter" for Walt)."""
+    return len(a) >= 5 and len(b) >= 5 and a[:5].lower() == b[:5].lower()
+
+
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
     """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
     (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
@@ -439,6 +444,6 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                 if best is None or key < best:
                     best = key
     if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
-        best = min(((0, len(p), p) for p in folders for w in said if len(w) >= 5 for part in path_words(p.rsplit(
-            "/", 1)[-1]) if len(part) >= 5 and part[:5] == w.lower()[:5]), default=None)
+        best = min(((0, len(p), p) for p in folders for w in said
+                    for part in path_words(p.rsplit("/", 1)[-1]) if starts_alike(w, part)), default=None)
     return best[2] if best else None

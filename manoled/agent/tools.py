@@ -22,7 +22,7 @@ from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
-from .slots import path_matches, stem
+from .slots import WEEKDAYS, path_matches, starts_alike, stem
 
 
 @tool
@@ -99,7 +99,7 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
                   ex: factlib.Extraction) -> factlib.Extraction:
     """Only facts of files that say the names the question gives ("Dolores's April notice" is not Walt's):
     a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path."""
-    proper = {stem(w.lower()) for w in _PROPER.findall(query)} - set(MONTH_NUMBERS) - _DAYS - absent
+    proper = {stem(w.lower()) for w in _PROPER.findall(query)} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
     proper &= set(terms)
     if not proper or ex.declined or not ex.facts:
         return ex
@@ -115,10 +115,7 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
 
 def _said_near(text: str, name: str) -> bool:
     """``name`` in ``text``, or a word that starts like it ("Lisboa" for Lisbon, "Walter" for Walt)."""
-    return contains(text, name) or len(name) >= 5 and any(w[:5] == name[:5] for w in factlib.words(text))
-
-
-_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+    return contains(text, name) or any(starts_alike(w, name) for w in factlib.words(text))
 
 
 def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:

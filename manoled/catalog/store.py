@@ -65,8 +65,10 @@ class Catalog(FileStore):
         secure_files(self.path)
 
     # -- passages --------------------------------------------------------
-    def passages_for(self, file_id: int) -> list[tuple[int, int, int | None, str]]:
-        return self.query("SELECT id, seq, page, text FROM passages WHERE file_id=? ORDER BY seq", (file_id,))
+    def passages_for(self, file_id: int, limit: int = -1) -> list[tuple[int, int, int | None, str]]:
+        """(id, seq, page, text) of a file's passages in order; the first ``limit`` only when it is >= 0."""
+        return self.query("SELECT id, seq, page, text FROM passages WHERE file_id=? ORDER BY seq LIMIT ?",
+                          (file_id, limit))
 
     def passages_by_ids(self, ids: Iterable[int]) -> dict[int, Passage]:
         ids = [int(i) for i in ids]
