@@ -12,10 +12,10 @@ from typing import Any
 
 from ..catalog.records import FileRecord
 from ..catalog.store import Catalog
+from .names import index_of
 from .registry import ToolError
 from .retrieve import HybridSearch
 from .senses import WordSense
-from .slots import path_words
 
 SearchFn = Callable[[str, int], list[Any]]  # (query, k) -> hits of the vector index
 
@@ -31,7 +31,7 @@ class ToolContext:
     embed: Callable[[list[str]], Any] | None = None  # the query embedder, to rank answer sentences by meaning
     _files: list[FileRecord] | None = field(default=None, repr=False)
     _sense: WordSense | None = field(default=None, repr=False)
-    _paths: tuple[int, dict[str, list[FileRecord]]] | None = field(default=None, repr=False)
+    _files_seen: int | None = field(default=None, repr=False)
 
     def root_paths(self) -> list[Path]:
         if self.roots is not None:
@@ -39,31 +39,30 @@ class ToolContext:
         return [r.path for r in self.catalog.roots()]
 
     def files(self) -> list[FileRecord]:
-        """Catalog files under the roots (cached for one agent run; see :meth:`refresh`)."""
+        """Catalog files under the roots (the same list through an agent run; see :meth:`refresh`)."""
         if self._files is None:
+            self._files_seen = getattr(self.catalog, "commits", None)
             roots = {str(p) for p in self.root_paths()}
             self._files = [f for f in self.catalog.files() if str(f.root) in roots]
         return self._files
 
     def refresh(self) -> None:
-        self._files = None
+        """Before a run: read the files again if the catalog has changed since they were read (a catalog
+        that cannot say is read again each run). The list stays the same object while nothing changed, so
+        what is built from it (:func:`names.index_of`) is built once, not once an ask: at 300,000 files
+        reading and indexing the names takes seconds."""
+        seen = getattr(self.catalog, "commits", None)
+        if seen is None or seen != self._files_seen:
+            self._files = None
 
     def hybrid(self) -> HybridSearch:
         """Full-text (catalog) + vector search, fused."""
-        return HybridSearch(self.catalog, self.search, named=self.path_index)
+        return HybridSearch(self.catalog, self.search, named=self.files_named)
 
-    def path_index(self) -> dict[str, list[FileRecord]]:
-        """Each word of the files' paths (folders and name, stemmed) -> the files whose path has it; built once
-        for a set of files, not once an ask (a scan of every path is seconds at 300,000 files)."""
-        files = self.files()
-        key = hash(tuple((f.id, f.relpath) for f in files))
-        if self._paths is None or self._paths[0] != key:
-            index: dict[str, list[FileRecord]] = {}
-            for f in files:
-                for w in set(path_words(f.relpath)):
-                    index.setdefault(w, []).append(f)
-            self._paths = (key, index)
-        return self._paths[1]
+    def files_named(self, word: str) -> list[FileRecord]:
+        """The files whose path (folders and name) has ``word`` (stemmed): :class:`names.NameIndex`, built once
+        for a listing of the files and kept while the catalog is unchanged."""
+        return index_of(self.files()).with_word(word)
 
     def word_sense(self) -> WordSense | None:
         """Single-word meanings from the query embedder (cached across asks); None without an embedder."""

@@ -7,7 +7,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .slots import Slots, find_folder, path_matches, path_words, rank_names, stem, words
+from .names import find_folder, path_matches, path_words, rank_names
+from .slots import Slots, stem, words
 
 # -- follow-ups: a question that only makes sense after the previous turn --------------------
 # it opens by continuing ("and …", "what about …"), or it points back ("it", "those", "the X one", "that month")

@@ -35,9 +35,10 @@ from .commonness import adverb
 from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
+from .names import find_folder, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
-from .slots import Slots, TimeRange, find_folder, path_words, rank_names, read_slots, stem, time_words, words
+from .slots import Slots, TimeRange, read_slots, stem, time_words, words
 
 TextOf = Callable[[Any], str]
 

@@ -11,10 +11,11 @@ from typing import Literal
 
 from ..catalog.records import FileRecord
 from .context import ToolContext, confine
+from .names import path_matches
 from .registry import ToolError, ToolOutput, tool
 from .router import EXT_WORDS
 from .slots import KIND_WORDS as KIND_EXTS
-from .slots import STOP, path_matches, stem, words
+from .slots import STOP, stem, words
 
 KIND_WORDS = {"image": "image", "text": "text", "pdf": "pdf", "doc": "doc", "document": "doc"}
 TIME_SPANS = {"week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400}

@@ -26,21 +26,23 @@ import numpy as np
 
 from .continuation import QUESTION_FRAME, is_followup
 from .facts import wanted_type
-from .slots import (
-    ATTRIBUTE_WORDS,
-    FOLDER_WORDS,
-    KIND_WORDS,
-    STOP,
+from .names import (
     NameMatch,
-    Slots,
     exact_file,
     find_folder,
     folder_matches,
     path_matches,
     path_words,
     rank_names,
-    read_slots,
     resolve_name,
+)
+from .slots import (
+    ATTRIBUTE_WORDS,
+    FOLDER_WORDS,
+    KIND_WORDS,
+    STOP,
+    Slots,
+    read_slots,
     same_word,
     starts_alike,
     stem,

@@ -95,23 +95,22 @@ def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:
 
 class HybridSearch:
     def __init__(self, catalog: Any, vector_search: VectorSearch | None, *, depth: int = 20,
-                 named: Callable[[], dict[str, list[Any]]] | None = None) -> None:
+                 named: Callable[[str], list[Any]] | None = None) -> None:
         self.catalog = catalog
         self.vector_search = vector_search
         self.depth = depth
-        self.named = named  # path word -> files, for passages of files whose path names a query term
+        self.named = named  # a path word -> the files whose path has it, for passages of files a query term names
 
     def _named_files(self, terms: Sequence[str]) -> list[Any]:
         """Files whose folders or name say a query term that few files' paths say ("internet" for
         Internet/spreenetz_2026-02.pdf, a German bill that never says "internet")."""
         if self.named is None:
             return []
-        index = self.named()
         out: list[Any] = []
         for t in terms:
             if t.isdigit() or t in MONTH_NUMBERS:
                 continue
-            hits = index.get(stem(t), [])
+            hits = self.named(stem(t))
             if len(hits) <= NAMED_MOST:
                 out += [f for f in hits if f not in out]
         return out

@@ -6,10 +6,8 @@
 largest"). Every slot comes from words the question contains: a slot the
 question does not mention stays ``None``.
 
-``resolve_name(words, files)`` matches the question's remaining words against
-the catalog's real file paths ("the tax spreadsheet" -> ``finance/taxes_2025.xlsx``),
-by whole stemmed words, a little fuzziness for typos, and rarity: a word that
-names many files says little about which one is meant.
+Matching the remaining words against the catalog's file paths is
+:mod:`manoled.agent.names`.
 
 All word lists live here, in one place.
 """
@@ -17,16 +15,12 @@ All word lists live here, in one place.
 from __future__ import annotations
 
 import calendar
-import math
 import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from difflib import SequenceMatcher
 from typing import Any
 
-from .wording import todo_name, words
+from .wording import words
 
 # a word -> the extensions it stands for (a kind word stands for several)
 KIND_WORDS: dict[str, tuple[str, ...]] = {
@@ -265,80 +259,6 @@ def read_slots(question: str, now: float) -> Slots:
     return slots
 
 
-# -- names -----------------------------------------------------------------
-def path_words(relpath: str) -> list[str]:
-    """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx."""
-    return [stem(w) for w in re.split(r"[^a-z0-9]+", todo_name(_split_camel(relpath).lower())) if w]
-
-
-def _split_camel(text: str) -> str:
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
-
-
-def _similar(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    if len(a) >= 5 and len(b) >= 5:
-        return SequenceMatcher(None, a, b).ratio() >= 0.85
-    return len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a)) and abs(len(a) - len(b)) <= 2
-
-
-@dataclass
-class NameMatch:
-    file: Any
-    score: float
-    matched: list[str]
-
-
-def rank_names(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[str] | None = None,
-               ) -> list[NameMatch]:
-    """Files whose path words match ``terms``, best first (each term weighted by its rarity)."""
-    if not terms or not files:
-        return []
-    exts = set(extensions or ())
-    words_of = [set(path_words(f.relpath)) for f in files]
-    df: Counter[str] = Counter()
-    for term in terms:
-        df[term] = sum(1 for ws in words_of if any(_similar(term, w) for w in ws))
-    n = len(files)
-    out: list[NameMatch] = []
-    for f, ws in zip(files, words_of, strict=True):
-        matched = [t for t in terms if df[t] and any(_similar(t, w) for w in ws)]
-        if not matched:
-            continue
-        score = sum(math.log(1 + n / df[t]) for t in matched)
-        if exts and getattr(f, "ext", "") in exts:
-            score += 0.5
-        out.append(NameMatch(f, score, matched))
-    out.sort(key=lambda m: (-m.score, len(m.file.relpath)))
-    return out
-
-
-def resolve_name(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[str] | None = None) -> NameMatch | None:
-    """The one file the terms name, when one clearly stands out; None otherwise."""
-    ranked = rank_names(terms, files, extensions)
-    if not ranked:
-        return None
-    best = ranked[0]
-    if len(ranked) > 1 and ranked[1].score >= best.score - 1e-9:
-        return None  # a tie: the words do not single out one file
-    return best
-
-
-def path_matches(term: str, files: Sequence[Any]) -> list[Any]:
-    """Files whose path has ``term`` as a whole (stemmed, typo-tolerant) word."""
-    return [f for f in files if any(_similar(term, w) for w in path_words(f.relpath))]
-
-
-def folder_matches(term: str, files: Sequence[Any]) -> bool:
-    """Whether ``term`` is (a stemmed, typo-tolerant form of) a folder name in the catalog."""
-    for f in files:
-        for part in f.relpath.split("/")[:-1]:
-            if any(_similar(term, w) for w in path_words(part)):
-                return True
-    return False
-
-
 # words after which a word is what files are about ("files about X", "photos of X", "anything on X")
 TOPIC_PREPS = frozenset("""
 about on regarding concerning re mentioning mention mentions named called titled containing contain contains with
@@ -378,30 +298,6 @@ FOLDER_WORDS = frozenset({"folder", "directory", "dir", "subfolder"})
 STOP_SMALL = frozenset({"what", "which", "where", "how", "the", "my", "in", "is", "are", "do", "does", "show", "list"})
 
 
-def exact_file(question: str, files: Sequence[Any]) -> Any | None:
-    """The file whose exact name (with its extension) the question writes, e.g. ``IMG_2041.jpg``."""
-    by_name: dict[str, list[Any]] = {}
-    for f in files:
-        by_name.setdefault(f.name.lower(), []).append(f)
-    for token in re.findall(r"[\w\-.]+\.[A-Za-z0-9]{1,5}\b", question):
-        hits = by_name.get(token.lower().strip("."))
-        if hits and len(hits) == 1:
-            return hits[0]
-    return None
-
-
-def _after_topic_prep(said: list[str], i: int) -> bool:
-    j = i - 1
-    while j >= 0 and said[j].lower() in _DETERMINERS:
-        j -= 1
-    return j >= 0 and said[j].lower() in _ABOUT
-
-
-# what a file is about, never where it is ("files for travel" are the Travel folder's; "about porto" is a topic)
-_ABOUT = frozenset("about regarding concerning re mentioning mention mentions named called titled containing contain "
-                   "contains with abt".split())
-
-
 def same_word(a: str, b: str) -> bool:
     return a == b or stem(a) == stem(b)
 
@@ -409,41 +305,3 @@ def same_word(a: str, b: str) -> bool:
 def starts_alike(a: str, b: str) -> bool:
     """The same name in another tongue or form: five letters alike ("Lisboa" for Lisbon, "Walter" for Walt)."""
     return len(a) >= 5 and len(b) >= 5 and a[:5].lower() == b[:5].lower()
-
-
-def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
-    """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
-    (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
-    folders = {"/".join(parts[:i]) for f in files for parts in [f.relpath.split("/")[:-1]]
-               for i in range(1, len(parts) + 1)}
-    if not folders:
-        return None
-    low = {p.lower(): p for p in folders}
-    hit = next((low[t] for t in (m.strip("/").lower() for m in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question))
-                if t in low), None)
-    if hit:
-        return hit
-    said = re.findall(r"[A-Za-z0-9_\-]+", question)
-    asked = {stem(w.lower()) for w in said}
-    folder_word = bool(asked & FOLDER_WORDS)
-    best: tuple[int, int, str] | None = None
-    for i, w in enumerate(said):
-        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word
-        if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
-            continue
-        if not named and _after_topic_prep(said, i):
-            continue  # "files about porto": a topic, though a folder is called Porto
-        if w.lower() in STOP_SMALL:
-            continue
-        for path in folders:
-            last = path.rsplit("/", 1)[-1]
-            if same_word(w.lower(), last.lower()):
-                # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
-                score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
-                key = (-score, len(path), path)
-                if best is None or key < best:
-                    best = key
-    if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
-        best = min(((0, len(p), p) for p in folders for w in said
-                    for part in path_words(p.rsplit("/", 1)[-1]) if starts_alike(w, part)), default=None)
-    return best[2] if best else None

@@ -18,11 +18,12 @@ from .attribute import asked_words
 from .commonness import adverb
 from .context import ToolContext
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
+from .names import path_matches
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
-from .slots import WEEKDAYS, path_matches, starts_alike, stem
+from .slots import WEEKDAYS, starts_alike, stem
 
 
 @tool

@@ -55,6 +55,7 @@ class Connections:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self._closed = False
+        self.commits = 0  # write transactions committed through this object: readers cache what it has not changed
 
     # -- connections -----------------------------------------------------
     def _conn(self) -> sqlite3.Connection:
@@ -96,6 +97,8 @@ class Connections:
             raise
         else:
             c.execute("COMMIT")
+            with self._conns_lock:
+                self.commits += 1
 
     def query(self, sql: str, args: Iterable[object] = ()) -> list[tuple]:
         return self._conn().execute(sql, tuple(args)).fetchall()

@@ -189,12 +189,3 @@ def test_a_folder_with_one_subfolder_shows_what_that_holds(folder):
 def test_list_my_x_bills_is_the_x_folder(folder):
     final = ask(folder, "list my internet bills")
     assert sorted(names(final)) == ["spreenetz_2026-01.txt", "spreenetz_2026-02.txt"]
-
-
-def test_the_path_index_is_built_once_for_the_same_files(folder):
-    from manoled.agent.context import ToolContext
-    ctx = ToolContext(folder[0].catalog)
-    first = ctx.path_index()
-    ctx.refresh()  # a new ask reads the files again: the same files reuse the index
-    assert ctx.path_index() is first
-    assert sorted(f.name for f in first["internet"]) == ["spreenetz_2026-01.txt", "spreenetz_2026-02.txt"]

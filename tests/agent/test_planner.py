@@ -8,8 +8,9 @@ from datetime import datetime
 import pytest
 from conftest import shared_embedder
 
+from manoled.agent.names import resolve_name
 from manoled.agent.planner import Planner
-from manoled.agent.slots import read_slots, read_time, resolve_name, topic_position
+from manoled.agent.slots import read_slots, read_time, topic_position
 
 NOW = datetime(2026, 3, 18, 12, 0).timestamp()  # a Wednesday
 
@@ -248,8 +249,8 @@ def test_a_file_named_by_the_topic_is_searched_first_unless_a_period_is_asked():
     from pathlib import Path
 
     from manoled.agent.direct import planned
+    from manoled.agent.names import NameMatch
     from manoled.agent.planner import Plan
-    from manoled.agent.slots import NameMatch
 
     @dataclass
     class File:
@@ -265,7 +266,8 @@ def test_a_file_named_by_the_topic_is_searched_first_unless_a_period_is_asked():
 
 
 def test_shell_short_forms_read_as_their_words():
-    from manoled.agent.slots import path_words, words
+    from manoled.agent.names import path_words
+    from manoled.agent.slots import words
     assert words("emmas bday? dentist appt this yr") == ["emmas", "birthday", "dentist", "appointment", "this", "year"]
     assert words("when did I edit my to do list") == ["when", "did", "i", "edit", "my", "todo", "list"]
     assert words("what do i have to do") == ["what", "do", "i", "have", "to", "do"]  # no list named: not the file

@@ -1,0 +1,260 @@
+"""Names: the question's words matched against the catalog's real file paths.
+
+``rank_names(words, files)`` ranks the files whose paths say the words ("the tax spreadsheet" ->
+``finance/taxes_2025.xlsx``) by whole stemmed words, a little fuzziness for typos, and rarity: a word that
+names many files says little about which one is meant. ``resolve_name`` picks the one file that stands out;
+``path_matches`` and ``folder_matches`` say whether any path or folder has a word; ``find_folder`` finds the
+folder a question names.
+
+Every one of them reads a :class:`NameIndex` of the files, built once for a list of files and kept while that
+list is in use: each distinct path word and the files that have it. A question's word is compared with the
+distinct words (a few thousand in a home folder), not with every path (hundreds of thousands), and what a
+word is near is remembered for the next ask.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from array import array
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Any
+
+from .slots import FOLDER_WORDS, KIND_WORDS, STOP_SMALL, same_word, starts_alike, stem
+from .wording import todo_name
+
+RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
+
+
+def path_words(relpath: str) -> list[str]:
+    """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx."""
+    return [stem(w) for w in re.split(r"[^a-z0-9]+", todo_name(_split_camel(relpath).lower())) if w]
+
+
+def _split_camel(text: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+
+
+def similar(a: str, b: str) -> bool:
+    """One word, maybe misspelt: equal, or (five letters or more) alike by :data:`RATIO`, or (four or more)
+    one the start of the other within two letters."""
+    if a == b:
+        return True
+    if len(a) >= 5 and len(b) >= 5:
+        return SequenceMatcher(None, a, b).ratio() >= RATIO
+    return len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a)) and abs(len(a) - len(b)) <= 2
+
+
+def _could_be_similar(a: str, b: str) -> bool:
+    """A cheap bound: False only where :func:`similar` is False (the letters the two share, in any order,
+    bound the letters a SequenceMatcher can match)."""
+    if len(a) < 5 or len(b) < 5:
+        return True
+    left = {}
+    for c in a:
+        left[c] = left.get(c, 0) + 1
+    shared = 0
+    for c in b:
+        if left.get(c, 0) > 0:
+            left[c] -= 1
+            shared += 1
+    return 2 * shared >= RATIO * (len(a) + len(b))
+
+
+class NameIndex:
+    """The distinct words of a list of files' paths, each with the positions of the files that have it."""
+
+    def __init__(self, files: Sequence[Any]) -> None:
+        self.files = files
+        self.postings: dict[str, array] = {}
+        self.by_length: dict[int, list[str]] = {}
+        folder_parts: set[str] = set()
+        folders: set[str] = set()
+        for i, f in enumerate(files):
+            for w in set(path_words(f.relpath)):
+                self.postings.setdefault(w, array("I")).append(i)
+            parts = f.relpath.split("/")[:-1]
+            for j in range(1, len(parts) + 1):
+                folders.add("/".join(parts[:j]))
+            folder_parts.update(parts)
+        for w in self.postings:
+            if not w.isdigit():
+                self.by_length.setdefault(len(w), []).append(w)
+        self.folder_words = {w for part in folder_parts for w in path_words(part)}
+        self.folders = sorted(folders)
+        self.folders_by_last: dict[str, list[str]] = {}
+        for p in self.folders:
+            self.folders_by_last.setdefault(stem(p.rsplit("/", 1)[-1].lower()), []).append(p)
+        self._near: dict[str, tuple[str, ...]] = {}
+
+    def near(self, term: str) -> tuple[str, ...]:
+        """The path words :func:`similar` to ``term`` (remembered)."""
+        hit = self._near.get(term)
+        if hit is not None:
+            return hit
+        out = [term] if term in self.postings else []
+        if not term.isdigit() and len(term) >= 4:
+            n = len(term)
+            lo, hi = (math.floor(n * RATIO / (2 - RATIO)), math.ceil(n * (2 - RATIO) / RATIO)) if n >= 5 else (n, n)
+            for length in range(min(lo, n - 2), max(hi, n + 2) + 1):
+                out += [w for w in self.by_length.get(length, ())
+                        if w != term and _could_be_similar(term, w) and similar(term, w)]
+        if len(self._near) > 20_000:
+            self._near.clear()
+        self._near[term] = found = tuple(out)
+        return found
+
+    def positions(self, term: str) -> set[int]:
+        """Positions of the files whose path has a word near ``term``."""
+        out: set[int] = set()
+        for w in self.near(term):
+            out.update(self.postings[w])
+        return out
+
+    def with_word(self, word: str) -> list[Any]:
+        """The files whose path has exactly ``word`` (stemmed)."""
+        return [self.files[i] for i in self.postings.get(word, ())]
+
+
+_INDEXES: OrderedDict[int, NameIndex] = OrderedDict()
+_LOCK = threading.Lock()
+_KEEP = 4
+
+
+def index_of(files: Sequence[Any]) -> NameIndex:
+    """The :class:`NameIndex` of this very list (it holds the list, so its id is not reused while kept); the
+    last few are kept, so every ask over one catalog listing builds it once."""
+    with _LOCK:
+        idx = _INDEXES.get(id(files))
+        if idx is not None and idx.files is files:
+            _INDEXES.move_to_end(id(files))
+            return idx
+    idx = NameIndex(files)
+    with _LOCK:
+        _INDEXES[id(files)] = idx
+        while len(_INDEXES) > _KEEP:
+            _INDEXES.popitem(last=False)
+    return idx
+
+
+@dataclass
+class NameMatch:
+    file: Any
+    score: float
+    matched: list[str]
+
+
+def rank_names(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[str] | None = None,
+               ) -> list[NameMatch]:
+    """Files whose path words match ``terms``, best first (each term weighted by its rarity)."""
+    if not terms or not files:
+        return []
+    idx = index_of(files)
+    exts = set(extensions or ())
+    hits = {t: idx.positions(t) for t in dict.fromkeys(terms)}
+    n = len(files)
+    out: list[NameMatch] = []
+    for i in sorted(set().union(*hits.values())):
+        f = files[i]
+        matched = [t for t in terms if i in hits[t]]
+        score = sum(math.log(1 + n / len(hits[t])) for t in matched)
+        if exts and getattr(f, "ext", "") in exts:
+            score += 0.5
+        out.append(NameMatch(f, score, matched))
+    out.sort(key=lambda m: (-m.score, len(m.file.relpath)))
+    return out
+
+
+def resolve_name(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[str] | None = None) -> NameMatch | None:
+    """The one file the terms name, when one clearly stands out; None otherwise."""
+    ranked = rank_names(terms, files, extensions)
+    if not ranked:
+        return None
+    best = ranked[0]
+    if len(ranked) > 1 and ranked[1].score >= best.score - 1e-9:
+        return None  # a tie: the words do not single out one file
+    return best
+
+
+def path_matches(term: str, files: Sequence[Any]) -> list[Any]:
+    """Files whose path has ``term`` as a whole (stemmed, typo-tolerant) word."""
+    if not files:
+        return []
+    return [files[i] for i in sorted(index_of(files).positions(term))]
+
+
+def folder_matches(term: str, files: Sequence[Any]) -> bool:
+    """Whether ``term`` is (a stemmed, typo-tolerant form of) a folder name in the catalog."""
+    if not files:
+        return False
+    idx = index_of(files)
+    return any(w in idx.folder_words for w in idx.near(term))
+
+
+def exact_file(question: str, files: Sequence[Any]) -> Any | None:
+    """The file whose exact name (with its extension) the question writes, e.g. ``IMG_2041.jpg``."""
+    tokens = dict.fromkeys(t.lower().strip(".") for t in re.findall(r"[\w\-.]+\.[A-Za-z0-9]{1,5}\b", question))
+    if not tokens or not files:
+        return None
+    hits: dict[str, list[Any]] = {}
+    for f in files:  # only when the question writes a file name: no index of every name is kept
+        name = f.name.lower()
+        if name in tokens:
+            hits.setdefault(name, []).append(f)
+    return next((h[0] for t in tokens for h in [hits.get(t)] if h and len(h) == 1), None)
+
+
+def _after_topic_prep(said: list[str], i: int) -> bool:
+    j = i - 1
+    while j >= 0 and said[j].lower() in _DETERMINERS:
+        j -= 1
+    return j >= 0 and said[j].lower() in _ABOUT
+
+
+# what a file is about, never where it is ("files for travel" are the Travel folder's; "about porto" is a topic)
+_ABOUT = frozenset("about regarding concerning re mentioning mention mentions named called titled containing contain "
+                   "contains with abt".split())
+_DETERMINERS = frozenset("the my a an our your his her their this that these those some any".split())
+
+
+def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
+    """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
+    (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
+    idx = index_of(files) if files else None
+    if idx is None or not idx.folders:
+        return None
+    low = {p.lower(): p for p in idx.folders}
+    hit = next((low[t] for t in (m.strip("/").lower() for m in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question))
+                if t in low), None)
+    if hit:
+        return hit
+    said = re.findall(r"[A-Za-z0-9_\-]+", question)
+    asked = {stem(w.lower()) for w in said}
+    folder_word = bool(asked & FOLDER_WORDS)
+    best: tuple[int, int, str] | None = None
+    for i, w in enumerate(said):
+        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word
+        if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
+            continue
+        if not named and _after_topic_prep(said, i):
+            continue  # "files about porto": a topic, though a folder is called Porto
+        if w.lower() in STOP_SMALL:
+            continue
+        for path in idx.folders_by_last.get(stem(w.lower()), ()):
+            # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
+            score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
+            key = (-score, len(path), path)
+            if best is None or key < best:
+                best = key
+    if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
+        best = min(((0, len(p), p) for p in idx.folders for w in said
+                    for part in path_words(p.rsplit("/", 1)[-1]) if starts_alike(w, part)), default=None)
+    return best[2] if best else None
+
+
+__all__ = ["NameIndex", "NameMatch", "exact_file", "find_folder", "folder_matches", "index_of", "path_matches",
+           "path_words", "rank_names", "resolve_name", "same_word", "similar"]

@@ -1,0 +1,102 @@
+"""Names: the index of path words answers as a scan of every path would, and is built once per listing."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from manoled.agent.context import ToolContext
+from manoled.agent.names import (
+    NameIndex,
+    find_folder,
+    folder_matches,
+    index_of,
+    path_matches,
+    path_words,
+    rank_names,
+    similar,
+)
+from manoled.catalog.store import Catalog
+
+
+@dataclass(frozen=True)
+class File:
+    relpath: str
+
+    @property
+    def name(self) -> str:
+        return self.relpath.rsplit("/", 1)[-1]
+
+
+def scan_rank(terms, files):
+    """rank_names as a scan of every path (what the index replaces)."""
+    words_of = [set(path_words(f.relpath)) for f in files]
+    df = {t: sum(1 for ws in words_of if any(similar(t, w) for w in ws)) for t in terms}
+    out = []
+    for f, ws in zip(files, words_of, strict=True):
+        matched = [t for t in terms if df[t] and any(similar(t, w) for w in ws)]
+        if matched:
+            out.append((f.relpath, round(sum(math.log(1 + len(files) / df[t]) for t in matched), 9)))
+    return sorted(out, key=lambda m: (-m[1], len(m[0])))
+
+
+def made_up_files(n: int, seed: int = 3) -> list[File]:
+    rng = random.Random(seed)
+    stems = ["invoice", "invoices", "invoce", "receipt", "reciept", "budget", "budgets", "taxes", "tax", "lease",
+             "leases", "garden", "gardening", "photos", "photo", "travel", "travels", "lisboa", "lisbon", "notes",
+             "note", "todo", "meeting", "meetings", "insurance", "insurence", "dentist", "dentists", "img", "2025"]
+    files = []
+    for i in range(n):
+        parts = [rng.choice(stems) for _ in range(rng.randint(1, 3))]
+        files.append(File("/".join(parts[:-1] + [f"{parts[-1]}_{rng.choice(stems)}_{i}.{rng.choice(['pdf', 'txt'])}"])))
+    return files
+
+
+def test_the_index_ranks_names_as_a_scan_of_every_path_would():
+    files = made_up_files(400)
+    for terms in (["invoice"], ["reciept", "2025"], ["insurance", "photo"], ["lisbon"], ["gardens", "todo"],
+                  ["xyz"], ["tax"], ["meeting", "meeting"]):
+        got = [(m.file.relpath, round(m.score, 9)) for m in rank_names(terms, files)]
+        assert got == scan_rank(terms, files), terms
+
+
+def test_the_words_near_a_word_are_those_a_comparison_with_each_finds():
+    files = made_up_files(300)
+    idx = NameIndex(files)
+    vocabulary = set(idx.postings)
+    for term in ("invoice", "invoce", "receipts", "insurance", "photos", "note", "todos", "lisbo", "img", "tax"):
+        assert set(idx.near(term)) == {w for w in vocabulary if not (w.isdigit() and w != term) and similar(term, w)}
+        assert [f.relpath for f in path_matches(term, files)] == \
+            [f.relpath for f in files if any(similar(term, w) for w in path_words(f.relpath))]
+
+
+def test_folders_are_found_by_their_words():
+    files = [File("Money/Taxes/2025/return.pdf"), File("Photos/Lisboa_Abril2026/tram.jpg"), File("notes.txt")]
+    assert folder_matches("tax", files) and folder_matches("photo", files)
+    assert not folder_matches("return", files) and not folder_matches("note", files)
+    assert find_folder("what's in Taxes", files) == "Money/Taxes"
+    assert find_folder("what's in money/taxes/2025?", files) == "Money/Taxes/2025"
+    assert find_folder("show the Lisbon trip folder", files) == "Photos/Lisboa_Abril2026"
+    assert find_folder("files about porto", files) is None
+
+
+def test_one_listing_is_indexed_once_and_a_changed_catalog_is_read_again(tmp_path: Path):
+    catalog = Catalog(tmp_path / "catalog.db")
+    root = catalog.add_root(tmp_path / "home")
+    for rel in ("Internet/spreenetz_2026-01.txt", "Internet/spreenetz_2026-02.txt", "Notes/todo.md"):
+        catalog.upsert_file(root.id, rel, size=1, mtime_ns=1, inode=1, kind="text", state="indexed")
+    ctx = ToolContext(catalog)
+    first = index_of(ctx.files())
+    ctx.refresh()  # the next ask: nothing changed, so the same listing and the same index
+    assert index_of(ctx.files()) is first
+    assert sorted(f.name for f in ctx.files_named("internet")) == ["spreenetz_2026-01.txt", "spreenetz_2026-02.txt"]
+
+    catalog.upsert_file(root.id, "Internet/spreenetz_2026-03.txt", size=1, mtime_ns=1, inode=1, kind="text",
+                        state="indexed")
+    assert len(ctx.files_named("internet")) == 2  # within one ask the listing holds still
+    ctx.refresh()
+    assert index_of(ctx.files()) is not first
+    assert len(ctx.files_named("internet")) == 3
+    catalog.close()
