@@ -3,7 +3,9 @@ path a model or a user wrote is confined to the watched roots (:func:`confine`).
 
 from __future__ import annotations
 
+import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +18,8 @@ from .names import index_of
 from .registry import ToolError
 from .retrieve import HybridSearch
 from .senses import WordSense
+
+log = logging.getLogger(__name__)
 
 SearchFn = Callable[[str, int], list[Any]]  # (query, k) -> hits of the vector index
 
@@ -32,28 +36,59 @@ class ToolContext:
     _files: list[FileRecord] | None = field(default=None, repr=False)
     _sense: WordSense | None = field(default=None, repr=False)
     _files_seen: int | None = field(default=None, repr=False)
+    reread_beside_at: int = 50_000  # files: a bigger listing that changed is read again beside the asks
+    _next: tuple[int | None, list[FileRecord]] | None = field(default=None, repr=False)
+    _reading: threading.Thread | None = field(default=None, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def root_paths(self) -> list[Path]:
         if self.roots is not None:
             return [Path(r).resolve() for r in self.roots]
         return [r.path for r in self.catalog.roots()]
 
+    def _read(self) -> tuple[int | None, list[FileRecord]]:
+        seen = getattr(self.catalog, "commits", None)
+        roots = {str(p) for p in self.root_paths()}
+        return seen, [f for f in self.catalog.files() if str(f.root) in roots]
+
     def files(self) -> list[FileRecord]:
         """Catalog files under the roots (the same list through an agent run; see :meth:`refresh`)."""
         if self._files is None:
-            self._files_seen = getattr(self.catalog, "commits", None)
-            roots = {str(p) for p in self.root_paths()}
-            self._files = [f for f in self.catalog.files() if str(f.root) in roots]
+            self._files_seen, self._files = self._read()
         return self._files
 
     def refresh(self) -> None:
         """Before a run: read the files again if the catalog has changed since they were read (a catalog
         that cannot say is read again each run). The list stays the same object while nothing changed, so
-        what is built from it (:func:`names.index_of`) is built once, not once an ask: at 300,000 files
-        reading and indexing the names takes seconds."""
+        what is built from it (:func:`names.index_of`) is built once, not once an ask.
+
+        A listing of more than :attr:`reread_beside_at` files that changed (a big folder being indexed commits
+        every second) is read again, and its names indexed, on a thread beside the asks: at 300,000 files that
+        takes seconds. Until it is ready an ask reads the listing it has, at most a re-read behind the
+        catalog; searches of the files' text are never behind."""
+        with self._lock:
+            ready, self._next = self._next, None
+        if ready is not None:
+            self._files_seen, self._files = ready
         seen = getattr(self.catalog, "commits", None)
-        if seen is None or seen != self._files_seen:
+        if seen is not None and seen == self._files_seen:
+            return
+        if seen is None or self._files is None or len(self._files) < self.reread_beside_at:
             self._files = None
+            return
+        if self._reading is None or not self._reading.is_alive():
+            self._reading = threading.Thread(target=self._read_beside, name="manoled-listing", daemon=True)
+            self._reading.start()
+
+    def _read_beside(self) -> None:
+        try:
+            seen, files = self._read()
+            index_of(files)  # built here, not in the ask that adopts the listing
+        except Exception as exc:  # a catalog closed under it: the next refresh reads again
+            log.debug("re-reading the listing failed: %s", exc)
+            return
+        with self._lock:
+            self._next = (seen, files)
 
     def hybrid(self) -> HybridSearch:
         """Full-text (catalog) + vector search, fused."""

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .names import find_folder, path_matches, path_words, rank_names
+from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
 
 # -- follow-ups: a question that only makes sense after the previous turn --------------------
@@ -131,7 +131,7 @@ def turn_files(turn: Any, files: Sequence[Any], cited_only: bool = True) -> list
     want = list(getattr(turn, "sources", None) or [])
     if not cited_only:
         want += [p for p in (getattr(turn, "paths", None) or []) if p not in want]
-    by_path = {str(f.path): f for f in files}
+    by_path = files_at(want, files)
     return [by_path[p] for p in want if p in by_path]
 
 

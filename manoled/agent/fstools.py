@@ -11,7 +11,7 @@ from typing import Literal
 
 from ..catalog.records import FileRecord
 from .context import ToolContext, confine
-from .names import path_matches
+from .names import files_at, path_matches
 from .registry import ToolError, ToolOutput, tool
 from .router import EXT_WORDS
 from .slots import KIND_WORDS as KIND_EXTS
@@ -240,7 +240,7 @@ def _about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
     ranked = sorted(best.items(), key=lambda kv: -kv[1])
     if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5:
         return []
-    return [f for f in ctx.files() if str(f.path) == ranked[0][0]]
+    return list(files_at([ranked[0][0]], ctx.files()).values())
 
 
 @tool

@@ -24,19 +24,35 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
-from .slots import FOLDER_WORDS, KIND_WORDS, STOP_SMALL, same_word, starts_alike, stem
+from .slots import FOLDER_WORDS, KIND_WORDS, STOP_SMALL, starts_alike, stem
 from .wording import todo_name
 
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
 
 
-def path_words(relpath: str) -> list[str]:
-    """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx."""
-    return [stem(w) for w in re.split(r"[^a-z0-9]+", todo_name(_split_camel(relpath).lower())) if w]
+_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+def path_words(relpath: str, stems: dict[str, str] | None = None) -> list[str]:
+    """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx (``stems``: a memo of
+    :func:`stem`, for many paths at once)."""
+    if stems is None:
+        return [stem(w) for w in _SPLIT.split(todo_name(_split_camel(relpath).lower())) if w]
+    out = []
+    for w in _SPLIT.split(todo_name(_split_camel(relpath).lower())):
+        if w:
+            s = stems.get(w)
+            if s is None:
+                s = stems[w] = stem(w)
+            out.append(s)
+    return out
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def _split_camel(text: str) -> str:
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+    return _CAMEL.sub(" ", text)
 
 
 def similar(a: str, b: str) -> bool:
@@ -66,25 +82,35 @@ def _could_be_similar(a: str, b: str) -> bool:
 
 
 class NameIndex:
-    """The distinct words of a list of files' paths, each with the positions of the files that have it."""
+    """The distinct words of a list of files' paths, each with the positions of the files that have it.
+    Numbers are not kept (most of a big folder's distinct words are numbers: IMG_4031, invoice_0042): a number
+    asked for is looked for in the paths themselves."""
 
     def __init__(self, files: Sequence[Any]) -> None:
         self.files = files
         self.postings: dict[str, array] = {}
         self.by_length: dict[int, list[str]] = {}
-        folder_parts: set[str] = set()
         folders: set[str] = set()
+        self.folder_words: set[str] = set()
+        stems: dict[str, str] = {}
+        dir_words: dict[str, frozenset[str]] = {}  # a folder's files share its words: they are read once
+        part_words: dict[str, list[str]] = {}  # and folders share names ("2024", "Invoices")
         for i, f in enumerate(files):
-            for w in set(path_words(f.relpath)):
-                self.postings.setdefault(w, array("I")).append(i)
-            parts = f.relpath.split("/")[:-1]
-            for j in range(1, len(parts) + 1):
-                folders.add("/".join(parts[:j]))
-            folder_parts.update(parts)
+            parent, _, name = f.relpath.rpartition("/")
+            ws = dir_words.get(parent)
+            if ws is None:
+                parts = parent.split("/") if parent else []
+                for part in parts:
+                    if part not in part_words:
+                        part_words[part] = path_words(part, stems)
+                ws = dir_words[parent] = frozenset(w for part in parts for w in part_words[part])
+                folders.update("/".join(parts[:j]) for j in range(1, len(parts) + 1))
+                self.folder_words.update(ws)
+            for w in ws.union(path_words(name, stems)):
+                if not w.isdigit():
+                    self.postings.setdefault(w, array("I")).append(i)
         for w in self.postings:
-            if not w.isdigit():
-                self.by_length.setdefault(len(w), []).append(w)
-        self.folder_words = {w for part in folder_parts for w in path_words(part)}
+            self.by_length.setdefault(len(w), []).append(w)
         self.folders = sorted(folders)
         self.folders_by_last: dict[str, list[str]] = {}
         for p in self.folders:
@@ -97,7 +123,7 @@ class NameIndex:
         if hit is not None:
             return hit
         out = [term] if term in self.postings else []
-        if not term.isdigit() and len(term) >= 4:
+        if len(term) >= 4:
             n = len(term)
             lo, hi = (math.floor(n * RATIO / (2 - RATIO)), math.ceil(n * (2 - RATIO) / RATIO)) if n >= 5 else (n, n)
             for length in range(min(lo, n - 2), max(hi, n + 2) + 1):
@@ -110,6 +136,9 @@ class NameIndex:
 
     def positions(self, term: str) -> set[int]:
         """Positions of the files whose path has a word near ``term``."""
+        if term.isdigit():  # a number is a whole run of digits in the path ("2025", "taxes_2025s")
+            said = re.compile(rf"(?<![a-z0-9]){term}s?(?![a-z0-9])", re.I)
+            return {i for i, f in enumerate(self.files) if said.search(f.relpath)}
         out: set[int] = set()
         for w in self.near(term):
             out.update(self.postings[w])
@@ -192,7 +221,23 @@ def folder_matches(term: str, files: Sequence[Any]) -> bool:
     if not files:
         return False
     idx = index_of(files)
-    return any(w in idx.folder_words for w in idx.near(term))
+    return term in idx.folder_words or any(w in idx.folder_words for w in idx.near(term))
+
+
+def files_at(paths: Iterable[str], files: Sequence[Any]) -> dict[str, Any]:
+    """The files at these full paths (``str(f.path)``): each path's last part is tested first, so no ``Path`` is
+    made for the other files (a dict of every path costs a second at 300,000 files)."""
+    want = set(paths)
+    if not want:
+        return {}
+    ends = tuple({p.rsplit("/", 1)[-1] for p in want})
+    out = {}
+    for f in files:
+        if f.relpath.endswith(ends):
+            path = str(f.path)
+            if path in want:
+                out[path] = f
+    return out
 
 
 def exact_file(question: str, files: Sequence[Any]) -> Any | None:
@@ -256,5 +301,5 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     return best[2] if best else None
 
 
-__all__ = ["NameIndex", "NameMatch", "exact_file", "find_folder", "folder_matches", "index_of", "path_matches",
-           "path_words", "rank_names", "resolve_name", "same_word", "similar"]
+__all__ = ["NameIndex", "NameMatch", "exact_file", "files_at", "find_folder", "folder_matches", "index_of",
+           "path_matches", "path_words", "rank_names", "resolve_name", "similar"]

@@ -41,7 +41,9 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
     only = None
     if in_file:
         hint = in_file.strip().strip("\"'")
-        only = {f.id for f in ctx.files() if str(f.path) == hint or f.relpath == hint or f.name == hint}
+        tail = hint.rsplit("/", 1)[-1]
+        only = {f.id for f in ctx.files() if f.relpath.endswith(tail)
+                and (str(f.path) == hint or f.relpath == hint or f.name == hint)}
         if not only:
             raise ToolError(f"no file named {in_file!r}")
     ex = find_facts(ctx, query, top_k=top_k, only_files=only)

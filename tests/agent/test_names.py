@@ -10,6 +10,7 @@ from pathlib import Path
 from manoled.agent.context import ToolContext
 from manoled.agent.names import (
     NameIndex,
+    files_at,
     find_folder,
     folder_matches,
     index_of,
@@ -66,8 +67,9 @@ def test_the_words_near_a_word_are_those_a_comparison_with_each_finds():
     files = made_up_files(300)
     idx = NameIndex(files)
     vocabulary = set(idx.postings)
-    for term in ("invoice", "invoce", "receipts", "insurance", "photos", "note", "todos", "lisbo", "img", "tax"):
-        assert set(idx.near(term)) == {w for w in vocabulary if not (w.isdigit() and w != term) and similar(term, w)}
+    for term in ("invoice", "invoce", "receipts", "insurance", "photos", "note", "todos", "lisbo", "img", "tax", "2025"):
+        if not term.isdigit():  # numbers are not kept as words: they are looked for in the paths
+            assert set(idx.near(term)) == {w for w in vocabulary if similar(term, w)}
         assert [f.relpath for f in path_matches(term, files)] == \
             [f.relpath for f in files if any(similar(term, w) for w in path_words(f.relpath))]
 
@@ -80,6 +82,7 @@ def test_folders_are_found_by_their_words():
     assert find_folder("what's in money/taxes/2025?", files) == "Money/Taxes/2025"
     assert find_folder("show the Lisbon trip folder", files) == "Photos/Lisboa_Abril2026"
     assert find_folder("files about porto", files) is None
+    assert folder_matches("2025", files) and not folder_matches("2026", files)
 
 
 def test_one_listing_is_indexed_once_and_a_changed_catalog_is_read_again(tmp_path: Path):
@@ -100,3 +103,42 @@ def test_one_listing_is_indexed_once_and_a_changed_catalog_is_read_again(tmp_pat
     assert index_of(ctx.files()) is not first
     assert len(ctx.files_named("internet")) == 3
     catalog.close()
+
+
+def test_a_big_listing_that_changed_is_read_again_beside_the_asks(tmp_path: Path):
+    import time
+
+    catalog = Catalog(tmp_path / "catalog.db")
+    root = catalog.add_root(tmp_path / "home")
+    for rel in ("Internet/spreenetz_2026-01.txt", "Notes/todo.md"):
+        catalog.upsert_file(root.id, rel, size=1, mtime_ns=1, inode=1, kind="text", state="indexed")
+    ctx = ToolContext(catalog, reread_beside_at=2)  # "big" from two files on
+    assert len(ctx.files()) == 2
+    catalog.upsert_file(root.id, "Internet/spreenetz_2026-02.txt", size=1, mtime_ns=1, inode=1, kind="text",
+                        state="indexed")
+    ctx.refresh()
+    assert len(ctx.files()) == 2  # this ask reads the listing it has; the new one is read beside it
+    deadline = time.monotonic() + 30
+    while len(ctx.files()) != 3 and time.monotonic() < deadline:
+        ctx._reading.join(0.05)
+        ctx.refresh()
+    assert [f.name for f in ctx.files_named("internet")] == ["spreenetz_2026-01.txt", "spreenetz_2026-02.txt"]
+    ctx.refresh()  # nothing changed since: the same listing, no thread
+    assert len(ctx.files()) == 3 and not ctx._reading.is_alive()
+    catalog.close()
+
+
+def test_files_at_full_paths():
+    @dataclass(frozen=True)
+    class Rooted:
+        root: Path
+        relpath: str
+
+        @property
+        def path(self) -> Path:
+            return self.root / self.relpath
+
+    files = [Rooted(Path("/home/a"), "Notes/todo.md"), Rooted(Path("/home/b"), "Notes/todo.md"),
+             Rooted(Path("/home/a"), "todo.md")]
+    assert files_at(["/home/b/Notes/todo.md", "/home/c/todo.md"], files) == {"/home/b/Notes/todo.md": files[1]}
+    assert files_at([], files) == {}
