@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .commonness import adverb, common
+from .contrast import Contrasts
 from .layout import logical_lines, sentences
 from .months import MONTH_NAMES, asked_months, name_date_fit
 from .retrieve import Candidate, contains
@@ -162,7 +163,9 @@ _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|lat
                             re.IGNORECASE)
 # "the total", "what did it end up costing": the figure that sums the others
 _TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up)\b", re.IGNORECASE)
-_TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b", re.IGNORECASE)
+_TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
+                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
+                         re.IGNORECASE)
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
@@ -286,29 +289,6 @@ def passage_words(text: str, limit: int = 300) -> list[str]:
     return list(out)[:limit]
 
 
-_PARTICLES = ("in", "out", "up", "down", "on", "off")
-
-
-def particles(question: str) -> list[tuple[str, str]]:
-    """(word, particle) of the question's phrasal words: "check out", "check-out" and "checkout" -> (check, out)."""
-    ws = re.findall(r"[a-z]+", question.lower())
-    out = [(a, b) for a, b in zip(ws, ws[1:], strict=False) if b in _PARTICLES and len(a) >= 3 and a not in STOP]
-    # written as one word: "checkout", "setup"
-    out += [(w[:-len(p)], p) for w in ws for p in _PARTICLES if w.endswith(p) and len(w) - len(p) >= 3
-            and w[:-len(p)] not in STOP]
-    both = {a for a, b in out if any(a == c and b != d for c, d in out)}  # "checkout ... check-in": both asked
-    return [(a, b) for a, b in out if a not in both]
-
-
-def _says_other(unit: str, word: str, particle: str) -> bool:
-    """Whether ``unit`` names ``word`` with another particle ("check-in") and never with the asked one."""
-    low = unit.lower()
-    others = "|".join(p for p in _PARTICLES if p != particle)
-    if not re.search(rf"\b{re.escape(word)}-(?:{others})\b", low):
-        return False
-    return not re.search(rf"\b{re.escape(word)}[\s-]?{particle}\b", low)
-
-
 def focus_words(question: str) -> list[str]:
     """The thing a "how much / how many" question counts: "how many eggs" -> eggs, "how much yeast" -> yeast."""
     ws = words(question)
@@ -345,12 +325,13 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         return result
     best_rrf = max(c.rrf for c in candidates) or 1.0
     months, years = asked_months(question)
-    contrasts = particles(question)
+    contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
     totals = kind == "amount" and bool(_TOTAL_ASK.search(question))
     facts: list[Fact] = []
     focus_seen = not focus
-    for rank, c in enumerate(candidates[:top]):
+    asked_stems = {stem(w) for w in words(question)}
+    for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
             continue  # "in 2023", "invoice 4471": a number the question gives must be there
@@ -374,19 +355,19 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         for u, title, whole in _units(c.text, c.file_name):
-            if any(_says_other(whole, t, p) for t, p in contrasts):
+            if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
-            here = [t for t in terms if contains(u, t) and t not in named]
+            here = [t for t in terms if contains(u, t) and t not in named and contrasts.counts(t, whole)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             if any(contains(u, t) or said.get(t, 0.0) >= 1.0 for t in focus):
                 focus_seen = True
-            typed = bool(kind and TYPE_PATTERNS[kind].search(u))
+            typed = bool(kind and _new_value(kind, u, asked_stems))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
-            score += 1.0 * sum(1 for f in frame if contains(u, f))
+            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * contrasts.same(whole)
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):
@@ -408,7 +389,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
         return result
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
-    if kind in ("amount", "number", "code", "time", "duration", "date" if asked else "-") and not any(f.typed for f in facts) \
+    if kind in ("amount", "number", "code", "time", "duration", "date" if asked else "-", "person" if asked else "-") \
+            and not any(f.typed for f in facts) \
             and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there
         result.declined, result.reason = True, f"no {kind} in the passages about it"
@@ -422,6 +404,14 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
+
+
+def _new_value(kind: str, unit: str, asked: set[str]) -> bool:
+    """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
+    the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
+    if kind not in ("person", "org", "place"):
+        return bool(TYPE_PATTERNS[kind].search(unit))
+    return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 
 def answer_text(ex: Extraction, max_chars: int = 300) -> str:

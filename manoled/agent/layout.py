@@ -101,14 +101,16 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
     return out
 
 
-_ABBREV = re.compile(r"(?:^|\s)(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z])\.$", re.IGNORECASE)
+_ABBREV = re.compile(r"(?:^|\s)(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
+                     r"inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel)\.$", re.IGNORECASE)  # and German ones
+_MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 
 
 def sentences(line: str) -> list[str]:
-    """The sentences of a line; "Dr. Ortiz", "No. 4" and "J. Smith" end none."""
+    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith" and "Nov. 20" end none."""
     out: list[str] = []
     for piece in (p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
-        if out and _ABBREV.search(out[-1]):
+        if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])):
             out[-1] = f"{out[-1]} {piece}"
         elif piece:
             out.append(piece)

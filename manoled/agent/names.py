@@ -25,25 +25,25 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from .slots import FOLDER_WORDS, KIND_WORDS, STOP_SMALL, starts_alike, stem
-from .wording import todo_name
+from .wording import fold, todo_name
 
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
 
 
-_SPLIT = re.compile(r"[^a-z0-9]+")
+_SPLIT = re.compile(r"[\W_]+")  # letters of any script stay in their word ("Neukölln")
 
 
 def path_words(relpath: str, stems: dict[str, str] | None = None) -> list[str]:
     """Stemmed words of a path: ``finance/taxes_2025.xlsx`` -> finance, tax, 2025, xlsx (``stems``: a memo of
     :func:`stem`, for many paths at once)."""
     if stems is None:
-        return [stem(w) for w in _SPLIT.split(todo_name(_split_camel(relpath).lower())) if w]
+        return [fold(stem(w)) for w in _SPLIT.split(todo_name(_split_camel(relpath).lower())) if w]
     out = []
     for w in _SPLIT.split(todo_name(_split_camel(relpath).lower())):
         if w:
             s = stems.get(w)
             if s is None:
-                s = stems[w] = stem(w)
+                s = stems[w] = fold(stem(w))
             out.append(s)
     return out
 
@@ -119,6 +119,7 @@ class NameIndex:
 
     def near(self, term: str) -> tuple[str, ...]:
         """The path words :func:`similar` to ``term`` (remembered)."""
+        term = fold(term)
         hit = self._near.get(term)
         if hit is not None:
             return hit
@@ -137,7 +138,7 @@ class NameIndex:
     def positions(self, term: str) -> set[int]:
         """Positions of the files whose path has a word near ``term``."""
         if term.isdigit():  # a number is a whole run of digits in the path ("2025", "taxes_2025s")
-            said = re.compile(rf"(?<![a-z0-9]){term}s?(?![a-z0-9])", re.I)
+            said = re.compile(rf"(?<![^\W_]){term}s?(?![^\W_])", re.I)
             return {i for i, f in enumerate(self.files) if said.search(f.relpath)}
         out: set[int] = set()
         for w in self.near(term):
@@ -146,7 +147,7 @@ class NameIndex:
 
     def with_word(self, word: str) -> list[Any]:
         """The files whose path has exactly ``word`` (stemmed)."""
-        return [self.files[i] for i in self.postings.get(word, ())]
+        return [self.files[i] for i in self.postings.get(fold(word), ())]
 
 
 _INDEXES: OrderedDict[int, NameIndex] = OrderedDict()
@@ -277,7 +278,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                 if t in low), None)
     if hit:
         return hit
-    said = re.findall(r"[A-Za-z0-9_\-]+", question)
+    said = re.findall(r"[\w\-]+", question)
     asked = {stem(w.lower()) for w in said}
     folder_word = bool(asked & FOLDER_WORDS)
     best: tuple[int, int, str] | None = None

@@ -18,7 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import gloss
 from .slots import stem, words
+from .wording import fold
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +55,15 @@ class Candidate:
 def fts_terms(terms: Sequence[str]) -> list[str]:
     """Terms for the full-text query: each stemmed word, as a prefix when long enough ("invoice*")."""
     out = []
-    for t in terms:
-        t = root(stem(t))
+    for word in terms:
+        t = root(stem(word))
         if len(t) > 4 and t.endswith("y"):
             t = t[:-1]  # grocery* would miss "groceries"
-        out.append(t + "*" if len(t) >= 3 and not t.isdigit() else t)
+        # the catalog drops accents ("schlusseldienst"), a name spells them out
+        for form in dict.fromkeys([t, fold(t)]):
+            out.append(form + "*" if len(form) >= 3 and not form.isdigit() else form)
+        # papers in other languages ("kaution" for deposit): a short form whole, a long one as a prefix too
+        out += [g + "*" if len(g) >= 6 else g for f in gloss.forms(stem(word)) for g in dict.fromkeys([f, fold(f)])]
     return out
 
 
@@ -78,15 +84,23 @@ def numeric_month(text: str, month: int) -> bool:
 
 def contains(text: str, term: str) -> bool:
     """Whole-word containment with the same light stemming as the query ("invoices" has "invoice");
-    a month's name is also found in a date written in numbers ("february" in "08/02/2026")."""
+    a month's name is also found in a date written in numbers ("february" in "08/02/2026"), and a word in
+    another language's form (:mod:`gloss`: "deposit" in "Kaution")."""
     t = stem(term)
-    r = root(t)
     if t in MONTH_NUMBERS and (numeric_month(text, MONTH_NUMBERS[t]) or
                                re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
+    ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
+    return _has(ws, t) or any(w == g or stem(w) == g or len(g) >= 6 and w.startswith(g)
+                              for g in map(fold, gloss.forms(t)) for w in ws)
+
+
+def _has(ws: list[str], t: str) -> bool:
+    r = fold(root(t))
+    t = fold(t)
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
     return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
-               or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in words(text))
+               or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 
 
 def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:
@@ -143,17 +157,37 @@ class HybridSearch:
             for c in by_id.values():  # "in February" finds the receipt dated 08/02/2026, after the words' hits
                 if c.fts_rank is None and any(numeric_month(f"{c.text} {c.file_name}", m) for m in months):
                     c.fts_rank = len(fts) + 1
+        seqs: dict[int, int] = {}
         if self.catalog is not None and by_id:
             ids = self.catalog.passages_by_ids(list(by_id))
             for pid, c in by_id.items():
                 p = ids.get(pid)
                 if p is not None:
-                    c.file_id, c.relpath = p.file.id, p.file.relpath
+                    c.file_id, c.relpath, seqs[pid] = p.file.id, p.file.relpath, p.seq
         out = [c for c in by_id.values() if only_files is None or c.file_id in only_files]
         for c in out:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
             c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
+        out = self._with_next(out[:k], terms, seqs, by_id)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
-        return out[:k]
+        return out
+
+    def _with_next(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],
+                   by_id: dict[int, Candidate]) -> list[Candidate]:
+        """``out`` with the passage that follows the one saying most of the query's words (at least 3 of 5),
+        right after it: a document goes on past a chunk's end ("How much you will get" ... the amount after
+        deductions, in the next chunk). One more candidate, at most."""
+        best = max((c for c in out if c.passage_id in seqs), key=lambda c: len(c.terms), default=None)
+        if best is None or len(terms) < 2 or len(best.terms) * 5 < len(terms) * 3 or best.file_id is None:
+            return out
+        nxt = self.catalog.passages_for(best.file_id, limit=1, after=seqs[best.passage_id])
+        if not nxt or any(c.passage_id == nxt[0][0] for c in out):
+            return out
+        pid, _seq, _page, text = nxt[0]
+        c = by_id.get(pid) or Candidate(pid, text, best.path, best.file_name, file_id=best.file_id, rrf=best.rrf,
+                                        vector_score=best.vector_score, relpath=best.relpath)
+        c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
+        i = out.index(best) + 1
+        return [*out[:i], c, *out[i:]]

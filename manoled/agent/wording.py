@@ -8,8 +8,9 @@ same for a file's name ("to do.txt").
 from __future__ import annotations
 
 import re
+import unicodedata
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+_WORD = re.compile(r"[^\W_](?:[^\W_]|['\-])*")  # letters of any script: "schlüsseldienst", "neukölln" whole
 _TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compile(r"\bto[ _-]do\b")
 # how people shorten words at a shell ("emmas bday?", "dentist appt", "this yr")
 _SHORT = dict(pair.split(":") for pair in """bday:birthday b-day:birthday appt:appointment appts:appointments
@@ -23,3 +24,15 @@ def words(text: str) -> list[str]:
 
 def todo_name(name: str) -> str:
     return _TODO_NAME.sub("todo", name)
+
+
+_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "œ": "oe"})
+
+
+def fold(word: str) -> str:
+    """One spelling for words written with and without their accents: "schlüsseldienst" and
+    "schluesseldienst" -> schluesseldienst, "café" -> cafe (file names are often typed without them)."""
+    if word.isascii():
+        return word
+    word = word.translate(_TRANSLIT)
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))

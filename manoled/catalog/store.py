@@ -65,10 +65,11 @@ class Catalog(FileStore):
         secure_files(self.path)
 
     # -- passages --------------------------------------------------------
-    def passages_for(self, file_id: int, limit: int = -1) -> list[tuple[int, int, int | None, str]]:
-        """(id, seq, page, text) of a file's passages in order; the first ``limit`` only when it is >= 0."""
-        return self.query("SELECT id, seq, page, text FROM passages WHERE file_id=? ORDER BY seq LIMIT ?",
-                          (file_id, limit))
+    def passages_for(self, file_id: int, limit: int = -1, after: int = -1) -> list[tuple[int, int, int | None, str]]:
+        """(id, seq, page, text) of a file's passages in order (those after the ``after``-th); the first ``limit``
+        only when it is >= 0."""
+        return self.query("SELECT id, seq, page, text FROM passages WHERE file_id=? AND seq>? ORDER BY seq LIMIT ?",
+                          (file_id, after, limit))
 
     def passages_by_ids(self, ids: Iterable[int]) -> dict[int, Passage]:
         ids = [int(i) for i in ids]

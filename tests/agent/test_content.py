@@ -18,6 +18,7 @@ from conftest import shared_embedder
 from manoled.agent import verify
 from manoled.agent.attribute import asked_words
 from manoled.agent.context import ToolContext
+from manoled.agent.contrast import Contrasts, particles
 from manoled.agent.facts import (
     Extraction,
     Fact,
@@ -25,7 +26,6 @@ from manoled.agent.facts import (
     extract,
     focus_words,
     name_date_fit,
-    particles,
     topic_terms,
     typed_by,
     units,
@@ -372,3 +372,15 @@ def test_a_price_is_not_a_date():
     date = TYPE_PATTERNS["date"]
     assert not date.search("Cordless drill 18V 89.90") and not date.search("Wall plugs 3.20")
     assert date.search("08/02/2026 14:32 Till 4") and date.search("paid on 08.02.2026") and date.search("due 8/2")
+
+
+def test_a_unit_on_the_other_side_of_a_deduction_is_no_answer():
+    text = ("How Much You Will Get\n"
+            "Your new monthly amount (before deductions) is ............ $2,487.00\n"
+            "The amount we deduct for Medicare medical insurance is ..... $202.90\n"
+            "After we take any other deductions, you will receive ....... $2,284.10\n")
+    c = Candidate(1, text, "/f/benefit letter.pdf", "benefit letter.pdf", rrf=0.03, vector_score=0.6)
+    after = extract("what is my monthly payment after the Medicare deduction", [c])
+    assert "2,284.10" in after.facts[0].text
+    assert "2,487.00" in extract("what is my monthly amount before deductions", [c]).facts[0].text
+    assert Contrasts("what's the price before and after tax").sides == set()  # both sides asked: neither is other

@@ -189,3 +189,11 @@ def test_a_folder_with_one_subfolder_shows_what_that_holds(folder):
 def test_list_my_x_bills_is_the_x_folder(folder):
     final = ask(folder, "list my internet bills")
     assert sorted(names(final)) == ["spreenetz_2026-01.txt", "spreenetz_2026-02.txt"]
+
+
+def test_a_month_abbreviation_before_a_day_ends_no_sentence():
+    from manoled.agent.layout import sentences
+    assert sentences("If you did not have Medicare as of Nov. 20, 2025, we show $0.00. Call us.") == \
+        ["If you did not have Medicare as of Nov. 20, 2025, we show $0.00.", "Call us."]
+    assert sentences("We met in Nov. It rained.") == ["We met in Nov.", "It rained."]
+    assert sentences("Summe: 2.200,00 € inkl. MwSt. Zahlbar sofort.") == ["Summe: 2.200,00 € inkl. MwSt.", "Zahlbar sofort."]

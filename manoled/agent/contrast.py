@@ -1,0 +1,77 @@
+"""Contrasts: a unit that says the other side of what the question asks is no answer to it.
+
+* Phrasal words: "what time do I check *out*" is not answered by "Check-in: 15:00" (:func:`particles`).
+* Sides of an amount or a time: "what does the check come to *after* the Medicare deduction" is not answered by
+  "amount (*before* deductions): $2,487.00", and a unit on the asked side ("*after* we take any other
+  deductions, you will receive …") is the better answer. Likewise net/gross, including/excluding.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .slots import STOP, stem, words
+
+_PARTICLES = ("in", "out", "up", "down", "on", "off")
+_SIDES = {"before": "after", "after": "before", "including": "excluding", "excluding": "including",
+          "incl": "excl", "excl": "incl", "net": "gross", "gross": "net"}
+_SPAN = 6  # words after a side word that say what it is the side of
+
+
+def particles(question: str) -> list[tuple[str, str]]:
+    """(word, particle) of the question's phrasal words: "check out", "check-out" and "checkout" -> (check, out)."""
+    ws = re.findall(r"[a-z]+", question.lower())
+    out = [(a, b) for a, b in zip(ws, ws[1:], strict=False) if b in _PARTICLES and len(a) >= 3 and a not in STOP]
+    # written as one word: "checkout", "setup"
+    out += [(w[:-len(p)], p) for w in ws for p in _PARTICLES if w.endswith(p) and len(w) - len(p) >= 3
+            and w[:-len(p)] not in STOP]
+    both = {a for a, b in out if any(a == c and b != d for c, d in out)}  # "checkout ... check-in": both asked
+    return [(a, b) for a, b in out if a not in both]
+
+
+def _says_other(unit: str, word: str, particle: str) -> bool:
+    """Whether ``unit`` names ``word`` with another particle ("check-in") and never with the asked one."""
+    low = unit.lower()
+    others = "|".join(p for p in _PARTICLES if p != particle)
+    if not re.search(rf"\b{re.escape(word)}-(?:{others})\b", low):
+        return False
+    return not re.search(rf"\b{re.escape(word)}[\s-]?{particle}\b", low)
+
+
+def sides(text: str) -> set[tuple[str, str]]:
+    """(side, what of) in ``text``: "after the Medicare deduction" -> (after, medicare), (after, deduction);
+    "net pay" -> (net, pay)."""
+    ws = words(text)
+    out = set()
+    for i, w in enumerate(ws):
+        if w in _SIDES:
+            out |= {(w, stem(x)) for x in ws[i + 1:i + 1 + _SPAN] if x not in STOP and not x.isdigit()}
+    return out
+
+
+class Contrasts:
+    """What the question asks on one side of: :meth:`other` says a unit is about the other side only."""
+
+    def __init__(self, question: str) -> None:
+        self.phrasal = particles(question)
+        asked = sides(question)
+        both = {what for side, what in asked if (_SIDES[side], what) in asked}  # "before and after tax": no side
+        self.sides = {(side, what) for side, what in asked if what not in both}
+
+    def other(self, unit: str) -> bool:
+        if any(_says_other(unit, t, p) for t, p in self.phrasal):
+            return True
+        if not self.sides:
+            return False
+        said = sides(unit)
+        return any((_SIDES[s], w) in said for s, w in self.sides) and not any(x in said for x in self.sides)
+
+    def counts(self, term: str, unit: str) -> bool:
+        """Whether ``term`` counts for ``unit``: a word of the side phrase ("after the *Medicare deduction*")
+        says what the answer is net of, so a unit saying it without the side ("the amount we deduct for
+        Medicare") is not about what is asked."""
+        return not any(term == what for _, what in self.sides) or self.same(unit)
+
+    def same(self, unit: str) -> bool:
+        """Whether ``unit`` says the asked side of the same thing ("after … deductions")."""
+        return bool(self.sides) and bool(self.sides & sides(unit))

@@ -1,0 +1,84 @@
+"""Gloss: the words of household papers in the languages people keep them in.
+
+A person asks in English about documents in German, French, Spanish, Portuguese or Italian ("the deposit for
+my flat" in a Mietvertrag that says *Kaution*; "the locksmith's bill", a *Quittung* from a *Schlüsseldienst*).
+The English embedder does not bridge them, and a question's word the passages lack makes the answer look
+unfounded. ``forms(word)`` gives the word's common equivalents in those languages, for the full-text search
+and for "does this passage say the question's word" (:func:`manoled.agent.retrieve.contains`).
+
+Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health) and the months, and
+only forms that are not English words themselves ("data", "total", "code" are left out).
+"""
+
+from __future__ import annotations
+
+_TABLE = """
+invoice: rechnung factura facture fattura fatura
+bill: rechnung factura facture fattura fatura
+receipt: quittung beleg recibo reçu ricevuta
+amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor
+sum: summe betrag
+deposit: kaution fianza caução cauzione
+rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda
+contract: vertrag contrat contrato contratto
+lease: mietvertrag bail arrendamiento
+insurance: versicherung assurance seguro assicurazione
+tax: steuer steuern impôt impuesto imposta imposto
+price: preis prix precio prezzo preço
+fee: gebühr gebühren honorar frais tasa
+due: fällig fälligkeit échéance vencimiento scadenza vencimento
+deadline: frist stichtag
+monthly: monatlich mensuel mensual mensile mensal
+month: monat monate mois mes mese mês
+contribution: beitrag beiträge cotisation cotización contributo
+doctor: arzt ärztin médecin médico medico
+appointment: termin rendez-vous cita appuntamento consulta
+notice: kündigung kündigungsfrist préavis preaviso
+phone: telefon téléphone teléfono telefono telefone
+address: adresse anschrift dirección indirizzo endereço morada
+salary: gehalt lohn salaire salario stipendio
+apartment: wohnung appartement piso apartamento appartamento
+flat: wohnung appartement piso apartamento appartamento
+landlord: vermieter vermieterin propriétaire arrendador senhorio
+tenant: mieter mieterin locataire inquilino
+heating: heizung chauffage calefacción riscaldamento aquecimento
+electricity: strom électricité electricidad elettricità eletricidade
+bike: fahrrad vélo bicicleta bicicletta
+bicycle: fahrrad vélo bicicleta bicicletta
+car: auto wagen voiture coche carro
+key: schlüssel clé llave chiave chave
+locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro
+door: tür porte puerta porta
+hour: stunden heures horas ore
+day: tage jours días giorni dias
+recipe: rezept recette receta ricetta receita
+payment: zahlung paiement pago pagamento
+account: konto compte cuenta conto conta
+bank: banque banco banca
+refund: erstattung rückerstattung remboursement reembolso rimborso
+statement: abrechnung kontoauszug relevé extracto estratto extrato
+utility: nebenkosten charges suministros utenze
+advisor: berater beraterin steuerberater steuerberaterin conseiller asesor consulente
+january: januar jänner janvier enero gennaio janeiro
+february: februar février febrero febbraio fevereiro
+march: märz mars marzo
+april: avril abril aprile
+may: mai mayo maggio maio
+june: juni juin junio giugno junho
+july: juli juillet julio luglio julho
+august: août agosto
+september: septembre septiembre settembre setembro
+october: oktober octobre octubre ottobre outubro
+november: novembre noviembre
+december: dezember décembre diciembre dicembre dezembro
+"""
+
+GLOSS: dict[str, tuple[str, ...]] = {}
+for _line in _TABLE.strip().splitlines():
+    _word, _, _forms = _line.partition(":")
+    GLOSS[_word] = tuple(_forms.split())
+
+
+def forms(word: str) -> tuple[str, ...]:
+    """The other-language forms of ``word`` (lower-case, stemmed as the question's words are), or ()."""
+    return GLOSS.get(word, ())

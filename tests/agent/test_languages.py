@@ -1,0 +1,57 @@
+"""Papers in other languages and words with accents: English questions about a German folder."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import build_folder, planner_agent
+
+from manoled.agent.retrieve import contains, fts_terms
+from manoled.agent.steps import AnswerStep
+from manoled.agent.wording import fold, words
+
+NOW = time.time()
+FILES: dict[str, tuple[str, float]] = {
+    "Wohnung/Mietvertrag_Weserstr.txt": ("Mietvertrag über Wohnraum\n§ 3 Miete\nDie Kaltmiete beträgt monatlich "
+                                         "780,00 EUR.\n§ 5 Mietsicherheit\nDie Kaution beträgt 2.340,00 EUR.\n", 400),
+    "Wohnung/Quittung_Schluesseldienst.txt": ("Kiez-Aufsperrdienst Berlin\nQuittung Nr. 2026-0042\n"
+                                              "Türöffnung zerstörungsfrei: 89,00 €\nGesamtbetrag: 205,28 €\n", 30),
+    "Notes/groceries.txt": ("Shopping list: milk, bread, data cable for the printer.", 3),
+}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory):
+    core, root = build_folder(tmp_path_factory.mktemp("languages"), FILES, NOW)
+    yield core, root
+    core.close()
+
+
+def ask(folder, question: str) -> AnswerStep:
+    final = list(planner_agent(folder[0], NOW).run(question))[-1]
+    assert isinstance(final, AnswerStep)
+    return final
+
+
+def test_words_with_accents_stay_whole_and_fold_to_one_spelling():
+    assert words("schlüsseldienst bill, Neukölln") == ["schlüsseldienst", "bill", "neukölln"]
+    assert fold("schlüsseldienst") == fold("schluesseldienst") == "schluesseldienst"
+    assert fold("café") == "cafe" and fold("invoice") == "invoice"
+    assert contains("Quittung vom Schlüsseldienst", "schluesseldienst")
+
+
+def test_a_question_word_is_found_in_its_form_in_another_language():
+    assert contains("Die Kaution beträgt 2.340,00 EUR.", "deposit")
+    assert contains("Quittung Nr. 2026-0042", "receipt")
+    assert contains("Stand: März 2026", "march")
+    assert not contains("a data cable", "date")  # an English word is never another's form
+    assert "kaution*" in fts_terms(["deposit"]) and "märz" in fts_terms(["march"])
+
+
+def test_english_questions_about_german_papers(folder):
+    final = ask(folder, "How much was the security deposit for my flat?")
+    assert "2.340,00" in final.answer and Path(final.sources[0]).name == "Mietvertrag_Weserstr.txt"
+    final = ask(folder, "what did the schlüsseldienst receipt come to in total?")
+    assert "205,28" in final.answer
