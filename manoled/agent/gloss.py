@@ -58,7 +58,17 @@ bank: banque banco banca
 refund: erstattung rückerstattung remboursement reembolso rimborso
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
-advisor: berater beraterin steuerberater steuerberaterin conseiller asesor consulente
+advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller asesor consulente
+maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção
+repair: reparatur réparation reparación riparazione reparação
+company: firma unternehmen société entreprise empresa azienda
+host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte
+guest: gast gäste invité huésped ospite hóspede
+frame: rahmen cuadro telaio quadro
+number: nummer numéro número numero
+signature: unterschrift signatura assinatura
+cancellation: kündigung stornierung annulation cancelación cancellazione cancelamento
+employer: arbeitgeber employeur empleador datore
 january: januar jänner janvier enero gennaio janeiro
 february: februar février febrero febbraio fevereiro
 march: märz mars marzo

@@ -36,6 +36,7 @@ from ..errors import Cancelled
 from . import direct, followup, guard
 from .context import ToolContext
 from .llm import LLM, ChatResult
+from .names import files_at
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
 from .planner import EmbedFn, Planner
 from .registry import ToolRegistry, ToolResult
@@ -350,7 +351,7 @@ class Agent:
     # -- internals -----------------------------------------------------------
     def _more_facts(self, query: str, path: str) -> list[tuple[str, str, str]]:
         """Every fact of one file for ``query``, best first (a follow-up skips the one already given)."""
-        ids = {f.id for f in self.ctx.files() if str(f.path) == path}
+        ids = {f.id for f in files_at([path], self.ctx.files()).values()}
         if not ids:
             return []
         ex = find_facts(self.ctx, query, top_k=10, only_files=ids)
