@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .facts import topic_terms
 from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
 
@@ -158,3 +159,16 @@ def _points_back(topics: Sequence[str], files: Sequence[Any], prev: Any,
                 any(f.relpath.split("/")[:-1] == g.relpath.split("/")[:-1] for g in mine):
             return True
     return False
+
+
+def previous_file(intent: str, question: str, history: Sequence[Any], files: Sequence[Any],
+                  file_terms: Callable[[list[str]], set[int]]) -> str | None:
+    """The file the previous answer cited first, when a content question not read as a follow-up may still be
+    about it: that file says one of the question's words ("what temperature do I start the oven at?" after the
+    pie recipe). ``file_terms``: the ids of the files whose text has one of some words."""
+    if intent != "content" or not history or not getattr(history[-1], "sources", None):
+        return None
+    path = history[-1].sources[0]
+    terms = topic_terms(question)
+    hit = files_at([path], files).get(path)
+    return path if hit is not None and terms and hit.id in file_terms(terms) else None

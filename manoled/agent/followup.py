@@ -35,7 +35,7 @@ from .commonness import adverb
 from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
-from .names import find_folder, path_words, rank_names
+from .names import find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
@@ -90,6 +90,10 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
     # "and when was it last changed?" after one file's size: the same file, asked the new thing
     if bplan.intent == "metadata" and bplan.name is not None and not new.topics and not new.extensions:
         return _about_file(bplan.name.file, bplan, base, question)
+    listed = turn_files(base, files, cited_only=False)
+    if bplan.intent in ("count", "list") and len(listed) == 1 and not new.sort and \
+            {stem(w) for w in words(question)} & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS):
+        return _about_file(listed[0], bplan, base, question)  # "how big is that file?" after a list of one
     # "which ones?" / "list them" / "which of those is the biggest?" after a count or a list: those files
     if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
         slots = _copy(bplan.slots)
@@ -100,7 +104,7 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
             slots.limit = new.limit or (1 if one else 5)
         p = Plan("list", 1.0, slots, question=base.question, folder=bplan.folder)
         return Direct(calls_for(p, base.question), p, base.question)
-    picked = _one_of(new, turn_files(base, files, cited_only=False))
+    picked = _one_of(new, listed)
     if picked is not None:  # "how big is the globex one?": one of the files the previous answer named
         return _about_file(picked, bplan, base, question)
     return _with_new_slots(bplan, base, own, new, files)
@@ -109,15 +113,9 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
 def _folder_said(own: str, files: list[Any]) -> str | None:
     """The shortest folder whose own name is one of the words of a bare follow-up ("and notes?")."""
     said = {stem(w) for w in words(own)}
-    best: str | None = None
-    for f in files:
-        parts = f.relpath.split("/")[:-1]
-        for i in range(1, len(parts) + 1):
-            if stem(parts[i - 1].lower()) in said:
-                path = "/".join(parts[:i])
-                if best is None or (len(path), path) < (len(best), best):
-                    best = path
-    return best
+    folders = index_of(files).folders if files else []
+    return min((p for p in folders if stem(p.rsplit("/", 1)[-1].lower()) in said), key=lambda p: (len(p), p),
+               default=None)
 
 
 # -- after a content answer ----------------------------------------------------------------------

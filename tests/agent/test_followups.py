@@ -313,3 +313,37 @@ def test_that_thing_points_at_the_previous_answers_file(tmp_path):
         assert "538.97" in final.answer and final.sources[0].endswith("service_2026-02.txt")
     finally:
         core.close()
+
+
+def test_a_question_the_files_cannot_answer_is_asked_of_the_file_just_shown():
+    from dataclasses import dataclass as dc
+    from pathlib import Path as P
+
+    from manoled.agent.continuation import previous_file
+
+    @dc
+    class F:
+        id: int
+        root: P
+        relpath: str
+
+        @property
+        def path(self) -> P:
+            return self.root / self.relpath
+
+    @dc
+    class T:
+        sources: list
+
+    files = [F(1, P("/h"), "Recipes/apple pie.txt"), F(2, P("/h"), "Notes/todo.txt")]
+    says = {"oven": {1}, "passport": set()}
+
+    def file_terms(terms):
+        return set().union(*(says.get(t, set()) for t in terms))
+
+    pie = [T(["/h/Recipes/apple pie.txt"])]
+    assert previous_file("content", "what temperature do I start the oven at?", pie, files, file_terms) == \
+        "/h/Recipes/apple pie.txt"
+    assert previous_file("content", "what's my passport number?", pie, files, file_terms) is None  # not in it
+    assert previous_file("count", "how many ovens are there", pie, files, file_terms) is None
+    assert previous_file("content", "what temperature for the oven?", [], files, file_terms) is None
