@@ -107,3 +107,12 @@ def planner_agent(core, now: float):
 
     ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: now, embed=shared_embedder().embed)
     return Agent(FakeLLM(tier="fallback"), ctx)
+
+
+def planner_answer(core, now: float, question: str):
+    """The final AnswerStep of one question asked of :func:`planner_agent`."""
+    from manoled.agent.steps import AnswerStep
+
+    final = list(planner_agent(core, now).run(question))[-1]
+    assert isinstance(final, AnswerStep)
+    return final

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import build_folder, planner_agent
+from conftest import build_folder, planner_answer
 
 from manoled.agent.retrieve import contains, fts_terms
 from manoled.agent.steps import AnswerStep
@@ -30,9 +30,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory):
 
 
 def ask(folder, question: str) -> AnswerStep:
-    final = list(planner_agent(folder[0], NOW).run(question))[-1]
-    assert isinstance(final, AnswerStep)
-    return final
+    return planner_answer(folder[0], NOW, question)
 
 
 def test_words_with_accents_stay_whole_and_fold_to_one_spelling():

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import build_folder, planner_agent
+from conftest import build_folder, planner_answer
 
 from manoled.agent.facts import TYPE_PATTERNS, units
 from manoled.agent.steps import AnswerStep
@@ -44,9 +44,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory):
 
 
 def ask(folder, question: str) -> AnswerStep:
-    final = list(planner_agent(folder[0], NOW).run(question))[-1]
-    assert isinstance(final, AnswerStep)
-    return final
+    return planner_answer(folder[0], NOW, question)
 
 
 def names(final: AnswerStep) -> list[str]:
