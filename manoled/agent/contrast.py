@@ -57,6 +57,9 @@ class Contrasts:
         asked = sides(question)
         both = {what for side, what in asked if (_SIDES[side], what) in asked}  # "before and after tax": no side
         self.sides = {(side, what) for side, what in asked if what not in both}
+        # the words of the side phrase ("after the *Medicare deduction*") say what the answer is net of: a unit
+        # that says them without the side ("the amount we deduct for Medicare") is not about what is asked
+        self.qualifiers = {what for _, what in self.sides}
 
     def other(self, unit: str) -> bool:
         if any(_says_other(unit, t, p) for t, p in self.phrasal):
@@ -65,12 +68,6 @@ class Contrasts:
             return False
         said = sides(unit)
         return any((_SIDES[s], w) in said for s, w in self.sides) and not any(x in said for x in self.sides)
-
-    def counts(self, term: str, unit: str) -> bool:
-        """Whether ``term`` counts for ``unit``: a word of the side phrase ("after the *Medicare deduction*")
-        says what the answer is net of, so a unit saying it without the side ("the amount we deduct for
-        Medicare") is not about what is asked."""
-        return not any(term == what for _, what in self.sides) or self.same(unit)
 
     def same(self, unit: str) -> bool:
         """Whether ``unit`` says the asked side of the same thing ("after … deductions")."""

@@ -357,7 +357,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
-            here = [t for t in terms if contains(u, t) and t not in named and contrasts.counts(t, whole)]
+            same_side = contrasts.same(whole)
+            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             if any(contains(u, t) or said.get(t, 0.0) >= 1.0 for t in focus):
@@ -367,7 +368,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
-            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * contrasts.same(whole)
+            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):

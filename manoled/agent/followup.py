@@ -25,14 +25,14 @@ tool calls (a :class:`~.direct.Direct`):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from .attribute import asked_words, is_type_word
 from .commonness import adverb
-from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, turn_files
+from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, previous_file, turn_files
 from .direct import Direct, calls_for
 from .facts import wanted_type
 from .names import find_folder, index_of, path_words, rank_names
@@ -108,6 +108,18 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
     if picked is not None:  # "how big is the globex one?": one of the files the previous answer named
         return _about_file(picked, bplan, base, question)
     return _with_new_slots(bplan, base, own, new, files)
+
+
+def or_previous_file(d: Direct, question: str, history: Sequence[Any], files: list[Any],
+                     file_terms: Callable[[list[str]], set[int]]) -> Direct:
+    """``d`` (a search of every file), then, if it finds nothing, the same question asked of the file the last
+    answer cited, when that file says one of its words (:func:`continuation.previous_file`)."""
+    if d.fallback or [(c.name, c.args.get("in_file")) for c in d.calls] != [("semantic_search", None)]:
+        return d
+    path = previous_file(d.plan.intent, question, history, files, file_terms)
+    if path is not None:
+        d.fallback = [ToolCall("semantic_search", {"query": question, "in_file": path}, id="planner_1", fmt="planner")]
+    return d
 
 
 def _folder_said(own: str, files: list[Any]) -> str | None:

@@ -79,7 +79,8 @@ def _about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRe
     """Files that have every word of ``about`` in their path, or else in their content."""
     terms = [stem(w) for w in words(about) if w not in STOP]
     for term in terms:
-        by_name = path_matches(term, files)
+        named = {f.id for f in path_matches(term, ctx.files())}  # the listing's index, not one per filtered list
+        by_name = [f for f in files if f.id in named]
         if by_name:
             files = by_name
             continue

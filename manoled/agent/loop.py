@@ -35,7 +35,6 @@ from ..config import AgentConfig, Config
 from ..errors import Cancelled
 from . import direct, followup, guard
 from .context import ToolContext
-from .continuation import previous_file
 from .llm import LLM, ChatResult
 from .names import files_at
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
@@ -200,10 +199,8 @@ class Agent:
         yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, plan.intent, rw.followup, rw.source,
                           timings["plan_ms"])
         if self.tier == "fallback":
-            d = planned or direct.planned(plan, question)
-            prev = None if planned else previous_file(plan.intent, question, history, self.ctx.files(), self._file_terms)
-            if prev and not d.fallback and [(c.name, c.args.get("in_file")) for c in d.calls] == [("semantic_search", None)]:
-                d.fallback = [ToolCall("semantic_search", {"query": question, "in_file": prev}, id="planner_1", fmt="planner")]
+            d = planned or followup.or_previous_file(direct.planned(plan, question), question, history,
+                                                     self.ctx.files(), self._file_terms)
             yield from self._run_planned(d, question, session, timings, t_start, check_cancel)
             return
 

@@ -18,7 +18,6 @@ import math
 import re
 import threading
 from array import array
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -150,24 +149,27 @@ class NameIndex:
         return [self.files[i] for i in self.postings.get(fold(word), ())]
 
 
-_INDEXES: OrderedDict[int, NameIndex] = OrderedDict()
+_INDEXES: dict[int, NameIndex] = {}  # least recently used first
 _LOCK = threading.Lock()
 _KEEP = 4
+_BIG = 10_000  # files: an index this big (a catalog listing) is never pushed out by a shorter list's
 
 
 def index_of(files: Sequence[Any]) -> NameIndex:
-    """The :class:`NameIndex` of this very list (it holds the list, so its id is not reused while kept); the
-    last few are kept, so every ask over one catalog listing builds it once."""
+    """The :class:`NameIndex` of this very list (it holds the list, so its id is not reused while kept). A few
+    are kept, so every ask over one catalog listing builds it once; a follow-up's handful of candidates never
+    pushes a big listing's index (seconds to build at 300,000 files) out."""
     with _LOCK:
-        idx = _INDEXES.get(id(files))
+        idx = _INDEXES.pop(id(files), None)
         if idx is not None and idx.files is files:
-            _INDEXES.move_to_end(id(files))
+            _INDEXES[id(files)] = idx
             return idx
     idx = NameIndex(files)
     with _LOCK:
         _INDEXES[id(files)] = idx
         while len(_INDEXES) > _KEEP:
-            _INDEXES.popitem(last=False)
+            small = [k for k, v in _INDEXES.items() if len(v.files) < _BIG]
+            del _INDEXES[small[0] if small else next(iter(_INDEXES))]
     return idx
 
 

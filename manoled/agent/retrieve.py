@@ -91,16 +91,15 @@ def contains(text: str, term: str) -> bool:
                                re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
-    return _has(ws, t) or any(w == g or stem(w) == g or len(g) >= 6 and w.startswith(g)
-                              for g in map(fold, gloss.forms(t)) for w in ws)
+    return _has(ws, t) or any(_has(ws, g, prefix_from=6) for g in gloss.forms(t))  # another tongue's short word whole
 
 
-def _has(ws: list[str], t: str) -> bool:
+def _has(ws: list[str], t: str, prefix_from: int = 4) -> bool:
     r = fold(root(t))
     t = fold(t)
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
-    return any(w == t or stem(w) == t or (len(t) >= 4 and w.startswith(t)) or (r != t and w.startswith(r))
-               or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
+    return any(w == t or stem(w) == t or (len(t) >= prefix_from and w.startswith(t))
+               or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 
 
 def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:

@@ -142,3 +142,11 @@ def test_files_at_full_paths():
              Rooted(Path("/home/a"), "todo.md")]
     assert files_at(["/home/b/Notes/todo.md", "/home/c/todo.md"], files) == {"/home/b/Notes/todo.md": files[1]}
     assert files_at([], files) == {}
+
+
+def test_short_lists_never_push_a_listing_index_out():
+    listing = made_up_files(10_000)  # a catalog listing's size
+    first = index_of(listing)
+    for n in range(8):  # a follow-up's candidates, one list each ask
+        index_of(listing[n:n + 2])
+    assert index_of(listing) is first
