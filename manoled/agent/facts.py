@@ -55,6 +55,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's"})
 _WH = frozenset({"when", "who", "where", "how"})
+# a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
+_SECRET = frozenset("password passwords passcode passwort pin".split())
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
 
@@ -84,7 +86,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                         re.IGNORECASE),
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
-                       r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}\b"),
+                       r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
+                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
@@ -97,6 +100,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                           r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
 }
 _HEADING = re.compile(r"^\s*#")
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}")
 
 
 _QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?![\w\-/])")  # "512 GB", not "GX-7" or "2024-031"
@@ -130,7 +134,7 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
-    if any(w in TYPE_WORDS["code"] for w in ws) and not any(w in ("many", "much") for w in ws) or any(
+    if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
             b == "number" and a not in STOP and a not in GENERIC and not a.isdigit() for a, b in zip(ws, ws[1:], strict=False)):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
@@ -410,6 +414,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
 def _new_value(kind: str, unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
+    if kind == "code" and "iban" in asked:  # a postcode or an order number is not an account
+        return bool(_IBAN.search(unit))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))

@@ -22,6 +22,8 @@ deposit: kaution fianza caução cauzione
 rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda
 contract: vertrag contrat contrato contratto
 lease: mietvertrag bail arrendamiento
+rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
+packing: packliste
 insurance: versicherung assurance seguro assicurazione
 tax: steuer steuern impôt impuesto imposta imposto
 price: preis prix precio prezzo preço
@@ -65,6 +67,7 @@ company: firma unternehmen société entreprise empresa azienda
 host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte
 guest: gast gäste invité huésped ospite hóspede
 frame: rahmen cuadro telaio quadro
+password: passwort kennwort pw senha contraseña
 number: nummer numéro número numero
 signature: unterschrift signatura assinatura
 cancellation: kündigung stornierung annulation cancelación cancellazione cancelamento

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
+from . import gloss
 from .slots import FOLDER_WORDS, KIND_WORDS, STOP_SMALL, starts_alike, stem
 from .wording import fold, todo_name
 
@@ -55,9 +56,12 @@ def _split_camel(text: str) -> str:
 
 
 def similar(a: str, b: str) -> bool:
-    """One word, maybe misspelt: equal, or (five letters or more) alike by :data:`RATIO`, or (four or more)
-    one the start of the other within two letters."""
+    """One word, maybe misspelt: equal, or (five letters or more) alike by :data:`RATIO`, or (six or more) the
+    same but for the last letter ("Lisbon", "Lisboa"), or (four or more) one the start of the other
+    within two letters."""
     if a == b:
+        return True
+    if len(a) >= 6 and len(b) >= 6 and a[:-1] == b[:-1]:
         return True
     if len(a) >= 5 and len(b) >= 5:
         return SequenceMatcher(None, a, b).ratio() >= RATIO
@@ -128,11 +132,24 @@ class NameIndex:
             lo, hi = (math.floor(n * RATIO / (2 - RATIO)), math.ceil(n * (2 - RATIO) / RATIO)) if n >= 5 else (n, n)
             for length in range(min(lo, n - 2), max(hi, n + 2) + 1):
                 out += [w for w in self.by_length.get(length, ())
-                        if w != term and _could_be_similar(term, w) and similar(term, w)]
+                        if w != term and (_could_be_similar(term, w) or w[:-1] == term[:-1]) and similar(term, w)]
+        out += self.glossed(term)
         if len(self._near) > 20_000:
             self._near.clear()
         self._near[term] = found = tuple(out)
         return found
+
+    def glossed(self, term: str) -> list[str]:
+        """Path words that are ``term`` in another language (:mod:`gloss`: "recipe" in Receitas, "contract" in
+        Mietvertrag): a form whole, or a long one as the end of a compound, which is what the compound is (a
+        Mietvertrag is a contract; a Rahmenvertrag is no frame)."""
+        out = []
+        for g in gloss.forms(term):
+            g = fold(stem(g))
+            out += [g] if g in self.postings else []
+            if len(g) >= 6:
+                out += [w for w in self.postings if w.endswith(g) and w != g]
+        return out
 
     def positions(self, term: str) -> set[int]:
         """Positions of the files whose path has a word near ``term``."""
@@ -292,7 +309,8 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
             continue  # "files about porto": a topic, though a folder is called Porto
         if w.lower() in STOP_SMALL:
             continue
-        for path in idx.folders_by_last.get(stem(w.lower()), ()):
+        for path in idx.folders_by_last.get(stem(w.lower()), ()) or \
+                [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_last.get(g, ())]:
             # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
             score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
             key = (-score, len(path), path)

@@ -120,6 +120,8 @@ scans spreadsheets
 """.split())
 
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
+# "what recipes do I have": the files of a collection, when its word names a folder or several files
+HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,2} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
 # a question for one value ("what's the deposit", "when is …", "what date …"), not for files
 VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
@@ -254,7 +256,7 @@ class Planner:
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
-        if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare) and \
+        if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
                 (slots.topics or slots.extensions) and \
                 all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
@@ -299,6 +301,9 @@ class Planner:
                 qwords & (SIZE_WORDS | STORAGE_WORDS) and not name_terms:
             intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
             plan.reason = "asks how much space files take"
+        elif intent in ("count", "list") and re.search(r"\bhow much\b", q) and not qwords & (SIZE_WORDS | STORAGE_WORDS):
+            intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
+            plan.reason = "asks how much of something, not for files"
         elif intent == "count" and not COUNT_WORDS.search(q):
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"

@@ -46,6 +46,9 @@ TEXT: dict[str, str] = {
     "recipes/crumble.md": "# Apple crumble\n\nIngredients: 4 cooking apples, 150 g flour, 100 g butter, 75 g sugar.\n",
     "receipts/homebase_receipt.txt": ("HOMEBASE Leeds\n14/03/2026 10:12\nHammer drill 750W        64.99\n"
                                       "Masonry bits (5)          8.49\nTOTAL                     73.48\n"),
+    "work/coworking_info.txt": ("Hinterhof Coworking, practical stuff\nDesk: D-14 (window row)\n"
+                                "Wifi: HH-Members   pw: kaffee&kabel2025\n"
+                                "Door code (weekends + weekdays after 20:00): 7316#\n"),
     "home/moving_day.md": ("# Moving day\n- Keys: 3 for the front door, 1 for the shed\n"
                            "- Register for the parking permit\n- Book the van with Dalby Removals\n"),
 }
@@ -114,6 +117,9 @@ def ask(agent: Agent, question: str) -> AnswerStep:
     # an everyday word no file has ("still") does not decline a short question; the heading's list answers
     ("what do I still need to do for moving day", ["parking permit", "van"], "moving_day.md"),
     ("what's the falcon project for", ["fleet tracking"], "falcon_kickoff.md"),  # "for": its goal, not a date
+    # a code its label gives, short or in letters: not the desk's "D-14"
+    ("What is the door code for the coworking space?", ["7316"], "coworking_info.txt"),
+    ("wifi password at the coworking?", ["kaffee&kabel2025"], "coworking_info.txt"),
 ])
 def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, facts, source):
     final = ask(agent, question)
@@ -139,6 +145,8 @@ def test_content_worded_any_way_gets_the_fact_from_its_file(agent, question, fac
     "how much was the deposit for the lisbon hotel",  # a deposit is an amount of its own, not any sum
     "what's the late fee on the tenancy",  # the deposit and the rent are amounts, not a late fee
     "who's the account manager at bluewave logistics",  # the attendees are people, none is said to be that
+    "what's the wifi password at the lisbon hotel",  # its booking reference is a code, not a password
+    "what's the IBAN of Bluewave Logistics",  # no account number: a postcode or a reference is none
 ])
 def test_questions_the_files_cannot_answer_are_declined_without_sources(agent, question):
     final = ask(agent, question)
@@ -188,6 +196,7 @@ def test_a_question_about_another_month_than_the_passage_names():
     ("what time can I check in", "time"), ("what's the invoice for", "purpose"), ("why did it move", "purpose"),
     ("invoice number of the march bill?", "code"),  # a noun's number is a code, whatever the cue words
     ("how long does it bake", "duration"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
+    ("what's the wifi password", "code"),
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)

@@ -85,6 +85,18 @@ def test_folders_are_found_by_their_words():
     assert folder_matches("2025", files) and not folder_matches("2026", files)
 
 
+def test_a_path_word_in_another_language_is_the_word():
+    files = [File("Receitas/bolo de bolacha.md"), File("Wohnung/Mietvertrag_Weserstr.docx"),
+             File("Kunden/Rahmenvertrag_Kranich.docx"), File("Fahrrad/IMG_1987.jpg"), File("notes.txt")]
+    assert folder_matches("recipe", files) and folder_matches("bike", files)
+    assert find_folder("what recipes do I have", files, loose=True) == "Receitas"
+    # a compound is what its last part is: a Mietvertrag is a contract, a Rahmenvertrag no frame
+    assert {f.name for f in path_matches("contract", files)} == {"Mietvertrag_Weserstr.docx", "Rahmenvertrag_Kranich.docx"}
+    assert path_matches("frame", files) == []
+    assert rank_names(["rental", "contract"], files)[0].file.name == "Mietvertrag_Weserstr.docx"
+    assert similar("lisbon", "lisboa") and not similar("checkout", "checkin")
+
+
 def test_one_listing_is_indexed_once_and_a_changed_catalog_is_read_again(tmp_path: Path):
     catalog = Catalog(tmp_path / "catalog.db")
     root = catalog.add_root(tmp_path / "home")

@@ -285,3 +285,18 @@ def test_pronouns_are_no_topics():
 def test_a_value_asked_anywhere_is_content(planner, question):
     files = FILES + [F("church/flowers_rota_2026.docx"), F("money/pension_2026.pdf"), F("money/pension_2025.pdf")]
     assert planner.plan(question, files).intent == "content"
+
+
+def test_files_named_in_another_language_are_a_collection(planner):
+    files = FILES + [F("Receitas/bolo de bolacha.md"), F("Receitas/caldo verde.txt"),
+                     F("Wohnung/Mietvertrag_Weserstr.docx"), F("Kunden/Rahmenvertrag_Kranich.docx")]
+    plan = planner.plan("what recipes do I have?", files)  # recipes/ and Receitas/
+    assert plan.intent == "list"
+    plan = planner.plan("what's the file size of my rental contract?", files)
+    assert plan.intent == "metadata" and plan.name.file.relpath == "Wohnung/Mietvertrag_Weserstr.docx"
+
+
+def test_how_much_asks_an_amount_even_where_its_words_name_files(planner):
+    files = FILES + [F("Finanzen/Steuer/Brief_Steuerberatung.docx"), F("Finanzen/Ausgaben_2025.csv")]
+    plan = planner.plan("How much did I pay the tax advisor in 2025 according to my expense list?", files)
+    assert plan.intent == "content"

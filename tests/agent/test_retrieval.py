@@ -152,7 +152,7 @@ def test_a_number_the_question_gives_must_be_in_the_passage():
 
 @pytest.mark.parametrize("question, kind", [
     ("how much was the plumber", "amount"), ("when does the lease end", "date"), ("who is the landlord", "person"),
-    ("how many nights at the hotel", "number"), ("where is the flat", "place"), ("what is the wifi password", None),
+    ("how many nights at the hotel", "number"), ("where is the flat", "place"), ("what is the wifi password", "code"),
 ])
 def test_wanted_type(question, kind):
     assert wanted_type(question) == kind
