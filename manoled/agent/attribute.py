@@ -18,7 +18,8 @@ _AUX = frozenset("is are was were be do does did will would should can could hav
 # what ends the asked noun phrase: a preposition, an auxiliary, a pronoun ("what's the room number AT ...",
 # "what colour IS ...", "which card did I ...")
 _NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it "
-                                       "when if than per".split())
+                                       "when if than per after before during since until including excluding without between like "
+                                       "via".split())
 
 
 # stop words (how file questions are asked: "how much room does it take") that are a thing's attribute after

@@ -86,10 +86,41 @@ november: novembre noviembre
 december: dezember décembre diciembre dicembre dezembro
 """
 
+# the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
+_SHORT = """
+ss: social security
+ssn: social security number
+rmd: required minimum distribution
+hoa: homeowners association
+hsa: health savings account
+fsa: flexible spending account
+pto: paid time off
+dob: date of birth
+apr: annual percentage rate
+gp: general practitioner
+ni: national insurance
+vat: value added tax | mehrwertsteuer
+hmrc: revenue and customs
+mwst: mehrwertsteuer
+ust: umsatzsteuer
+kfz: kraftfahrzeug
+"""
+
 GLOSS: dict[str, tuple[str, ...]] = {}
 for _line in _TABLE.strip().splitlines():
     _word, _, _forms = _line.partition(":")
     GLOSS[_word] = tuple(_forms.split())
+
+
+SPELLED: dict[str, tuple[str, ...]] = {}
+for _line in _SHORT.strip().splitlines():
+    _word, _, _forms = _line.partition(":")
+    SPELLED[_word] = tuple(f.strip() for f in _forms.split("|"))
+
+
+def spelled_out(word: str) -> tuple[str, ...]:
+    """What the short form ``word`` stands for, as phrases ("ss" -> "social security"), or ()."""
+    return SPELLED.get(word, ())
 
 
 def forms(word: str) -> tuple[str, ...]:

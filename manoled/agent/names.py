@@ -299,7 +299,9 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         return hit
     said = re.findall(r"[\w\-]+", question)
     asked = {stem(w.lower()) for w in said}
-    folder_word = bool(asked & FOLDER_WORDS)
+    # "my recipes folder" names one; "how many photos are in my folder" means all of them
+    folder_word = any(stem(w.lower()) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)
+                      for i, w in enumerate(said))
     best: tuple[int, int, str] | None = None
     for i, w in enumerate(said):
         named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word

@@ -64,6 +64,7 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
             out.append(form + "*" if len(form) >= 3 and not form.isdigit() else form)
         # papers in other languages ("kaution" for deposit): a short form whole, a long one as a prefix too
         out += [g + "*" if len(g) >= 6 else g for f in gloss.forms(stem(word)) for g in dict.fromkeys([f, fold(f)])]
+        out += list(gloss.spelled_out(stem(word)))  # a phrase: "social security" for "ss"
     return out
 
 
@@ -91,7 +92,25 @@ def contains(text: str, term: str) -> bool:
                                re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
-    return _has(ws, t) or any(_has(ws, g, prefix_from=6) for g in gloss.forms(t))  # another tongue's short word whole
+    if _has(ws, t) or any(_has(ws, g, prefix_from=6) for g in gloss.forms(t)):  # another tongue's short word whole
+        return True
+    if 2 <= len(t) <= 5 and t.isalpha():  # a short form: what it stands for, or the initials of the words it does
+        flat = f" {' '.join(ws)} "
+        return any(f" {p} " in flat for p in gloss.spelled_out(t)) or initials(text, t)
+    return False
+
+
+def initials(text: str, short: str) -> bool:
+    """Whether consecutive words of ``text`` start with the letters of ``short`` ("rmd": "required minimum
+    distribution"): words of three letters or more, capitalised where two letters must do ("Social Security")."""
+    n = len(short)
+    ws = re.findall(r"[^\W\d_]{3,}", text) if n >= 3 else re.findall(r"\b[A-Z][a-z]{2,}\b", text)
+    heads = "".join(w[0].lower() for w in ws)
+    if short not in heads:
+        return False
+    lows = re.findall(r"[^\W\d_]+", text)  # the words must follow one another in the text itself
+    return any("".join(w[0].lower() for w in lows[i:i + n]) == short and all(len(w) >= 3 for w in lows[i:i + n])
+               and (n >= 3 or all(w[0].isupper() for w in lows[i:i + n])) for i in range(len(lows) - n + 1))
 
 
 def _has(ws: list[str], t: str, prefix_from: int = 4) -> bool:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from . import facts as factlib
+from . import gloss
 from . import verify
 from .attribute import asked_words
 from .commonness import adverb
@@ -129,7 +130,7 @@ def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:
 
 def _files_with(ctx: ToolContext, term: str) -> set[int]:
     """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too)."""
-    return ctx.catalog.fts_file_ids([term] if len(term) < 4 else fts_terms([term]))
+    return ctx.catalog.fts_file_ids([term, *gloss.spelled_out(term)] if len(term) < 4 else fts_terms([term]))
 
 
 def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:

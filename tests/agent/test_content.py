@@ -329,6 +329,7 @@ def test_a_date_owed_is_the_due_date_not_the_issue_date():
     ("how many eggs go in the cake", ["egg"]),
     ("what's garage moreau's phone number", ["phone"]),  # the owner names the thing
     ("what kind of room did i book", ["room"]),  # through "of" after a kind's noun
+    ("what is the monthly payment after the medicare deduction", ["payment"]),  # a preposition ends the phrase
     ("which company insures my flat", []),  # a kind's noun heads the phrase
     ("which payment method did i use", ["payment"]),
     ("who's the account manager at acme", ["account", "manager"]),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import build_folder, planner_answer
 
-from manoled.agent.retrieve import contains, fts_terms
+from manoled.agent.retrieve import contains, fts_terms, initials
 from manoled.agent.steps import AnswerStep
 from manoled.agent.wording import fold, words
 
@@ -53,3 +53,11 @@ def test_english_questions_about_german_papers(folder):
     assert "2.340,00" in final.answer and Path(final.sources[0]).name == "Mietvertrag_Weserstr.txt"
     final = ask(folder, "what did the schlüsseldienst receipt come to in total?")
     assert "205,28" in final.answer
+
+
+def test_a_short_form_is_found_as_the_words_it_stands_for():
+    assert contains("his required minimum distribution for 2026 is $14,380.00", "rmd")  # its words' initials
+    assert contains("Your Social Security benefits will increase", "ss")
+    assert not contains("some services are sold separately", "ss")  # two letters: capitalised words only
+    assert not initials("reading my diary", "rmd")  # three letters each
+    assert "social security" in fts_terms(["ss"])  # what a person writes short, papers spell out

@@ -162,3 +162,9 @@ def test_short_lists_never_push_a_listing_index_out():
     for n in range(8):  # a follow-up's candidates, one list each ask
         index_of(listing[n:n + 2])
     assert index_of(listing) is first
+
+
+def test_my_folder_is_the_whole_folder_not_one_named_like_the_kind():
+    files = [File("Photos/IMG_2041.jpg"), File("Garden/tomatoes.jpg"), File("Photos/Christmas/IMG_1988.jpg")]
+    assert find_folder("How many photos are in my folder?", files) is None
+    assert find_folder("how many pictures in my photos folder", files) == "Photos"
