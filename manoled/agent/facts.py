@@ -307,6 +307,9 @@ def focus_words(question: str) -> list[str]:
     return []
 
 
+NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
+
+
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
             vector_weak: float = WEAK_VECTOR, embed: Callable[[list[str]], Any] | None = None,
             rerank: int = 30, sense: WordSense | None = None, absent: frozenset[str] = frozenset()) -> Extraction:
@@ -372,7 +375,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
-            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side
+            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named)
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):

@@ -36,7 +36,7 @@ contribution: beitrag beiträge cotisation cotización contributo
 doctor: arzt ärztin médecin médico medico
 appointment: termin rendez-vous cita appuntamento consulta
 notice: kündigung kündigungsfrist préavis preaviso
-phone: telefon téléphone teléfono telefono telefone
+phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio
 apartment: wohnung appartement piso apartamento appartamento

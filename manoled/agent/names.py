@@ -119,6 +119,7 @@ class NameIndex:
         for p in self.folders:
             self.folders_by_last.setdefault(stem(p.rsplit("/", 1)[-1].lower()), []).append(p)
         self._near: dict[str, tuple[str, ...]] = {}
+        self._glossed: dict[str, tuple[str, ...]] = {}
 
     def near(self, term: str) -> tuple[str, ...]:
         """The path words :func:`similar` to ``term`` (remembered)."""
@@ -143,13 +144,16 @@ class NameIndex:
         """Path words that are ``term`` in another language (:mod:`gloss`: "recipe" in Receitas, "contract" in
         Mietvertrag): a form whole, or a long one as the end of a compound, which is what the compound is (a
         Mietvertrag is a contract; a Rahmenvertrag is no frame)."""
-        out = []
-        for g in gloss.forms(term):
-            g = fold(stem(g))
-            out += [g] if g in self.postings else []
-            if len(g) >= 6:
-                out += [w for w in self.postings if w.endswith(g) and w != g]
-        return out
+        hit = self._glossed.get(term)
+        if hit is None:
+            out: list[str] = []
+            for g in gloss.forms(term):
+                g = fold(stem(g))
+                out += [g] if g in self.postings else []
+                if len(g) >= 6:
+                    out += [w for w in self.postings if w.endswith(g) and w != g]
+            hit = self._glossed[term] = tuple(dict.fromkeys(out))
+        return list(hit)
 
     def positions(self, term: str) -> set[int]:
         """Positions of the files whose path has a word near ``term``."""
@@ -162,8 +166,12 @@ class NameIndex:
         return out
 
     def with_word(self, word: str) -> list[Any]:
-        """The files whose path has exactly ``word`` (stemmed)."""
-        return [self.files[i] for i in self.postings.get(fold(word), ())]
+        """The files whose path has exactly ``word`` (stemmed), or says it in another language."""
+        word = fold(word)
+        at = set(self.postings.get(word, ()))
+        for g in self.glossed(word):
+            at.update(self.postings[g])
+        return [self.files[i] for i in sorted(at)]
 
 
 _INDEXES: dict[int, NameIndex] = {}  # least recently used first

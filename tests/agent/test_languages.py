@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import build_folder, planner_answer
+from conftest import build_folder, planner_agent, planner_answer
 
 from manoled.agent.retrieve import contains, fts_terms, initials
 from manoled.agent.steps import AnswerStep
@@ -18,6 +18,13 @@ FILES: dict[str, tuple[str, float]] = {
                                          "780,00 EUR.\n§ 5 Mietsicherheit\nDie Kaution beträgt 2.340,00 EUR.\n", 400),
     "Wohnung/Quittung_Schluesseldienst.txt": ("Kiez-Aufsperrdienst Berlin\nQuittung Nr. 2026-0042\n"
                                               "Türöffnung zerstörungsfrei: 89,00 €\nGesamtbetrag: 205,28 €\n", 30),
+    "Finanzen/Steuer/Brief_Steuerberatung_Hoffmann.txt": ("Steuerberatung Hoffmann\nDipl.-Kffr. Claudia Hoffmann · "
+                                                         "Steuerberaterin\nHermannstraße 48 · 12049 Berlin · "
+                                                         "Tel. 030 2291 7745\n\nSehr geehrte Frau Carvalho,\nwie in den Vorjahren übernehmen "
+                                                         "wir gern Ihre Steuererklärung 2025.\nMit freundlichen Grüßen\n"
+                                                         "Claudia Hoffmann\nSteuerberaterin\n", 40),
+    "Finanzen/Ausgaben_2025.csv": ("Datum,Kategorie,Beschreibung,Betrag\n2025-06-02,Steuerberatung,Steuerberatung "
+                                   "Hoffmann - Erklärung 2024,820.00\n2025-05-12,Internet,Spreenetz Glasfaser,39.99\n", 50),
     "Notes/groceries.txt": ("Shopping list: milk, bread, data cable for the printer.", 3),
 }
 
@@ -61,3 +68,11 @@ def test_a_short_form_is_found_as_the_words_it_stands_for():
     assert not contains("some services are sold separately", "ss")  # two letters: capitalised words only
     assert not initials("reading my diary", "rmd")  # three letters each
     assert "social security" in fts_terms(["ss"])  # what a person writes short, papers spell out
+
+
+def test_the_file_whose_name_says_the_question_answers_who_and_its_follow_up(folder):
+    agent = planner_agent(folder[0], NOW)  # "Steuerberatung" in a letter's name is the advisor, not a row naming it
+    first = list(agent.run("who is my tax advisor?", session="s"))[-1]
+    assert "Claudia Hoffmann" in first.answer and Path(first.sources[0]).name == "Brief_Steuerberatung_Hoffmann.txt"
+    then = list(agent.run("what's her phone number?", session="s"))[-1]
+    assert "030 2291 7745" in then.answer
