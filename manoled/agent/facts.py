@@ -163,8 +163,9 @@ def typed_by(question: str) -> tuple[str | None, bool]:
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe|"
                            r"expire|expires|expiry|run out|runs out|end|ends|valid)\b", re.IGNORECASE)
-_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid)\b",
-                            re.IGNORECASE)
+_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid|"
+                            r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|hasta|antes de|"
+                            r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
 # "the total", "what did it end up costing": the figure that sums the others
 _TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up)\b", re.IGNORECASE)
 _TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages

@@ -146,6 +146,12 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             query = _undated(base.question)  # "from september 2025" named the first one, not this one
             p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
             return Direct([_search(query, sibling)], p, query, restrict=[str(sibling.path)])
+    step = 1 if NEXT.search(own.lower()) else -1 if PREVIOUS.search(own.lower()) else 0
+    beside = _in_sequence(cited[0], files, step) if cited and step else None
+    if beside is not None:  # "and the next invoice to them?": the same question, of the next file of the series
+        query = _undated(base.question)
+        p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
+        return Direct([_search(query, beside)], p, query, restrict=[str(beside.path)])
     if cited and asked & (SIZE_WORDS | CHANGE_WORDS) and not new.topics and wanted_type(question) != "amount":
         # "how big is it?" after a content answer: the file it came from, as a file
         return _about_file(cited[0], bplan, base, question)
@@ -176,12 +182,37 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         if wanted_type(own) or asked_words(own):  # "and its number?" after the due date: not the date again
             before_asked = set(asked_words(base.question))
             context = [t for t in context if t not in before_asked and not is_type_word(t)]
+            if len([t for t in fresh if not is_type_word(t) and not adverb(t)]) >= 2:
+                context = []  # "and what do I charge per page for translation?": a thing of its own, not the last
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
         return _in_file(own, named + context, top, new, avoid=getattr(base, "answer", ""), asks=asks)
+    if top is None and (wanted_type(own) or asked_words(own)):
+        # the previous question found nothing: this one, about the same thing ("how much was it?" after "when
+        # did I buy the wacom tablet?"; "how much notice …" after the payment terms of a contract)
+        before_asked = set(asked_words(base.question))
+        context = [t for t in bplan.slots.topics if t not in before_asked and not is_type_word(t) and t not in fresh]
+        query = f"{own} {' '.join(context)}".strip()
+        p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
+        return Direct([_search(query)], p, query)
     return _with_new_slots(bplan, base, own, new, files)
 
 
 OTHER = re.compile(r"\b(?:the other|another)\b")
+NEXT = re.compile(r"\b(?:next|following|after that|one after)\b")
+PREVIOUS = re.compile(r"\b(?:previous|prior|before that|one before)\b")
+
+
+def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
+    """The file after (``step`` 1) or before (-1) ``f`` in its series: the files of its folder named like it
+    (the same words, numbers and dates aside), in the order of their numbers, then of their dates."""
+    folder, mine = f.relpath.rpartition("/")[0], _name_words(f)
+    series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _name_words(g) == mine
+              and (g.ext == f.ext or {g.ext, f.ext} <= _DOCS)]
+    series.sort(key=lambda g: ([int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
+    at = next((i for i, g in enumerate(series) if g.path == f.path), None)
+    if at is None or not 0 <= at + step < len(series):
+        return None
+    return series[at + step]
 
 
 def _sibling(f: Any, files: list[Any], seen: set[str], topics: list[str]) -> Any | None:

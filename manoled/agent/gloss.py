@@ -52,6 +52,10 @@ key: schlüssel clé llave chiave chave
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro
 door: tür porte puerta porta
 hour: stunden heures horas ore
+hourly: stündlich stundensatz std
+rate: tarif tarifa tariffa stundensatz
+tablet: tablett tableta tablette
+framework: rahmenvertrag
 day: tage jours días giorni dias
 recipe: rezept recette receta ricetta receita
 payment: zahlung paiement pago pagamento

@@ -92,7 +92,8 @@ def contains(text: str, term: str) -> bool:
                                re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
-    if _has(ws, t) or any(_has(ws, g, prefix_from=6) for g in gloss.forms(t)):  # another tongue's short word whole
+    # another tongue's short word whole, a long one also as a compound's start or end ("Grafiktablett")
+    if _has(ws, t) or any(_has(ws, g, prefix_from=6, suffix_from=6) for g in gloss.forms(t)):
         return True
     if 2 <= len(t) <= 5 and t.isalpha():  # a short form: what it stands for, or the initials of the words it does
         flat = f" {' '.join(ws)} "
@@ -113,11 +114,12 @@ def initials(text: str, short: str) -> bool:
                and (n >= 3 or all(w[0].isupper() for w in lows[i:i + n])) for i in range(len(lows) - n + 1))
 
 
-def _has(ws: list[str], t: str, prefix_from: int = 4) -> bool:
+def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99) -> bool:
     r = fold(root(t))
     t = fold(t)
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
     return any(w == t or stem(w) == t or (len(t) >= prefix_from and w.startswith(t))
+               or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 
 

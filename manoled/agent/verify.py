@@ -110,8 +110,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
             scored[f.path] = coverage(terms, _passage(f), n_files, sense)
     top = ex.facts[0]
     best = max(scored, key=lambda p: scored[p][0])
-    if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
-        first = next(f for f in ex.facts if f.path == best)
+    if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE and \
+            (not top.typed or any(f.typed for f in ex.facts if f.path == best)):  # not for a line without a value
+        first = next(f for f in ex.facts if f.path == best and (f.typed or not top.typed))
         ex.facts = [first] + [f for f in ex.facts if f is not first]
         top = first
     top = said_first(question, ex, sense, names)

@@ -251,6 +251,16 @@ def test_verify_lets_the_file_that_says_the_question_better_answer():
     assert not ex.declined and ex.facts[0].file_name == "acme_jan.txt" and "650.50" in ex.facts[0].text
 
 
+def test_verify_never_lets_a_line_without_the_value_answer_for_one_that_has_it():
+    jan = _cand(1, "Acme invoice, January 2025.\nTotal due: EUR 650.50", "acme_jan.txt")
+    letter = _cand(2, "Letter from Acme, Berlin, 2 February 2025.\nYour Acme bill for February follows.", "letter.txt")
+    ex = Extraction(facts=[Fact("Total due: EUR 650.50", jan.path, jan.file_name, 5.0, True, jan),
+                           Fact("Berlin, 2 February 2025", letter.path, letter.file_name, 4.0, False, letter)])
+    df = {"acme": 2, "february": 1, "bill": 1}
+    ex = verify.check("how much was the acme bill for february", ex, df=lambda t: df.get(t, 0), n_files=10)
+    assert ex.declined or ex.facts[0].file_name == "acme_jan.txt"  # a date line is no amount, however well it covers
+
+
 @pytest.mark.parametrize("question, text, df, why", [
     # only a month ties the passage to the question: a meter reading is no power tool's price
     ("what did I pay for the power tool in February", "date,kwh\n2025-02-01,12420\n2025-03-01,12630",

@@ -347,3 +347,16 @@ def test_a_question_the_files_cannot_answer_is_asked_of_the_file_just_shown():
     assert previous_file("content", "what's my passport number?", pie, files, file_terms) is None  # not in it
     assert previous_file("count", "how many ovens are there", pie, files, file_terms) is None
     assert previous_file("content", "what temperature for the oven?", [], files, file_terms) is None
+
+
+def test_the_next_one_is_the_next_file_of_the_series(agent):
+    _, final, plan = converse(agent, BILL, "and the next bill from them after that?")
+    assert "91.10" in final.answer and names(final) == ["northwind_power_2025-12.txt"], (final.answer, plan)
+
+
+def test_after_a_question_the_files_cannot_answer_the_next_keeps_its_thing(agent):
+    first, final, plan = converse(agent, "what are the payment terms of the Fjordview Lodge booking?",
+                                  "and who's the host?")
+    assert first.sources == []  # no payment terms there
+    assert "fjordview" in plan.search_query.lower() and "payment" not in plan.search_query, plan
+    assert "Ingrid Berg" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer

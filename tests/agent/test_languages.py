@@ -25,6 +25,9 @@ FILES: dict[str, tuple[str, float]] = {
                                                          "Claudia Hoffmann\nSteuerberaterin\n", 40),
     "Finanzen/Ausgaben_2025.csv": ("Datum,Kategorie,Beschreibung,Betrag\n2025-06-02,Steuerberatung,Steuerberatung "
                                    "Hoffmann - Erklärung 2024,820.00\n2025-05-12,Internet,Spreenetz Glasfaser,39.99\n", 50),
+    "Wohnung/Nebenkostenabrechnung_2025.txt": ("Betriebskostenabrechnung\nAbrechnungszeitraum: 01.01.2025 - "
+                                               "31.12.2025\nBitte überweisen Sie den Nachzahlungsbetrag von 211,46 EUR "
+                                               "bis zum 15.04.2026 auf das Ihnen bekannte Konto.\n", 20),
     "Notes/groceries.txt": ("Shopping list: milk, bread, data cable for the printer.", 3),
 }
 
@@ -76,3 +79,8 @@ def test_the_file_whose_name_says_the_question_answers_who_and_its_follow_up(fol
     assert "Claudia Hoffmann" in first.answer and Path(first.sources[0]).name == "Brief_Steuerberatung_Hoffmann.txt"
     then = list(agent.run("what's her phone number?", session="s"))[-1]
     assert "030 2291 7745" in then.answer
+
+
+def test_a_date_owed_is_found_in_german(folder):
+    final = ask(folder, "by when do I have to pay the utility statement?")  # "bis zum", not the period's dates
+    assert "15.04.2026" in final.answer, final.answer
