@@ -96,6 +96,14 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     return got / total, detail
 
 
+_SURE_TYPES = ("amount", "date", "time", "code")  # kinds whose values are always written so (a name may not be)
+
+
+def _has_value(f: Fact, kind: str | None) -> bool:
+    """Whether a fact gives a value of the asked kind (for an amount, a quantity too: "200 g flour")."""
+    return f.typed or kind == "amount" and bool(_QUANTITY.search(f.text)) and not TYPE_PATTERNS["date"].search(f.text)
+
+
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
           sense: WordSense | None = None, names: frozenset[str] = frozenset()) -> Extraction:
     """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts."""
@@ -109,10 +117,13 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         if f.path not in scored:
             scored[f.path] = coverage(terms, _passage(f), n_files, sense)
     top = ex.facts[0]
+    kind = typed_by(question)[0]
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE and \
-            (not top.typed or any(f.typed for f in ex.facts if f.path == best)):  # not for a line without a value
-        first = next(f for f in ex.facts if f.path == best and (f.typed or not top.typed))
+            not (top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in ex.facts if f.path == best)):
+        # a line with the asked amount or date is not given up for a file that has none (a letter dated February
+        # covers "the electricity bill for February" well, and says no sum)
+        first = next(f for f in ex.facts if f.path == best)
         ex.facts = [first] + [f for f in ex.facts if f is not first]
         top = first
     top = said_first(question, ex, sense, names)

@@ -259,6 +259,14 @@ def test_verify_never_lets_a_line_without_the_value_answer_for_one_that_has_it()
     df = {"acme": 2, "february": 1, "bill": 1}
     ex = verify.check("how much was the acme bill for february", ex, df=lambda t: df.get(t, 0), n_files=10)
     assert ex.declined or ex.facts[0].file_name == "acme_jan.txt"  # a date line is no amount, however well it covers
+    # a quantity is an amount: "how much flour" is the recipe's "200 g", not a receipt's price
+    receipt = _cand(1, "Corner shop receipt\nBread 2.10\nTotal 2.10", "receipt.txt")
+    recipe = _cand(2, "# Pancakes\nFlour: 200 g plain flour, sifted.", "pancakes.md")
+    ex = Extraction(facts=[Fact("Total 2.10", receipt.path, receipt.file_name, 5.0, True, receipt),
+                           Fact("Flour: 200 g plain flour, sifted.", recipe.path, recipe.file_name, 4.0, False, recipe)])
+    df = {"flour": 1, "pancake": 1}
+    ex = verify.check("how much flour goes in the pancakes", ex, df=lambda t: df.get(t, 0), n_files=10)
+    assert not ex.declined and ex.facts[0].file_name == "pancakes.md"
 
 
 @pytest.mark.parametrize("question, text, df, why", [

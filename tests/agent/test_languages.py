@@ -84,3 +84,12 @@ def test_the_file_whose_name_says_the_question_answers_who_and_its_follow_up(fol
 def test_a_date_owed_is_found_in_german(folder):
     final = ask(folder, "by when do I have to pay the utility statement?")  # "bis zum", not the period's dates
     assert "15.04.2026" in final.answer, final.answer
+
+
+def test_dates_written_in_other_languages_are_dates():
+    from manoled.agent.facts import TYPE_PATTERNS
+
+    for text in ("bis spätestens 30. April 2026", "Berlin, 10. Februar 2026", "Lisboa, 5 de fevereiro de 2026",
+                 "le 12 mars 2026", "Marzo 2026"):
+        assert TYPE_PATTERNS["date"].search(text), text
+    assert not TYPE_PATTERNS["date"].search("Marco Bellini, Mai Tran")  # a name is no month without a number
