@@ -24,10 +24,10 @@ from typing import Any
 import numpy as np
 
 from .commonness import adverb, common
-from .contrast import Contrasts
+from .contrast import Contrasts, other_paper
 from .layout import logical_lines, sentences
 from .months import MONTH_NAMES, asked_months, name_date_fit
-from .retrieve import Candidate, contains
+from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
@@ -39,7 +39,7 @@ WEAK_VECTOR = 0.40
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
-                        "amount rent salary budget deposit bill balance worth refund money".split()),
+                        "amount rent salary budget deposit bill balance worth refund money estimate quote".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
@@ -175,14 +175,21 @@ _TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|gran
 _TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
+def is_cue(word: str) -> bool:
+    """Whether ``word`` is a cue word of an answer's kind ("cost", "date", "who")."""
+    return any(word in cues for cues in TYPE_WORDS.values())
+
+
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
     ws = words(question)
     for i, w in enumerate(ws):
         s = MONTH_NAMES.get(w, stem(w))
-        if w in GENERIC or s in GENERIC or len(s) < 2 or s.isdigit() and len(s) < 3:
-            continue
+        if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
+            continue  # "costing" asks as "cost" does
+        if s in ("end", "ended") and ws[i + 1:i + 2] == ["up"]:
+            continue  # "what did it end up costing": how it asks
         if i and ws[i - 1] in _ASKING and s in _ASKED_AS:  # "what time", "which day": how it asks, like "when"
             continue
         if s not in out:
@@ -312,6 +319,7 @@ def focus_words(question: str) -> list[str]:
     return []
 
 
+PAPER_PENALTY = 1.5
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 
 
@@ -366,6 +374,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
+        paper = PAPER_PENALTY if other_paper(question, c.file_name) else 0.0  # the estimate, asked the bill
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
@@ -380,7 +389,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
-            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named)
+            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) - paper
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):

@@ -42,6 +42,7 @@ from .facts import (
     topic_terms,
     typed_by,
 )
+from .contrast import other_paper
 from .months import other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
@@ -120,7 +121,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     kind = typed_by(question)[0]
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE and \
-            not (top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in ex.facts if f.path == best)):
+            not (top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in ex.facts if f.path == best)) \
+            and not other_paper(question, next(f for f in ex.facts if f.path == best).file_name):
         # a line with the asked amount or date is not given up for a file that has none (a letter dated February
         # covers "the electricity bill for February" well, and says no sum)
         first = next(f for f in ex.facts if f.path == best)

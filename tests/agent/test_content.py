@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import shared_embedder
+from conftest import build_folder, planner_answer, shared_embedder
 
 from manoled.agent import verify
 from manoled.agent.attribute import asked_words
@@ -412,3 +412,30 @@ def test_a_unit_on_the_other_side_of_a_deduction_is_no_answer():
     assert "2,284.10" in after.facts[0].text
     assert "2,487.00" in extract("what is my monthly amount before deductions", [c]).facts[0].text
     assert Contrasts("what's the price before and after tax").sides == set()  # both sides asked: neither is other
+
+
+ROOF = {
+    "roof/Summit Roofing estimate.txt": ("Summit Roofing & Exteriors\nProposal for a complete roof replacement.\n"
+                                         "TOTAL (excluding decking & permit): $11,200.00\n"),
+    "roof/Invoice_SR-4471.txt": ("Summit Roofing & Exteriors\nInvoice SR-4471\nComplete roof replacement per "
+                                 "estimate: $11,200.00\nDecking, 6 sheets: $492.50\nPermit: $150.00\n"
+                                 "Invoice Total: $11,842.50\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def roof(tmp_path_factory: pytest.TempPathFactory):
+    core, _ = build_folder(tmp_path_factory.mktemp("roof"), {k: (v, 30) for k, v in ROOF.items()}, NOW)
+    yield core
+    core.close()
+
+
+@pytest.mark.parametrize("question, facts, source", [
+    # the bill, not the quote: asked by its paper or by what it came to in the end
+    ("What was the total amount on the Summit Roofing invoice?", ["11,842.50"], "Invoice_SR-4471.txt"),
+    ("how much did the new roof end up costing us", ["11,842.50"], "Invoice_SR-4471.txt"),
+    ("what was the summit roofing estimate for the roof?", ["11,200.00"], "Summit Roofing estimate.txt"),
+])
+def test_the_bill_is_not_the_quote(roof, question, facts, source):
+    final = planner_answer(roof, NOW, question)
+    assert all(f in final.answer for f in facts) and [Path(s).name for s in final.sources] == [source], final.answer
