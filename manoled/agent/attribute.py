@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .commonness import adverb
-from .facts import _ASKED_AS, TYPE_WORDS, focus_words
+from .facts import focus_words
+from .kinds import _ASKED_AS, TYPE_WORDS
 from .slots import GENERIC, STOP, stem, words
 
 _DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())

@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .facts import _ASKED_AS, TYPE_PATTERNS, typed_by
 from .fstools import human_size
+from .kinds import _ASKED_AS, TYPE_PATTERNS, typed_by
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult

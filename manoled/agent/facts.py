@@ -25,6 +25,7 @@ import numpy as np
 
 from .commonness import adverb, common
 from .contrast import Contrasts, other_paper
+from .kinds import _ASKED_AS, _ASKING, _DATE, _QUANTITY, TYPE_PATTERNS, TYPE_WORDS, is_cue, new_value, typed_by
 from .layout import logical_lines, sentences
 from .months import MONTH_NAMES, asked_months, name_date_fit
 from .retrieve import Candidate, contains, root
@@ -37,77 +38,7 @@ MAX_UNIT = 240
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
 WEAK_VECTOR = 0.40
 
-TYPE_WORDS: dict[str, frozenset[str]] = {
-    "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
-                        "amount rent salary budget deposit bill balance worth refund money estimate quote".split()),
-    "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
-                      "renew birthday day time schedule scheduled".split()),
-    "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
-                        "colleagues attendee attendees attended participants".split()),
-    "number": frozenset("many long number old far often version capacity".split()),
-    "place": frozenset("where address located location street city".split()),
-    "code": frozenset("ref reference code confirmation iban serial tracking id voucher coupon "
-                      "promo".split()),
-    "org": frozenset("company companies firm client customer vendor supplier provider employer organisation "
-                     "organization business brand agency insurer bank shop store".split()),
-    "purpose": frozenset("why reason purpose".split()),
-}
-# "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
-_ASKING = frozenset({"which", "what", "whats", "what's"})
-_WH = frozenset({"when", "who", "where", "how"})
-# a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
-_SECRET = frozenset("password passwords passcode passwort pin".split())
-# the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
-_ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
-
-_CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
-             r"cad|aud|€|\$|£)\b|(?<![\d.])\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d))")  # not a date's "05.02.2026"
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
-          r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"
-          r"juillet|août|aout|septembre|octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|"
-          r"agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|"
-          r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)")
-# "8/2", "08/02/2026", "08.02.2026"; not "89.90": with dots, only a whole date (a price has one dot)
-_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
-         rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
-         rf"{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b|\b{_MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
-         rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
-TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
-    "amount": re.compile(_CURRENCY + r"|\b(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
-                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d", re.IGNORECASE),
-    "date": re.compile(_DATE, re.IGNORECASE),
-    # "what time": a time of day ("15:00", "9am", "noon"), not a date
-    "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b", re.IGNORECASE),
-    "person": re.compile(r"(?:\b(?:mr|mrs|ms|dr|prof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
-                         r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
-    "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
-                         r"dozen|half)\b", re.IGNORECASE),
-    # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
-    "place": re.compile(r"\b\d+[a-z]?\s+[A-Z][a-z]+|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
-                        r"boulevard|blvd|square|place|rua|via|calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|"
-                        r"chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",
-                        re.IGNORECASE),
-    # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
-    "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
-                       r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
-                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
-    # two or more capitalised words after lower-case text or a label, or a company form
-    "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
-                      r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
-    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
-                           r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
-                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
-                           r"year)s?\b|\bovernight\b", re.IGNORECASE),
-    # "what's the invoice for", "why": a description or a reason
-    "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
-                          r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
-}
 _HEADING = re.compile(r"^\s*#")
-_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}")
-
-
-_QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?![\w\-/])")  # "512 GB", not "GX-7" or "2024-031"
 
 
 @dataclass
@@ -129,41 +60,6 @@ class Extraction:
     evidence: dict[str, Any] = field(default_factory=dict)  # why the best fact answers (see .verify)
 
 
-def wanted_type(question: str) -> str | None:
-    """The kind of value the question asks for: its wh-word first, then its most frequent cue words."""
-    return typed_by(question)[0]
-
-
-def typed_by(question: str) -> tuple[str | None, bool]:
-    """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
-    ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
-    first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
-    if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
-            b == "number" and a not in STOP and a not in GENERIC and not a.isdigit() for a, b in zip(ws, ws[1:], strict=False)):
-        return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
-    for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
-        if a in _ASKING:
-            for kind in ("org", "person"):
-                if stem(b) in TYPE_WORDS[kind] or b in TYPE_WORDS[kind]:
-                    return kind, True
-            if stem(b) in _ASKED_AS:
-                return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
-                        "number" if stem(b) == "number" else "time" if stem(b) in ("time", "hour") else "date"), True
-        if a == "how" and b == "long":
-            return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
-        if a == "how" and b in ("many", "old", "far", "often"):
-            return "number", True
-        if a == "how" and b == "much":
-            return "amount", True
-        if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
-            return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
-    if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
-        return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
-    hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
-    best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
-    return (best, False) if hits[best] else (None, False)
-
-
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe|"
                            r"expire|expires|expiry|run out|runs out|end|ends|valid)\b", re.IGNORECASE)
@@ -175,11 +71,6 @@ _TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|gran
 _TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
-def is_cue(word: str) -> bool:
-    """Whether ``word`` is a cue word of an answer's kind ("cost", "date", "who")."""
-    return any(word in cues for cues in TYPE_WORDS.values())
-
-
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
@@ -384,7 +275,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             if any(contains(u, t) or said.get(t, 0.0) >= 1.0 for t in focus):
                 focus_seen = True
-            typed = bool(kind and _new_value(kind, u, asked_stems))
+            typed = bool(kind and new_value(kind, u, asked_stems))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
@@ -426,16 +317,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
-
-
-def _new_value(kind: str, unit: str, asked: set[str]) -> bool:
-    """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
-    the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
-    if kind == "code" and "iban" in asked:  # a postcode or an order number is not an account
-        return bool(_IBAN.search(unit))
-    if kind not in ("person", "org", "place"):
-        return bool(TYPE_PATTERNS[kind].search(unit))
-    return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 
 def answer_text(ex: Extraction, max_chars: int = 300) -> str:

@@ -34,7 +34,7 @@ from .attribute import asked_words, is_type_word
 from .commonness import adverb
 from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, previous_file, turn_files
 from .direct import Direct, calls_for
-from .facts import wanted_type
+from .kinds import wanted_type
 from .names import find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from .continuation import QUESTION_FRAME, is_followup
-from .facts import wanted_type
+from .kinds import wanted_type
 from .names import (
     NameMatch,
     exact_file,

@@ -13,8 +13,7 @@ import re
 from typing import Any
 
 from . import facts as factlib
-from . import gloss
-from . import verify
+from . import gloss, verify
 from .attribute import asked_words
 from .commonness import adverb
 from .context import ToolContext

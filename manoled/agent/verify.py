@@ -31,18 +31,9 @@ from functools import lru_cache
 from typing import Any
 
 from .attribute import asked_words
-from .facts import (
-    _QUANTITY,
-    MONTH_NAMES,
-    TYPE_PATTERNS,
-    Extraction,
-    Fact,
-    _units,
-    passage_words,
-    topic_terms,
-    typed_by,
-)
 from .contrast import other_paper
+from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
+from .kinds import _QUANTITY, TYPE_PATTERNS, typed_by
 from .months import other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH

@@ -27,10 +27,10 @@ from manoled.agent.facts import (
     focus_words,
     name_date_fit,
     topic_terms,
-    typed_by,
     units,
 )
 from manoled.agent.fake import FakeLLM
+from manoled.agent.kinds import typed_by
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
 from manoled.agent.senses import WordSense, credit
@@ -395,7 +395,7 @@ def test_a_when_after_another_question_word_asks_nothing():
 
 
 def test_a_price_is_not_a_date():
-    from manoled.agent.facts import TYPE_PATTERNS
+    from manoled.agent.kinds import TYPE_PATTERNS
 
     date = TYPE_PATTERNS["date"]
     assert not date.search("Cordless drill 18V 89.90") and not date.search("Wall plugs 3.20")

@@ -87,7 +87,7 @@ def test_a_date_owed_is_found_in_german(folder):
 
 
 def test_dates_written_in_other_languages_are_dates():
-    from manoled.agent.facts import TYPE_PATTERNS
+    from manoled.agent.kinds import TYPE_PATTERNS
 
     for text in ("bis spätestens 30. April 2026", "Berlin, 10. Februar 2026", "Lisboa, 5 de fevereiro de 2026",
                  "le 12 mars 2026", "Marzo 2026"):

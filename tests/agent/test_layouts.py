@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import build_folder, planner_answer
 
-from manoled.agent.facts import TYPE_PATTERNS, units
+from manoled.agent.facts import units
+from manoled.agent.kinds import TYPE_PATTERNS
 from manoled.agent.steps import AnswerStep
 
 NOW = time.time()

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from manoled.agent.facts import answer_text, extract, units, wanted_type
+from manoled.agent.facts import answer_text, extract, units
+from manoled.agent.kinds import wanted_type
 from manoled.agent.retrieve import Candidate, HybridSearch, rrf
 from manoled.catalog.records import NewPassage
 from manoled.catalog.store import Catalog
