@@ -25,7 +25,17 @@ import numpy as np
 
 from .commonness import adverb, common
 from .contrast import Contrasts, other_paper
-from .kinds import _ASKED_AS, _ASKING, _DATE, _QUANTITY, TYPE_PATTERNS, TYPE_WORDS, is_cue, new_value, typed_by
+from .kinds import (
+    _ASKED_AS,
+    _ASKING,
+    _DATE,
+    _QUANTITY,
+    TYPE_PATTERNS,
+    TYPE_WORDS,
+    is_cue,
+    new_value,
+    typed_by,
+)
 from .layout import logical_lines, sentences
 from .months import MONTH_NAMES, asked_months, name_date_fit
 from .retrieve import Candidate, contains, root

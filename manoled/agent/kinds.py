@@ -30,6 +30,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's"})
 _WH = frozenset({"when", "who", "where", "how"})
+# "what did the vet run us", "how much did it set me back": what it cost
+COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|them)(?:\s+back)?\b", re.IGNORECASE)
 _DID = frozenset("did does do will would".split())
 _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
@@ -116,6 +118,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
     if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
         return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
+    if COST_IDIOM.search(question):
+        return "amount", True
     if ws[:1] and ws[0] in _ASKING and len(ws) > 2 and ws[1] in _DID and any(w in _PRICED for w in ws[2:]):
         return "amount", True  # "what did Summit estimate for the roof", "what did I spend on fuel": a sum
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
