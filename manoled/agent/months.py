@@ -43,14 +43,19 @@ def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
     return -1.0
 
 
-def other_month(question: str, passage: str) -> bool:
+def other_month(question: str, passage: str, file_name: str = "") -> bool:
     """Whether the question asks about a month (or year) and the passage names only others: the March row of
-    a budget answers nothing about April."""
+    a budget answers nothing about April; nor does a passage that names no month of a file named for January
+    (``statement_2026-01.pdf``)."""
     months, years = asked_months(question)
     if months:
         named = {n for name, n in MONTH_NUMBERS.items() if contains(passage, name)}
         if named and not named & months:
             return True
+        if name_date_fit(file_name, months, years) < 0 and not any(
+                re.search(rf"\b{name}\b", passage, re.IGNORECASE) for name, n in MONTH_NUMBERS.items()
+                if n in months and len(name) > 3):
+            return True  # a date in numbers is no proof here: "11/04/25" is April only to some
     if years:
         named_years = {int(y) for y in _YEAR.findall(passage)}
         return bool(named_years) and not named_years & years

@@ -114,11 +114,17 @@ def initials(text: str, short: str) -> bool:
                and (n >= 3 or all(w[0].isupper() for w in lows[i:i + n])) for i in range(len(lows) - n + 1))
 
 
+# a verb's irregular past, for "how much did Medicare pay" in "Medicare paid providers"
+_PAST = {"paid": "pay", "bought": "buy", "spent": "spend", "sent": "send", "sold": "sell", "got": "get",
+         "took": "take", "gave": "give", "made": "make", "brought": "bring", "wrote": "write", "met": "meet",
+         "kept": "keep", "held": "hold", "told": "tell", "lent": "lend", "owed": "owe", "won": "win", "lost": "lose"}
+
+
 def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99) -> bool:
     r = fold(root(t))
-    t = fold(t)
+    t = _PAST.get(fold(t), fold(t))
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
-    return any(w == t or stem(w) == t or (len(t) >= prefix_from and w.startswith(t))
+    return any(w == t or stem(w) == t or _PAST.get(w) == t or (len(t) >= prefix_from and w.startswith(t))
                or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 

@@ -139,7 +139,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (kind in ("code", "number", "duration") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
-    elif other_month(question, _passage(top)):
+    elif other_month(question, _passage(top), top.file_name):
         why = "the files say it for another month"
     if not why:
         unsaid = unsaid_attribute(question, top, sense, names)

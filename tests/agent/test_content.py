@@ -188,6 +188,11 @@ def test_a_question_about_another_month_than_the_passage_names():
     assert not verify.other_month("what's my grocery budget for march", row)
     assert not verify.other_month("what's my grocery budget", row)
     assert verify.other_month("what did acme charge in 2023", "Invoice date: 12 January 2025")
+    # a file named for January answers nothing about April, unless its text says April in words
+    q, paid = "how much did medicare pay on the april 2026 notice", "Medicare paid providers: $323.90 (11/04/25)"
+    assert verify.other_month(q, paid, "MSN_2026-01.pdf") and not verify.other_month(q, paid, "MSN_2026-04.pdf")
+    assert not verify.other_month(q, "Next notice: April 2026. Medicare paid: $323.90", "MSN_2026-01.pdf")
+    assert contains("Medicare paid providers: $323.90", "pay")  # an irregular past is the verb asked
 
 
 @pytest.mark.parametrize("question, kind", [
