@@ -140,6 +140,10 @@ METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind",
                             "latest"})
 CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
                           "change", "modify", "update", "touch", "save", "create"})
+# "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
+DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
+FILE_VERBS = CHANGE_WORDS | frozenset("add put store keep download upload scan write get receive file move copy "
+                                       "rename delete remove".split())
 
 
 
@@ -308,8 +312,12 @@ class Planner:
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"
         dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
+        did = DID_ASK.match(q)
         if exact is not None:
             pass
+        elif intent in ("count", "list") and did and did.group(1) not in FILE_VERBS and not slots.extensions \
+                and not qwords & FILE_NOUNS:
+            plan.intent, plan.reason = "content", "asks what the person did, not which files"
         elif intent in ("count", "list") and not names_files:
             plan.intent, plan.reason = "content", f"{intent} without anything that names files"
         elif intent in ("count", "list") and value_ask and slots.topics and \

@@ -300,3 +300,13 @@ def test_how_much_asks_an_amount_even_where_its_words_name_files(planner):
     files = FILES + [F("Finanzen/Steuer/Brief_Steuerberatung.docx"), F("Finanzen/Ausgaben_2025.csv")]
     plan = planner.plan("How much did I pay the tax advisor in 2025 according to my expense list?", files)
     assert plan.intent == "content"
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("What did I grow in the garden last year?", "content"),  # what the person did, told in a journal
+    ("what did I plant in the garden in May?", "content"),
+    ("what did I save in recipes", "list"),  # a file verb: the files
+])
+def test_what_did_i_do_is_content_unless_the_verb_is_a_file_s(planner, question, intent):
+    files = FILES + [F("Garden/garden journal.md"), F("Garden/tomatoes_aug.jpg")]
+    assert planner.plan(question, files).intent == intent
