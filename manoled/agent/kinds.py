@@ -35,6 +35,8 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
 _DID = frozenset("did does do will would".split())
 _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
+_STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
+                     "boulevard rd st ave dr ln".split())
 _SECRET = frozenset("password passwords passcode passwort pin".split())
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
@@ -139,4 +141,7 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_IBAN.search(unit))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
+    if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person
+        return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit)
+                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(words(m.group(0))))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))

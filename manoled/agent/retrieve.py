@@ -69,10 +69,13 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
 
 
 def root(word: str) -> str:
-    """A shorter prefix for verb forms: launching -> launch, moved -> mov(e)."""
+    """A shorter prefix for verb forms: launching -> launch, moved -> mov(e); a long word's silent e goes too,
+    so a word finds its family (estimate -> estimat: "Estimator", "estimated")."""
     for suffix in ("ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
+    if word.endswith("e") and len(word) >= 7:
+        return word[:-1]
     return word
 
 

@@ -445,3 +445,12 @@ def roof(tmp_path_factory: pytest.TempPathFactory):
 def test_the_bill_is_not_the_quote(roof, question, facts, source):
     final = planner_answer(roof, NOW, question)
     assert all(f in final.answer for f in facts) and [Path(s).name for s in final.sources] == [source], final.answer
+
+
+def test_a_street_is_no_person_and_a_word_finds_its_family():
+    from manoled.agent.kinds import new_value
+
+    assert not new_value("person", "Property: 4127 Brookside Lane, Columbus, OH 43220", {"who"})
+    assert new_value("person", "Attendees: Ines Duarte, Marco Bellini", {"who"})
+    assert contains("Darnell Price, Project Estimator", "estimate")  # estimat-: the estimate's family
+    assert not contains("a rate of 5 %", "rated")
