@@ -246,32 +246,33 @@ def _cand(i: int, text: str, name: str, vec: float = 0.6) -> Candidate:
     return Candidate(i, text, f"/f/{name}", name, rrf=rrf([i]), vector_score=vec, vector_rank=i)
 
 
+def _checked(question: str, top: tuple[str, Candidate, bool], other: tuple[str, Candidate, bool],
+             df: dict[str, int]) -> Extraction:
+    """verify.check over two facts: the sentence picker's first (score 5) and another file's (score 4)."""
+    facts = [Fact(text, c.path, c.file_name, score, typed, c) for (text, c, typed), score in ((top, 5.0), (other, 4.0))]
+    return verify.check(question, Extraction(facts=facts), df=lambda t: df.get(t, 0), n_files=10)
+
+
 def test_verify_lets_the_file_that_says_the_question_better_answer():
     feb = _cand(1, "Acme invoice, February 2025.\nTotal due: EUR 1,610.50", "acme_feb.txt")
     jan = _cand(2, "Acme invoice, January 2025.\nTotal due: EUR 650.50", "acme_jan.txt")
     # the sentence picker ranked February first (its search rank won)
-    ex = Extraction(facts=[Fact("Total due: EUR 1,610.50", feb.path, feb.file_name, 5.0, True, feb),
-                           Fact("Total due: EUR 650.50", jan.path, jan.file_name, 4.0, True, jan)])
-    df = {"acme": 2, "january": 1, "charge": 0}
-    ex = verify.check("how much did acme charge me in january", ex, df=lambda t: df.get(t, 0), n_files=10)
+    ex = _checked("how much did acme charge me in january", ("Total due: EUR 1,610.50", feb, True),
+                  ("Total due: EUR 650.50", jan, True), {"acme": 2, "january": 1, "charge": 0})
     assert not ex.declined and ex.facts[0].file_name == "acme_jan.txt" and "650.50" in ex.facts[0].text
 
 
 def test_verify_never_lets_a_line_without_the_value_answer_for_one_that_has_it():
     jan = _cand(1, "Acme invoice, January 2025.\nTotal due: EUR 650.50", "acme_jan.txt")
     letter = _cand(2, "Letter from Acme, Berlin, 2 February 2025.\nYour Acme bill for February follows.", "letter.txt")
-    ex = Extraction(facts=[Fact("Total due: EUR 650.50", jan.path, jan.file_name, 5.0, True, jan),
-                           Fact("Berlin, 2 February 2025", letter.path, letter.file_name, 4.0, False, letter)])
-    df = {"acme": 2, "february": 1, "bill": 1}
-    ex = verify.check("how much was the acme bill for february", ex, df=lambda t: df.get(t, 0), n_files=10)
+    ex = _checked("how much was the acme bill for february", ("Total due: EUR 650.50", jan, True),
+                  ("Berlin, 2 February 2025", letter, False), {"acme": 2, "february": 1, "bill": 1})
     assert ex.declined or ex.facts[0].file_name == "acme_jan.txt"  # a date line is no amount, however well it covers
     # a quantity is an amount: "how much flour" is the recipe's "200 g", not a receipt's price
     receipt = _cand(1, "Corner shop receipt\nBread 2.10\nTotal 2.10", "receipt.txt")
     recipe = _cand(2, "# Pancakes\nFlour: 200 g plain flour, sifted.", "pancakes.md")
-    ex = Extraction(facts=[Fact("Total 2.10", receipt.path, receipt.file_name, 5.0, True, receipt),
-                           Fact("Flour: 200 g plain flour, sifted.", recipe.path, recipe.file_name, 4.0, False, recipe)])
-    df = {"flour": 1, "pancake": 1}
-    ex = verify.check("how much flour goes in the pancakes", ex, df=lambda t: df.get(t, 0), n_files=10)
+    ex = _checked("how much flour goes in the pancakes", ("Total 2.10", receipt, True),
+                  ("Flour: 200 g plain flour, sifted.", recipe, False), {"flour": 1, "pancake": 1})
     assert not ex.declined and ex.facts[0].file_name == "pancakes.md"
 
 
