@@ -78,6 +78,7 @@ _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|lat
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
 # "the total", "what did it end up costing": the figure that sums the others
 _TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up)\b", re.IGNORECASE)
+_BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 _TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
@@ -248,7 +249,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     months, years = asked_months(question)
     contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
-    totals = kind == "amount" and bool(_TOTAL_ASK.search(question))
+    # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it
+    totals = kind == "amount" and bool(_TOTAL_ASK.search(question) or _BILL_ASK.search(question))
     facts: list[Fact] = []
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}

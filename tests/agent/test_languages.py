@@ -63,6 +63,8 @@ def test_english_questions_about_german_papers(folder):
     assert "2.340,00" in final.answer and Path(final.sources[0]).name == "Mietvertrag_Weserstr.txt"
     final = ask(folder, "what did the schlüsseldienst receipt come to in total?")
     assert "205,28" in final.answer
+    final = ask(folder, "schlüsseldienst bill how much was it")  # a bill's amount is its total, not a line of it
+    assert "205,28" in final.answer, final.answer
 
 
 def test_a_short_form_is_found_as_the_words_it_stands_for():
@@ -93,3 +95,4 @@ def test_dates_written_in_other_languages_are_dates():
                  "le 12 mars 2026", "Marzo 2026"):
         assert TYPE_PATTERNS["date"].search(text), text
     assert not TYPE_PATTERNS["date"].search("Marco Bellini, Mai Tran")  # a name is no month without a number
+    assert not TYPE_PATTERNS["amount"].search("Zeitraum: 01.02.-28.02.2026")  # a German date range is no sum
