@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from .commonness import adverb
 from .facts import focus_words
-from .kinds import _ASKED_AS, TYPE_WORDS
+from .kinds import _ASKED_AS, is_cue
 from .slots import GENERIC, STOP, stem, words
 
 _DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -18,9 +18,9 @@ _PRONOUNS = frozenset("i we you they he she".split())
 _AUX = frozenset("is are was were be do does did will would should can could have has had".split())
 # what ends the asked noun phrase: a preposition, an auxiliary, a pronoun ("what's the room number AT ...",
 # "what colour IS ...", "which card did I ...")
-_NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it "
-                                       "when if than per after before during since until including excluding without between like "
-                                       "via".split())
+_NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it when "
+                                       "if than per after before during since until including excluding without "
+                                       "between like via".split())
 
 
 # stop words (how file questions are asked: "how much room does it take") that are a thing's attribute after
@@ -41,7 +41,7 @@ def is_type_word(w: str) -> bool:
     if w in _NAMED_AMOUNTS or s in _NAMED_AMOUNTS:
         return False
     return (((w in STOP or s in STOP) and w not in _STOP_NOUNS) or s in _ASKED_AS or w in _ASKED_AS or w in _KIND_NOUNS
-            or any(w in cues or s in cues for cues in TYPE_WORDS.values()))
+            or is_cue(w) or is_cue(s))
 
 
 def asked_words(question: str) -> list[str]:

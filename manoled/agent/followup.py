@@ -140,18 +140,16 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         if picked is not None:
             return _about_file(picked, bplan, base, question)
     asked = {stem(w) for w in words(question)}
-    if cited and OTHER.search(" ".join(words(question))):
-        sibling = _sibling(cited[0], files, {str(f.path) for f in cited}, new.topics)
-        if sibling is not None:  # "what about the other globex one?": the same question, of its sibling file
-            query = _undated(base.question)  # "from september 2025" named the first one, not this one
-            p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
-            return Direct([_search(query, sibling)], p, query, restrict=[str(sibling.path)])
+    other = None
+    if cited and OTHER.search(" ".join(words(question))):  # "what about the other globex one?"
+        other = _sibling(cited[0], files, {str(f.path) for f in cited})
     step = 1 if NEXT.search(own.lower()) else -1 if PREVIOUS.search(own.lower()) else 0
-    beside = _in_sequence(cited[0], files, step) if cited and step else None
-    if beside is not None:  # "and the next invoice to them?": the same question, of the next file of the series
-        query = _undated(base.question)
+    if other is None and cited and step:  # "and the next invoice to them?"
+        other = _in_sequence(cited[0], files, step)
+    if other is not None:  # the same question, of that file
+        query = _undated(base.question)  # "from september 2025" named the first one, not this one
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
-        return Direct([_search(query, beside)], p, query, restrict=[str(beside.path)])
+        return Direct([_search(query, other)], p, query, restrict=[str(other.path)])
     if cited and asked & (SIZE_WORDS | CHANGE_WORDS) and not new.topics and wanted_type(question) != "amount":
         # "how big is it?" after a content answer: the file it came from, as a file
         return _about_file(cited[0], bplan, base, question)
@@ -177,24 +175,29 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         return _new_period(bplan, base, own, new, top, files)
     # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):
-        # the previous question's words stay as context: "and what did I actually spend?" is still on groceries
-        context = [t for t in bplan.slots.topics if t not in named]
-        if wanted_type(own) or asked_words(own):  # "and its number?" after the due date: not the date again
-            before_asked = set(asked_words(base.question))
-            context = [t for t in context if t not in before_asked and not is_type_word(t)]
-            if len([t for t in fresh if not is_type_word(t) and not adverb(t)]) >= 2:
-                context = []  # "and what do I charge per page for translation?": a thing of its own, not the last
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
-        return _in_file(own, named + context, top, new, avoid=getattr(base, "answer", ""), asks=asks)
+        return _in_file(own, named + _context(bplan, base, own, fresh, named), top, new,
+                        avoid=getattr(base, "answer", ""), asks=asks)
     if top is None and (wanted_type(own) or asked_words(own)):
         # the previous question found nothing: this one, about the same thing ("how much was it?" after "when
         # did I buy the wacom tablet?"; "how much notice …" after the payment terms of a contract)
-        before_asked = set(asked_words(base.question))
-        context = [t for t in bplan.slots.topics if t not in before_asked and not is_type_word(t) and t not in fresh]
-        query = f"{own} {' '.join(context)}".strip()
+        query = f"{own} {' '.join(_context(bplan, base, own, fresh, []))}".strip()
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query)], p, query)
     return _with_new_slots(bplan, base, own, new, files)
+
+
+def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:
+    """The previous question's words that stay with a new one about the same thing ("and what did I actually
+    spend?" is still on groceries), less what it asked ("and its number?" after the due date: not the date
+    again); none when the new one names a thing of its own ("and what do I charge per page for translation?")."""
+    context = [t for t in bplan.slots.topics if t not in named]
+    if wanted_type(own) or asked_words(own):
+        before_asked = set(asked_words(base.question))
+        context = [t for t in context if t not in before_asked and not is_type_word(t)]
+        if len([t for t in fresh if not is_type_word(t) and not adverb(t)]) >= 2:
+            return []
+    return context
 
 
 OTHER = re.compile(r"\b(?:the other|another)\b")
@@ -206,8 +209,7 @@ def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
     """The file after (``step`` 1) or before (-1) ``f`` in its series: the files of its folder named like it
     (the same words, numbers and dates aside), in the order of their numbers, then of their dates."""
     folder, mine = f.relpath.rpartition("/")[0], _name_words(f)
-    series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _name_words(g) == mine
-              and (g.ext == f.ext or {g.ext, f.ext} <= _DOCS)]
+    series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _alike(f, g, mine)]
     series.sort(key=lambda g: ([int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
     at = next((i for i, g in enumerate(series) if g.path == f.path), None)
     if at is None or not 0 <= at + step < len(series):
@@ -215,18 +217,17 @@ def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
     return series[at + step]
 
 
-def _sibling(f: Any, files: list[Any], seen: set[str], topics: list[str]) -> Any | None:
-    """The one other file named like ``f`` (the same words in its name, dates aside, and the same kind) that
-    the previous turn did not return, and that the follow-up's own words (if any) also name."""
+def _sibling(f: Any, files: list[Any], seen: set[str]) -> Any | None:
+    """The one other file named like ``f`` that the previous turn did not return."""
     mine = _name_words(f)
-    hits = []
-    for g in files:
-        if str(g.path) in seen or g.ext != f.ext and not {g.ext, f.ext} <= _DOCS:
-            continue
-        theirs = _name_words(g)
-        if theirs == mine and all(t in theirs for t in topics if t in mine or t in theirs):
-            hits.append(g)
+    hits = [g for g in files if str(g.path) not in seen and _alike(f, g, mine)]
     return hits[0] if len(hits) == 1 else None
+
+
+def _alike(f: Any, g: Any, mine: set[str]) -> bool:
+    """Whether ``g`` is named like ``f`` (``mine``: the words of its name, dates and numbers aside) and of its
+    kind (a document is a document, whatever its format)."""
+    return (g.ext == f.ext or {g.ext, f.ext} <= _DOCS) and _name_words(g) == mine
 
 
 _DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}

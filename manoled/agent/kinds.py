@@ -54,6 +54,7 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b|\b{_MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
+_IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|\b(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d", re.IGNORECASE),
@@ -71,7 +72,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                         re.IGNORECASE),
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
-                       r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
+                       rf"{_IBAN_FORM}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
                        r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
@@ -84,7 +85,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
                           r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
 }
-_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}")
+_IBAN = re.compile(_IBAN_FORM)
 
 
 _QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?![\w\-/])")  # "512 GB", not "GX-7" or "2024-031"

@@ -71,7 +71,7 @@ def similar(a: str, b: str) -> bool:
 def _could_be_similar(a: str, b: str) -> bool:
     """A cheap bound: False only where :func:`similar` is False (the letters the two share, in any order,
     bound the letters a SequenceMatcher can match)."""
-    if len(a) < 5 or len(b) < 5:
+    if len(a) < 5 or len(b) < 5 or a[:-1] == b[:-1]:
         return True
     left = {}
     for c in a:
@@ -133,7 +133,7 @@ class NameIndex:
             lo, hi = (math.floor(n * RATIO / (2 - RATIO)), math.ceil(n * (2 - RATIO) / RATIO)) if n >= 5 else (n, n)
             for length in range(min(lo, n - 2), max(hi, n + 2) + 1):
                 out += [w for w in self.by_length.get(length, ())
-                        if w != term and (_could_be_similar(term, w) or w[:-1] == term[:-1]) and similar(term, w)]
+                        if w != term and _could_be_similar(term, w) and similar(term, w)]
         out += self.glossed(term)
         if len(self._near) > 20_000:
             self._near.clear()

@@ -287,6 +287,7 @@ class Planner:
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
         head = re.search(r"\b(?:how many|number of)\s+(?:\w+\s+)??(\w+)", q)
+        how_much = bool(re.search(r"\bhow much\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
             slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
@@ -301,11 +302,11 @@ class Planner:
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
             plan.reason = "counts something that is not files"
-        elif intent in ("count", "list") and re.search(r"\bhow much\b", q) and \
+        elif intent in ("count", "list") and how_much and \
                 qwords & (SIZE_WORDS | STORAGE_WORDS) and not name_terms:
             intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
             plan.reason = "asks how much space files take"
-        elif intent in ("count", "list") and re.search(r"\bhow much\b", q) and not qwords & (SIZE_WORDS | STORAGE_WORDS):
+        elif intent in ("count", "list") and how_much and not qwords & (SIZE_WORDS | STORAGE_WORDS):
             intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
             plan.reason = "asks how much of something, not for files"
         elif intent == "count" and not COUNT_WORDS.search(q):

@@ -108,13 +108,9 @@ def initials(text: str, short: str) -> bool:
     """Whether consecutive words of ``text`` start with the letters of ``short`` ("rmd": "required minimum
     distribution"): words of three letters or more, capitalised where two letters must do ("Social Security")."""
     n = len(short)
-    ws = re.findall(r"[^\W\d_]{3,}", text) if n >= 3 else re.findall(r"\b[A-Z][a-z]{2,}\b", text)
-    heads = "".join(w[0].lower() for w in ws)
-    if short not in heads:
-        return False
-    lows = re.findall(r"[^\W\d_]+", text)  # the words must follow one another in the text itself
-    return any("".join(w[0].lower() for w in lows[i:i + n]) == short and all(len(w) >= 3 for w in lows[i:i + n])
-               and (n >= 3 or all(w[0].isupper() for w in lows[i:i + n])) for i in range(len(lows) - n + 1))
+    ws = re.findall(r"[^\W\d_]+", text)
+    return any("".join(w[0].lower() for w in run) == short and all(len(w) >= 3 for w in run)
+               and (n >= 3 or all(w[0].isupper() for w in run)) for run in (ws[i:i + n] for i in range(len(ws) - n + 1)))
 
 
 # a verb's irregular past, for "how much did Medicare pay" in "Medicare paid providers"

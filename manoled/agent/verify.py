@@ -96,6 +96,15 @@ def _has_value(f: Fact, kind: str | None) -> bool:
     return f.typed or kind == "amount" and bool(_QUANTITY.search(f.text)) and not TYPE_PATTERNS["date"].search(f.text)
 
 
+def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -> bool:
+    """Whether the best fact may give way to the facts of a file that says more of the question: not a line with
+    the asked amount or date for a file that gives none (a letter dated February covers "the electricity bill
+    for February" well, and says no sum), nor for the other paper of a job (the estimate, asked the bill)."""
+    if top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in theirs):
+        return False
+    return not other_paper(question, theirs[0].file_name)
+
+
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
           sense: WordSense | None = None, names: frozenset[str] = frozenset()) -> Extraction:
     """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts."""
@@ -109,19 +118,14 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         if f.path not in scored:
             scored[f.path] = coverage(terms, _passage(f), n_files, sense)
     top = ex.facts[0]
-    kind = typed_by(question)[0]
+    kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
-    if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE and \
-            not (top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in ex.facts if f.path == best)) \
-            and not other_paper(question, next(f for f in ex.facts if f.path == best).file_name):
-        # a line with the asked amount or date is not given up for a file that has none (a letter dated February
-        # covers "the electricity bill for February" well, and says no sum)
-        first = next(f for f in ex.facts if f.path == best)
-        ex.facts = [first] + [f for f in ex.facts if f is not first]
-        top = first
+    if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
+        theirs = [f for f in ex.facts if f.path == best]
+        if _may_leave(question, top, theirs, kind):
+            ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names)
     cov, detail = scored[top.path]
-    kind, asked = typed_by(question)
     c = top.candidate
     ex.evidence = {"coverage": round(cov, 3), "kind": kind, "typed": top.typed, "terms": detail,
                    "vec": round(c.vector_score or 0.0, 3) if c else 0.0, "vrank": c.vector_rank if c else None}

@@ -99,6 +99,18 @@ def build_folder(base, files: dict[str, tuple[str, float]], now: float):
     return core, root.resolve()
 
 
+def folder_fixture(name: str, files: dict[str, tuple[str, float]], now: float):
+    """A module-scoped fixture giving (core, root): ``files`` (:func:`build_folder`) indexed for real."""
+
+    @pytest.fixture(scope="module")
+    def folder(tmp_path_factory: pytest.TempPathFactory):
+        core, root = build_folder(tmp_path_factory.mktemp(name), files, now)
+        yield core, root
+        core.close()
+
+    return folder
+
+
 def planner_agent(core, now: float):
     """An agent whose model is a fallback-tier FakeLLM with an empty script: any model call raises."""
     from manoled.agent.context import ToolContext

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import build_folder, planner_agent
+from conftest import folder_fixture, planner_agent
 
 from manoled.agent.loop import Agent
 from manoled.agent.steps import AnswerStep, TokenStep, ToolCallStep
@@ -36,11 +36,7 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory):
-    core, root = build_folder(tmp_path_factory.mktemp("personal"), FILES, NOW)
-    yield core, root
-    core.close()
+folder = folder_fixture("personal", FILES, NOW)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import build_folder, planner_answer, shared_embedder
+from conftest import folder_fixture, planner_answer, shared_embedder
 
 from manoled.agent import verify
 from manoled.agent.attribute import asked_words
@@ -430,11 +430,7 @@ ROOF = {
 }
 
 
-@pytest.fixture(scope="module")
-def roof(tmp_path_factory: pytest.TempPathFactory):
-    core, _ = build_folder(tmp_path_factory.mktemp("roof"), {k: (v, 30) for k, v in ROOF.items()}, NOW)
-    yield core
-    core.close()
+roof = folder_fixture("roof", {k: (v, 30) for k, v in ROOF.items()}, NOW)
 
 
 @pytest.mark.parametrize("question, facts, source", [
@@ -444,7 +440,7 @@ def roof(tmp_path_factory: pytest.TempPathFactory):
     ("what was the summit roofing estimate for the roof?", ["11,200.00"], "Summit Roofing estimate.txt"),
 ])
 def test_the_bill_is_not_the_quote(roof, question, facts, source):
-    final = planner_answer(roof, NOW, question)
+    final = planner_answer(roof[0], NOW, question)
     assert all(f in final.answer for f in facts) and [Path(s).name for s in final.sources] == [source], final.answer
 
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import build_folder, planner_agent
+from conftest import folder_fixture, planner_agent
 
 from manoled.agent.continuation import is_followup, own_words
 from manoled.agent.loop import Agent
@@ -46,11 +46,7 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory):
-    core, root = build_folder(tmp_path_factory.mktemp("followups"), FILES, NOW)
-    yield core, root
-    core.close()
+folder = folder_fixture("followups", FILES, NOW)
 
 
 @pytest.fixture

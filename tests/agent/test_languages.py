@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
-from conftest import build_folder, planner_agent, planner_answer
+from conftest import folder_fixture, planner_agent, planner_answer
 
 from manoled.agent.retrieve import contains, fts_terms, initials
 from manoled.agent.steps import AnswerStep
@@ -32,11 +31,7 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory):
-    core, root = build_folder(tmp_path_factory.mktemp("languages"), FILES, NOW)
-    yield core, root
-    core.close()
+folder = folder_fixture("languages", FILES, NOW)
 
 
 def ask(folder, question: str) -> AnswerStep:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
-from conftest import build_folder, planner_answer
+from conftest import folder_fixture, planner_answer
 
 from manoled.agent.facts import units
 from manoled.agent.kinds import TYPE_PATTERNS
@@ -37,11 +36,7 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory):
-    core, root = build_folder(tmp_path_factory.mktemp("layouts"), FILES, NOW)
-    yield core, root
-    core.close()
+folder = folder_fixture("layouts", FILES, NOW)
 
 
 def ask(folder, question: str) -> AnswerStep:
