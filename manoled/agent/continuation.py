@@ -17,7 +17,7 @@ FOLLOWUP_OPENERS = re.compile(
     r"^(?:and|also|plus|but|so|then|ok(?:ay)?|what about|how about|what of|same (?:for|with|thing)|"
     r"(?:and )?(?:for|in|from|with|without|on) (?:the |my )?\w+$)\b")
 REFERENCES = re.compile(
-    r"\b(?:it|its|itself|them|they|their|those|these|that one|this one|the other(?: one)?|the same|"
+    r"\b(?:it|its|itself|them|they|their|he|she|his|her|him|those|these|that one|this one|the other(?: one)?|the same|"
     r"(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|one|list)|"
     r"the [a-z0-9\-]+ one|which of (?:them|those|these)|(?:the )?(?:first|second|third|fourth|fifth|last|"
     r"\d(?:st|nd|rd|th)) (?:one|file|doc|document|item|result)|number \d\b|any of (?:them|those|these)|"

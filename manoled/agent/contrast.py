@@ -77,17 +77,20 @@ class Contrasts:
 # a quote is not the bill: what a job was estimated at, and what it was billed or ended up costing
 _QUOTED = frozenset("estimate estimated quote quotation proposal offer angebot kostenvoranschlag devis presupuesto "
                     "orcamento preventivo".split())
-_BILLED = frozenset("invoice bill receipt rechnung quittung facture factura fattura fatura".split())
+_BILLED = frozenset("invoice inv bill receipt rechnung quittung facture factura fattura fatura".split())
+_DENIED = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the\s+|a\s+|an\s+|my\s+|their\s+)?(\w+)")
 _FINAL = re.compile(r"\b(?:end(?:ed)? up|final(?:ly)?|actually|in the end|paid)\b")
 
 
 def other_paper(question: str, file_name: str) -> bool:
     """Whether the file is the other paper of a job than the one asked: the estimate for "the invoice" or "what
     did it end up costing", the invoice for "what was the quote"."""
-    asked = {stem(w) for w in words(question)}
+    low = question.lower()
+    denied = {stem(m.group(1)) for m in _DENIED.finditer(low)}  # "…, not the estimate": the bill is asked
+    asked = {stem(w) for w in words(_DENIED.sub(" ", low))}
     named = {stem(w) for w in re.findall(r"[a-z]+", file_name.lower())}
-    if asked & _QUOTED and not asked & _BILLED:
+    if (asked & _QUOTED or denied & _BILLED) and not asked & _BILLED:
         return bool(named & _BILLED) and not named & _QUOTED
-    if asked & _BILLED or _FINAL.search(question.lower()):
+    if asked & _BILLED or denied & _QUOTED or _FINAL.search(low):
         return bool(named & _QUOTED) and not named & _BILLED
     return False

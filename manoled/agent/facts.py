@@ -77,11 +77,14 @@ _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|lat
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|hasta|antes de|"
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
 # "the total", "what did it end up costing": the figure that sums the others
-_TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up)\b", re.IGNORECASE)
+_TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to)\b", re.IGNORECASE)
 _BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 _TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
+_TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
+
+
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
@@ -90,8 +93,10 @@ def topic_terms(question: str) -> list[str]:
         s = MONTH_NAMES.get(w, stem(w))
         if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
-        if s in ("end", "ended") and ws[i + 1:i + 2] == ["up"]:
-            continue  # "what did it end up costing": how it asks
+        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]):
+            continue  # "what did it end up costing", "in the end": how it asks
+        if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i]:
+            continue  # "actually", "really"; "…, not the estimate": not what it is about
         if i and ws[i - 1] in _ASKING and s in _ASKED_AS:  # "what time", "which day": how it asks, like "when"
             continue
         if s not in out:
@@ -301,8 +306,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 1.0  # "512 GB" for "how much storage"
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
-            if title:
-                score -= 1.0  # a document's title names it; it rarely answers
+            if title or u.endswith(":"):
+                score -= 1.0  # a document's title names it, a label ends in what follows it: they rarely answer
             if len(u.split()) < 2 and not typed:
                 score -= 1.0
             facts.append(Fact(_trim(u, here or terms), c.path, c.file_name, score, typed, c))

@@ -7,7 +7,8 @@ unfounded. ``forms(word)`` gives the word's common equivalents in those language
 and for "does this passage say the question's word" (:func:`manoled.agent.retrieve.contains`).
 
 Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health) and the months, and
-only forms that are not English words themselves ("data", "total", "code" are left out).
+only forms that are not English words themselves ("data", "total", "code" are left out); a few English words
+also give the other word people use for the same thing (bike and bicycle, flat and apartment).
 """
 
 from __future__ import annotations
@@ -39,14 +40,14 @@ notice: kündigung kündigungsfrist préavis preaviso
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio
-apartment: wohnung appartement piso apartamento appartamento
-flat: wohnung appartement piso apartamento appartamento
+apartment: flat wohnung appartement piso apartamento appartamento
+flat: apartment wohnung appartement piso apartamento appartamento
 landlord: vermieter vermieterin propriétaire arrendador senhorio
 tenant: mieter mieterin locataire inquilino
 heating: heizung chauffage calefacción riscaldamento aquecimento
 electricity: strom électricité electricidad elettricità eletricidade
-bike: fahrrad vélo bicicleta bicicletta
-bicycle: fahrrad vélo bicicleta bicicletta
+bike: bicycle fahrrad vélo bicicleta bicicletta
+bicycle: bike fahrrad vélo bicicleta bicicletta
 car: auto wagen voiture coche carro
 key: schlüssel clé llave chiave chave
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro
@@ -108,6 +109,26 @@ hmrc: revenue and customs
 mwst: mehrwertsteuer
 ust: umsatzsteuer
 kfz: kraftfahrzeug
+rm: room
+amt: amount
+appt: appointment
+acct: account
+bal: balance
+pmt: payment
+bldg: building
+mgr: manager
+dept: department
+qty: quantity
+yr: year
+wk: week
+mth: month
+elec: electricity
+rego: registration
+govt: government
+uni: university
+tute: tutorial
+sem: semester
+addr: address
 """
 
 GLOSS: dict[str, tuple[str, ...]] = {}

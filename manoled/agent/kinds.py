@@ -37,8 +37,13 @@ _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate est
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
                      "boulevard rd st ave dr ln".split())
-_SECRET = frozenset("password passwords passcode passwort pin".split())
+_SECRET = frozenset("password passwords passcode passwort pin keypad combo combination".split())
+_PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
+_PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
+_NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
+_HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
+                       "weekly".split())
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
@@ -73,7 +78,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
                        rf"{_IBAN_FORM}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
-                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
+                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
@@ -101,10 +106,12 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
-            b == "number" and a not in STOP and a not in GENERIC and not a.isdigit() for a, b in zip(ws, ws[1:], strict=False)):
+            (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on")))
+            and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
         if a in _ASKING:
+            b = next((w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP), "")  # "what was the final amount"
             for kind in ("org", "person"):
                 if stem(b) in TYPE_WORDS[kind] or b in TYPE_WORDS[kind]:
                     return kind, True
@@ -119,6 +126,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             return "amount", True
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
             return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
+    if ws[:1] and ws[0] in _ASKING and ws[-1] in _NUMBER and len(ws) >= 4 and ws[-2] not in ("phone", "mobile"):
+        return "code", True  # "what is my tax file number"
     if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
         return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
     if COST_IDIOM.search(question):
@@ -140,6 +149,9 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
     if kind == "code" and "iban" in asked:  # a postcode or an order number is not an account
         return bool(_IBAN.search(unit))
+    if kind == "code" and asked & _PHONE_ASK:  # a job number is not a phone's
+        return any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(m.group())
+                   for m in _PHONE.finditer(unit))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
     if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person

@@ -8,7 +8,9 @@
   no line of its own; each row is said with them ("Date: 3/29/2026, Altar Flowers: Dolores Kowalski"). An
   aligned row goes to the columns nearest its cells, so right-aligned amounts land under their heads, and an
   indented line under a row continues it;
-* a row of two cells ("Rent | 875", "Invoice Total       $11,842.50") is a label and its value.
+* a row of two cells ("Rent | 875", "Invoice Total       $11,842.50") is a label and its value;
+* a short label's line followed by a line of its value alone ("Total (incl. GST)" then "$412.50", as PDF table
+  cells come out) is one line.
 
 ``is_value`` says whether a cell is a value (a number, a date) rather than a name: a head row has none.
 ``sentences(line)`` splits a line into sentences, but not after "Dr.", "No." or an initial.
@@ -71,8 +73,10 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
     raw = [_LEADER.sub(": ", ln.rstrip()) for ln in text.splitlines()]
     out: list[str] = []
     head: _Head | None = None
+    plain = ""  # the last line, when it was put out as it is and reads as a label
     for i, line in enumerate(raw):
         bare = line.strip()
+        label, plain = plain, ""
         if head is not None and (not bare or set(bare) <= _RULE):
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
@@ -92,17 +96,28 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             if head is not None:
                 continue
         pairs = _PAIRS.split(bare)
+        if label and is_value(bare) and len(bare) <= 30:
+            out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50"
+            continue
         if len(pairs) >= 2 and all(":" in p for p in pairs):
             out.extend(" ".join(p.split()) for p in pairs)
         elif len(cells) == 2 and not cells[0][2][-1:].isdigit() and not cells[0][2].endswith((".", "!", "?")):
             out.append(f"{cells[0][2].rstrip(':')}: {cells[1][2]}")
         else:
             out.append(line)
+            plain = bare if _label(bare, is_value) else ""
     return out
 
 
-_ABBREV = re.compile(r"(?:^|\s)(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
-                     r"inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel)\.$", re.IGNORECASE)  # and German ones
+def _label(line: str, is_value: Callable[[str], bool]) -> bool:
+    """A short line that names something and gives no value: "Total (incl. GST)", "Invoice date:"."""
+    ws = line.split()
+    return 0 < len(ws) <= 6 and len(line) <= 48 and not line.endswith((".", "!", "?")) and not re.search(r"[,;\t]", line) \
+        and not is_value(ws[-1]) and any(c.isalpha() for c in line)
+
+
+_ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
+                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel)\.$", re.IGNORECASE)  # and German ones
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 
 

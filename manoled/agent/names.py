@@ -294,6 +294,9 @@ _ABOUT = frozenset("about regarding concerning re mentioning mention mentions na
 _DETERMINERS = frozenset("the my a an our your his her their this that these those some any".split())
 
 
+_INCLUDING = frozenset({"including", "incl", "counting", "plus"})
+
+
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
     """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
     (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
@@ -312,6 +315,8 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                       for i, w in enumerate(said))
     best: tuple[int, int, str] | None = None
     for i, w in enumerate(said):
+        if best is not None and any(v.lower() in _INCLUDING for v in said[:i]):
+            break  # "in Housing, including the ones in Bills": the folder is Housing
         named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word
         if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
             continue

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from .continuation import QUESTION_FRAME, is_followup
-from .kinds import wanted_type
+from .kinds import typed_by, wanted_type
 from .names import (
     NameMatch,
     exact_file,
@@ -126,6 +126,7 @@ HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,2} (?:do|did|have) (?:i|we) (?
 VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
+WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")
 WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
@@ -274,6 +275,7 @@ class Planner:
             slots.topics = [t for t in slots.topics if t not in said_folder]
             if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
                 slots.topics = [t for t in slots.topics if not _after_name(question, t, parts)]  # they say
+            slots.topics = [t for t in slots.topics if not _included(q, t, plan.folder, files)]
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
@@ -312,6 +314,9 @@ class Planner:
         elif intent == "count" and not COUNT_WORDS.search(q):
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"
+        kind, asked = typed_by(question)
+        asks_value = asked and kind in ("code", "amount", "date", "time", "person", "duration")
+        which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
         dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
         did = DID_ASK.match(q)
         if exact is not None:
@@ -325,6 +330,13 @@ class Planner:
                 not (slots.extensions or qwords & FILE_NOUNS or slots.time):
             # "what is Walt's required minimum distribution": one value, though "walt" names several files
             plan.intent, plan.reason = "content", "asks for one value"
+        elif intent in ("count", "list") and asks_value and not (slots.extensions or slots.time or slots.sort
+                                                                 or _file_nouns(q) or which_thing):
+            # "bike serial no?", "what is my tax file number": a value, though its words name a folder or files
+            plan.intent, plan.reason = "content", "asks for a value of a kind"
+        elif intent == "list" and which_thing and stem(which_thing.group(1)) not in \
+                FILE_NOUNS | set(KIND_WORDS) | set(collection + said_folder):
+            plan.intent, plan.reason = "content", "asks which thing the person does, not which files"
         elif intent == "list" and dated_only and slots.topics and not qwords & CHANGE_WORDS and not LIST_OPENER.match(q) and \
                 (wanted_type(question) is not None or not any(path_matches(t, files) for t in slots.topics)):
             # "what did I blow on restaurants in march": a month is when something happened, not which files
@@ -376,7 +388,8 @@ class Planner:
                 and not qwords & STORAGE_WORDS:
             plan.intent, plan.name, plan.reason = "metadata", names[0], "the size or date of the one file named"
         if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
-                                                         or qwords & FILE_NOUNS) and _has_subfolders(plan.folder, files) \
+                                                         or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
+                                                         & FILE_NOUNS) and _has_subfolders(plan.folder, files) \
                 and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
                                                                                          .lower()) + r"\b", q):
             plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
@@ -397,6 +410,22 @@ def _before_folder_word(question: str) -> set[str]:
                     break
                 out.add(stem(v))
     return out
+
+
+def _included(q: str, topic: str, folder: str, files: Sequence[Any]) -> bool:
+    """Whether ``topic`` names a subfolder of ``folder`` said as included in it ("in Housing, including the ones
+    in Bills"): no filter, the count is the whole folder's."""
+    m = re.search(r"\b(?:including|incl|counting|plus)\b", q)
+    if m is None or not any(stem(w) == topic for w in words(q[m.end():])):
+        return False
+    return any(same_word(topic, w) for f in files if f.relpath.startswith(folder + "/")
+               for part in f.relpath[len(folder) + 1:].split("/")[:-1] for w in path_words(part))
+
+
+def _file_nouns(q: str) -> bool:
+    """Whether the question says a word for files, other than in "file number" (a tax file number)."""
+    ws = q.split()
+    return any(stem(w) in FILE_NOUNS and ws[i + 1:i + 2] not in (["number"], ["no"], ["nr"]) for i, w in enumerate(ws))
 
 
 def _has_subfolders(folder: str, files: Sequence[Any]) -> bool:

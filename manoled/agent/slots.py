@@ -254,7 +254,9 @@ def read_slots(question: str, now: float) -> Slots:
     chosen = hard[0] if hard else (kinds[0] if kinds and not topics else None)
     if slots.extensions is None and chosen:
         slots.extensions, slots.kind_word = KIND_WORDS[chosen], chosen
-    topics += [k for k in kinds if k != chosen and k not in topics]
+    # a second word for the chosen kind ("JPG photos", "markdown notes") names no topic
+    topics += [k for k in kinds if k != chosen and k not in topics
+               and not (chosen and set(KIND_WORDS[k]) & set(KIND_WORDS[chosen]))]
     slots.topics = topics
     return slots
 

@@ -203,6 +203,8 @@ def test_a_question_about_another_month_than_the_passage_names():
     ("how long does it bake", "duration"), ("which day is the demo", "date"), ("what price did they quote", "amount"),
     ("what's the wifi password", "code"),
     ("what did the vet run us", "amount"), ("what did the new tires set us back", "amount"),  # a cost, said so
+    ("What was the final amount on the invoice?", "amount"),  # the noun a few words after "what"
+    ("oshc member no?", "code"), ("What is my tax file number?", "code"),  # "no", and "number" last
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)

@@ -41,6 +41,10 @@ FILES: dict[str, tuple[str, float]] = {
     "recipes/shakshuka.md": ("# Shakshuka\nIngredients: 6 eggs, 2 peppers, 1 tin of tomatoes, 1 tsp cumin.\n"
                              "Bake for 12 minutes.", 120),
     "money/plan_2026.csv": ("area,planned,spent\nFuel,90,104\nInsurance,40,40\nHobbies,60,35\nPets,25,31\n", 40),
+    "housing/lease_hollis_st.txt": ("Residential tenancy agreement, 2/14 Hollis St.\nRent: $620 per week.\n"
+                                 "Property manager: Daniel Okafor, mobile 0423 117 865.", 300),
+    "phone/koala_mobile_2026-02.txt": ("Koala Mobile bill, February 2026.\nAccount number: 7710 4432 19.\n"
+                                       "Amount due: $35.00.", 25),
     "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
                          + "Blend briefly. " * 40, 5),
 }
@@ -356,3 +360,9 @@ def test_after_a_question_the_files_cannot_answer_the_next_keeps_its_thing(agent
     assert first.sources == []  # no payment terms there
     assert "fjordview" in plan.search_query.lower() and "payment" not in plan.search_query, plan
     assert "Ingrid Berg" in final.answer and names(final) == ["oslo_cabin_booking.txt"], final.answer
+
+
+def test_his_or_her_points_back_though_a_word_names_another_file(agent):
+    first, final, plan = converse(agent, "who is the property manager for the Hollis St flat?", "what's his mobile number?")
+    assert "Daniel Okafor" in first.answer and plan.followup
+    assert "0423 117 865" in final.answer and names(final) == ["lease_hollis_st.txt"], final.answer

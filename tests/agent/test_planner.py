@@ -310,3 +310,35 @@ def test_how_much_asks_an_amount_even_where_its_words_name_files(planner):
 def test_what_did_i_do_is_content_unless_the_verb_is_a_file_s(planner, question, intent):
     files = FILES + [F("Garden/garden journal.md"), F("Garden/tomatoes_aug.jpg")]
     assert planner.plan(question, files).intent == intent
+
+
+@pytest.mark.parametrize("question, exts", [
+    ("How many JPG photos are there in total?", ("jpg", "jpeg")),
+    ("How many markdown notes have I got?", ("md",)),
+])
+def test_a_second_word_for_the_kind_names_no_topic(question, exts):
+    slots = read_slots(question, NOW)
+    assert slots.extensions == exts and slots.topics == []
+
+
+def test_a_subfolder_said_as_included_counts_the_whole_folder(planner):
+    files = FILES + [F("Housing/lease.pdf"), F("Housing/Bills/power_jan.pdf"), F("Housing/Bills/power_apr.pdf")]
+    plan = planner.plan("How many files are in the Housing folder, including the ones in Bills?", files)
+    assert (plan.intent, plan.folder, plan.slots.topics) == ("count", "Housing", [])
+
+
+def test_a_folder_named_like_a_kind_shows_its_tree(planner):
+    files = FILES + [F("Photos/IMG_5003.jpg"), F("Photos/2026-01 Phillip Island/IMG_5120.jpg")]
+    plan = planner.plan("What's under Photos?", files)
+    assert (plan.intent, plan.folder) == ("tree", "Photos")
+
+
+@pytest.mark.parametrize("question", [
+    "bike serial no?",  # its words name the Bike folder
+    "What is my tax file number?",  # "file number"
+    "Which unit am I tutoring in Semester 1 2026?",  # "which X am I …" is no listing
+])
+def test_a_value_of_a_kind_is_content_though_its_words_name_files(planner, question):
+    files = FILES + [F("Bike/bike notes.txt"), F("Bike/INV-3107 Sprocket Bike Works.pdf"),
+                     F("Uni/Tutoring/Casual tutor contract S1 2026.docx"), F("Uni/Tutoring/timesheet S1 2026.csv")]
+    assert planner.plan(question, files).intent == "content"

@@ -1,0 +1,61 @@
+"""How papers set out a value and how people ask for one: a label on one line and its value on the next, a
+phone number among other numbers, the paper a question rules out, words that only say how it asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from manoled.agent.contrast import other_paper
+from manoled.agent.facts import _is_value, topic_terms
+from manoled.agent.gloss import spelled_out
+from manoled.agent.kinds import new_value
+from manoled.agent.layout import logical_lines, sentences
+
+
+def test_a_label_line_then_its_value_line_is_one_line():
+    # as a PDF's table cells come out: each cell on a line of its own
+    text = "Derailleur hanger alignment\n$13.00\nTotal (incl. GST)\n$412.50\nThanks a lot.\n12\n"
+    assert logical_lines(text, _is_value) == [
+        "Derailleur hanger alignment: $13.00", "Total (incl. GST): $412.50", "Thanks a lot.", "12"]
+
+
+def test_a_csv_head_row_is_no_label():
+    text = "date,electricity_kwh,gas_m3\n2025-01-01,12210,3455\n"
+    assert logical_lines(text, _is_value) == ["date,electricity_kwh,gas_m3", "2025-01-01,12210,3455"]
+
+
+def test_incl_in_brackets_ends_no_sentence():
+    assert sentences("Total (incl. GST): $412.50") == ["Total (incl. GST): $412.50"]
+
+
+@pytest.mark.parametrize("unit, phone", [
+    ("Property manager: Daniel Okafor, Mobile 0423 117 865", True),
+    ("Office (03) 9387 4410", True),
+    ("Tel. +49 30 1234567", True),
+    ("job no. WO-58812", False),  # a number, but no phone's
+    ("Invoice number: KM-26020-88314", False),
+    ("Date: 12.03.2026", False),
+])
+def test_a_phone_asked_needs_a_phone_number(unit, phone):
+    assert new_value("code", unit, {"mobile", "number"}) is phone
+
+
+@pytest.mark.parametrize("question, file_name, other", [
+    ("What did fixing my bike cost in the end, not the estimate?", "Quote - Sprocket Bike Works.pdf", True),
+    ("What did fixing my bike cost in the end, not the estimate?", "INV-3107 Sprocket Bike Works.pdf", False),
+    ("What was the quote, not the invoice?", "INV-3107 Sprocket Bike Works.pdf", True),
+    ("What was the quote, not the invoice?", "Quote - Sprocket Bike Works.pdf", False),
+])
+def test_a_paper_ruled_out_is_the_other_paper(question, file_name, other):
+    assert other_paper(question, file_name) is other
+
+
+def test_words_that_only_say_how_it_asks_are_no_topic():
+    assert topic_terms("What did fixing up my bicycle actually cost me in the end, not the estimate?") == \
+        ["fixing", "bicycle"]
+    assert "monthly" in topic_terms("what is my monthly contribution")  # a period is a topic
+
+
+@pytest.mark.parametrize("short, long", [("rm", "room"), ("amt", "amount"), ("appt", "appointment")])
+def test_chat_short_forms_are_spelled_out(short, long):
+    assert spelled_out(short) == (long,)
