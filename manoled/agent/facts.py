@@ -227,7 +227,8 @@ def focus_words(question: str) -> list[str]:
 
 
 PAPER_PENALTY = 1.5
-NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
+NAMED_WEIGHT = 0.6
+QUOTED_WEIGHT = 1.0  # to a passage that has a full date the question gives
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
@@ -241,7 +242,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     it says them in other words.
     """
     terms = topic_terms(question)
-    frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms]
+    frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms and not w.isdigit()]
     frame += [w for w in words(question) if w in ("total", "amount", "number", "date", "name", "size", "address")]
     kind, asked = typed_by(question)
     focus = [t for t in focus_words(question) if t in terms]
@@ -259,6 +260,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     facts: list[Fact] = []
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
+    given = [m.group() for m in TYPE_PATTERNS["date"].finditer(question) if sum(ch.isdigit() for ch in m.group()) >= 6]
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
@@ -283,6 +285,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         paper = PAPER_PENALTY if other_paper(question, c.file_name) else 0.0  # the estimate, asked the bill
+        paper -= QUOTED_WEIGHT * any(d in c.text for d in given)  # "the bill for 14/01/2026 to 13/04/2026"
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out

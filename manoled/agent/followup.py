@@ -35,6 +35,7 @@ from .commonness import adverb
 from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, previous_file, turn_files
 from .direct import Direct, calls_for
 from .kinds import wanted_type
+from .months import name_dates
 from .names import find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
@@ -210,7 +211,7 @@ def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
     (the same words, numbers and dates aside), in the order of their numbers, then of their dates."""
     folder, mine = f.relpath.rpartition("/")[0], _name_words(f)
     series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _alike(f, g, mine)]
-    series.sort(key=lambda g: ([int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
+    series.sort(key=lambda g: (name_dates(g.name), [int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
     at = next((i for i, g in enumerate(series) if g.path == f.path), None)
     if at is None or not 0 <= at + step < len(series):
         return None
@@ -235,8 +236,9 @@ _PUNCT = "?,.!:;'\""
 
 
 def _name_words(f: Any) -> set[str]:
-    """The words of a file's name, its dates and numbers aside ("globex telecom" for globex_telecom_2025-09.pdf)."""
-    return {w for w in path_words(f.name) if w.isalpha() and len(w) >= 3}
+    """The words of a file's name, its dates, months and numbers aside ("globex telecom" for
+    globex_telecom_2025-09.pdf and for "Globex Telecom Sep 2025.pdf")."""
+    return {w for w in path_words(f.name) if w.isalpha() and len(w) >= 3 and not name_dates(w + " 2000")}
 
 
 def _undated(question: str) -> str:

@@ -66,7 +66,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "date": re.compile(_DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date
     "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b", re.IGNORECASE),
-    "person": re.compile(r"(?:\b(?:mr|mrs|ms|dr|prof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
+    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
                          r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
@@ -152,6 +152,10 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     if kind == "code" and asked & _PHONE_ASK:  # a job number is not a phone's
         return any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(m.group())
                    for m in _PHONE.finditer(unit))
+    if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
+        said = {w.lstrip("0") for w in asked if w.isdigit()}
+        return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said
+                   for m in TYPE_PATTERNS[kind].finditer(unit))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
     if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person

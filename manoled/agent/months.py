@@ -30,15 +30,30 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
     return months, years
 
 
+_NAME_MONTH = re.compile(r"(?<![a-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)([a-z]*)(?![a-z])")
+
+
+def name_dates(file_name: str) -> list[tuple[int, int]]:
+    """The (year, month) a file's name carries: "acme_2025-02.txt", "Voltline bill Jan 2026.pdf" (year 0 when
+    the name has none; "may" only beside a year)."""
+    low = file_name.lower()
+    dated = [(int(y), int(m)) for y, m in _NAME_DATE.findall(low)]
+    if dated:
+        return dated
+    year = next((int(y) for y in _YEAR.findall(low)), 0)
+    return [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
+            if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
+
+
 def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
     """+1 when the file's name carries the asked month (and year), -1 when it carries another month, else 0:
     people name files by their date ("acme_2025-02.txt"), and a text may name other months (a due date)."""
     if not months:
         return 0.0
-    dated = [(int(y), int(m)) for y, m in _NAME_DATE.findall(file_name)]
+    dated = name_dates(file_name)
     if not dated:
         return 0.0
-    if any(m in months and (not years or y in years) for y, m in dated):
+    if any(m in months and (not years or not y or y in years) for y, m in dated):
         return 1.0
     return -1.0
 

@@ -8,12 +8,14 @@ one file it cites; a complete question after another turn must be answered on it
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from conftest import folder_fixture, planner_agent
 
 from manoled.agent.continuation import is_followup, own_words
+from manoled.agent.followup import _in_sequence
 from manoled.agent.loop import Agent
 from manoled.agent.planner import Planner
 from manoled.agent.slots import read_slots
@@ -366,3 +368,30 @@ def test_his_or_her_points_back_though_a_word_names_another_file(agent):
     first, final, plan = converse(agent, "who is the property manager for the Hollis St flat?", "what's his mobile number?")
     assert "Daniel Okafor" in first.answer and plan.followup
     assert "0423 117 865" in final.answer and names(final) == ["lease_hollis_st.txt"], final.answer
+
+
+@dataclass(frozen=True)
+class _F:
+    relpath: str
+    mtime_ns: int
+
+    @property
+    def path(self) -> str:
+        return "/root/" + self.relpath
+
+    @property
+    def name(self) -> str:
+        return self.relpath.rsplit("/", 1)[-1]
+
+    @property
+    def ext(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+
+def test_the_next_file_of_a_series_named_by_month_words():
+    # written in a different order than their months
+    bills = [_F("Bills/Voltline bill Apr 2026.pdf", 1), _F("Bills/Voltline bill Jan 2026.pdf", 2),
+             _F("Bills/Voltline bill Oct 2025.pdf", 3), _F("Bills/water bill Feb 2026.pdf", 4)]
+    assert _in_sequence(bills[1], bills, 1) == bills[0]
+    assert _in_sequence(bills[1], bills, -1) == bills[2]
+    assert _in_sequence(bills[0], bills, 1) is None

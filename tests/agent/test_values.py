@@ -10,6 +10,7 @@ from manoled.agent.facts import _is_value, topic_terms
 from manoled.agent.gloss import spelled_out
 from manoled.agent.kinds import new_value
 from manoled.agent.layout import logical_lines, sentences
+from manoled.agent.months import name_dates
 
 
 def test_a_label_line_then_its_value_line_is_one_line():
@@ -59,3 +60,22 @@ def test_words_that_only_say_how_it_asks_are_no_topic():
 @pytest.mark.parametrize("short, long", [("rm", "room"), ("amt", "amount"), ("appt", "appointment")])
 def test_chat_short_forms_are_spelled_out(short, long):
     assert spelled_out(short) == (long,)
+
+
+@pytest.mark.parametrize("name, dates", [
+    ("Voltline bill Jan 2026.pdf", [(2026, 1)]), ("acme_2025-02.txt", [(2025, 2)]),
+    ("Leave application - Dec2026.docx", [(2026, 12)]),
+    ("may notes.txt", []), ("Mayfield invoice.pdf", []), ("marching band.txt", []),  # no month
+])
+def test_a_file_name_says_its_month_in_numbers_or_in_words(name, dates):
+    assert name_dates(name) == dates
+
+
+def test_a_date_the_question_gives_is_no_answer_to_it():
+    asked = {"when", "bill", "14", "01", "2026", "13", "04", "due"}  # "… the bill for 14/01/2026 to 13/04/2026 due?"
+    assert not new_value("date", "Billing period: 14/01/2026 to 13/04/2026 (90 days)", asked)
+    assert new_value("date", "Due date: 05/05/2026", asked)
+
+
+def test_a_title_with_a_capital_names_a_person():
+    assert new_value("person", "Approved by: Prof. Alistair Greig (principal supervisor)", {"approv"})

@@ -1,0 +1,54 @@
+"""A series of bills from one company, named by month words ("Voltline bill Jan 2026.pdf"), over a real index:
+a bill is found by the period the question quotes, and "the next one" is the next month's bill."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from conftest import folder_fixture, planner_agent
+
+NOW = time.time()
+DAY = 86400.0
+
+
+def _bill(issued: str, period: str, total: str, due: str) -> str:
+    return (f"Voltline Energy\nTax Invoice - Electricity\nAccount number: 5502 118 347\nIssue date: {issued}\n"
+            f"Billing period: {period}\nTotal amount due: {total}\nDue date: {due}\n")
+
+
+FILES: dict[str, tuple[str, float]] = {
+    # the April bill was saved first: the series goes by the months the names say
+    "Housing/Bills/Voltline bill Apr 2026.pdf.txt": (
+        _bill("16/04/2026", "14/01/2026 to 13/04/2026 (90 days)", "$293.52", "05/05/2026"), 90),
+    "Housing/Bills/Voltline bill Jan 2026.pdf.txt": (
+        _bill("16/01/2026", "14/10/2025 to 13/01/2026 (92 days)", "$338.61", "03/02/2026"), 30),
+    "Bike/INV-3107 Sprocket Bike Works.txt": (
+        "SPROCKET BIKE WORKS\nTAX INVOICE\nDescription\nAmount\nGeneral service\n$129.00\nRear wheel true\n$35.00\n"
+        "Total (incl. GST)\n$412.50\n", 60),
+}
+
+folder = folder_fixture("bills", FILES, NOW)
+
+
+def ask(agent, question: str, session: str | None = None):
+    final = list(agent.run(question, session=session))[-1]
+    return final, [Path(s).name for s in final.sources]
+
+
+def test_the_bill_of_the_period_the_question_quotes(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "When is the Voltline bill for 14/01/2026 to 13/04/2026 due?")
+    assert "05/05/2026" in final.answer and names[:1] == ["Voltline bill Apr 2026.pdf.txt"], final.answer
+
+
+def test_the_next_one_is_the_next_months_bill(folder):
+    agent = planner_agent(folder[0], NOW)
+    first, _ = ask(agent, "How much was the Voltline bill issued in January 2026?")
+    assert "338.61" in first.answer
+    final, names = ask(agent, "what about the next one after that?", session=first.session)
+    assert "293.52" in final.answer and names[:1] == ["Voltline bill Apr 2026.pdf.txt"], final.answer
+
+
+def test_a_total_on_the_line_after_its_label(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What was the final amount on the Sprocket Bike Works invoice?")
+    assert "412.50" in final.answer and names == ["INV-3107 Sprocket Bike Works.txt"], final.answer
