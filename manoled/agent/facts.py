@@ -228,6 +228,7 @@ def focus_words(question: str) -> list[str]:
 
 PAPER_PENALTY = 1.5
 NAMED_WEIGHT = 0.6
+CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
 QUOTED_WEIGHT = 1.0  # to a passage that has a full date the question gives
 
 
@@ -301,6 +302,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             here_said = sum(said.values())
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) - paper
+            score += CELL_WEIGHT * _in_one_cell(u, here)
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):
@@ -337,6 +339,27 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
+
+
+def _cells(unit: str) -> list[tuple[str, str]]:
+    """(column, value) of a table row said with its columns; a piece without a column goes on with the last."""
+    out: list[list[str]] = []
+    for part in unit.split(", "):
+        at = part.find(": ")
+        if 0 < at <= 40:
+            out.append([part[:at], part[at + 2:]])
+        elif out:
+            out[-1][1] += f", {part}"
+    return [(a, b) for a, b in out]
+
+
+def _in_one_cell(unit: str, here: list[str]) -> bool:
+    """Whether a table row said with its columns ("Date: 3/29/2026, Altar Flowers: Dolores Kowalski") has a
+    question word in a column's name and another in that column's value: the row of the cell asked about."""
+    if len(here) < 2 or unit.count(": ") < 3:
+        return False
+    return any(any(contains(name, t) for t in here) and any(contains(value, t) and not contains(name, t) for t in here)
+               for name, value in _cells(unit))
 
 
 def answer_text(ex: Extraction, max_chars: int = 300) -> str:

@@ -47,7 +47,8 @@ def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
 
 def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool]) -> _Head | None:
     names = [c for _, _, c in cells]
-    if len(names) < 3 or any(is_value(c) or len(c.split()) > 5 or c.endswith((".", ":")) for c in names):
+    if len(names) < 3 or any(is_value(c) or len(c.split()) > 5 or set(c) <= _RULE or c.endswith(":")
+                             or c.endswith(".") and len(c) > 5 for c in names):  # "Pos." is a column's name
         return None
     return _Head(names, [(s + e) / 2 for s, e, _ in cells], piped, cells[0][0])
 

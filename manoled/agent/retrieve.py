@@ -44,12 +44,26 @@ class Candidate:
     name_rank: int | None = None  # among the passages of the files whose path says a query term
     terms: list[str] = field(default_factory=list)  # query terms the passage (or its path) contains
     relpath: str = ""  # the file's path inside its watched folder
+    whole: bool = False  # the text is the whole (short) document, not one passage of it
 
     @property
     def named(self) -> str:
         """What names the passage's file, as words: its folders and its name ("Wohnung Internet Spreenetz
         2026-02.pdf"): a person's folders say what their files are about ("Internet", "Taxes")."""
         return (self.relpath or self.file_name).replace("/", " ").replace("_", " ")
+
+
+WHOLE_MAX = 6  # a document of at most this many passages is read whole
+
+
+def overlapped(texts: Sequence[str], most: int = 600) -> str:
+    """Consecutive passages as one text, the characters each shares with the one before said once."""
+    out = texts[0] if texts else ""
+    for t in texts[1:]:
+        tail = out[-most:]
+        shared = next((n for n in range(min(len(tail), len(t)), 0, -1) if tail.endswith(t[:n])), 0)
+        out += ("\n" if not shared else "") + t[shared:]
+    return out
 
 
 def fts_terms(terms: Sequence[str]) -> list[str]:
@@ -194,10 +208,24 @@ class HybridSearch:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
             c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
-        out = self._with_next(out[:k], terms, seqs, by_id)
+        out = self._whole(out[:k], terms)
+        out = self._with_next(out, terms, seqs, by_id)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
         return out
+
+    def _whole(self, out: list[Candidate], terms: Sequence[str]) -> list[Candidate]:
+        """``out`` with the best passage's document read whole when it is short (its other passages dropped): an
+        invoice's table head, its rows and its total are read together though the chunks cut between them."""
+        best = max((c for c in out if c.file_id is not None), key=lambda c: len(c.terms), default=None)
+        if best is None or self.catalog is None:
+            return out
+        parts = self.catalog.passages_for(best.file_id, limit=WHOLE_MAX + 1)
+        if not 1 < len(parts) <= WHOLE_MAX:
+            return out
+        best.text, best.whole = overlapped([text for _pid, _seq, _page, text in parts]), True
+        best.terms = [t for t in terms if contains(best.text, t) or contains(best.named, t)]
+        return [c for c in out if c is best or c.file_id != best.file_id]
 
     def _with_next(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],
                    by_id: dict[int, Candidate]) -> list[Candidate]:
@@ -205,7 +233,8 @@ class HybridSearch:
         right after it: a document goes on past a chunk's end ("How much you will get" ... the amount after
         deductions, in the next chunk). One more candidate, at most."""
         best = max((c for c in out if c.passage_id in seqs), key=lambda c: len(c.terms), default=None)
-        if best is None or len(terms) < 2 or len(best.terms) * 5 < len(terms) * 3 or best.file_id is None:
+        if best is None or len(terms) < 2 or len(best.terms) * 5 < len(terms) * 3 or best.file_id is None \
+                or best.whole:
             return out
         nxt = self.catalog.passages_for(best.file_id, limit=1, after=seqs[best.passage_id])
         if not nxt or any(c.passage_id == nxt[0][0] for c in out):

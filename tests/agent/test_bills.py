@@ -26,6 +26,11 @@ FILES: dict[str, tuple[str, float]] = {
     "Bike/INV-3107 Sprocket Bike Works.txt": (
         "SPROCKET BIKE WORKS\nTAX INVOICE\nDescription\nAmount\nGeneral service\n$129.00\nRear wheel true\n$35.00\n"
         "Total (incl. GST)\n$412.50\n", 60),
+    # a two-page-long invoice: its total is two passages after the lines that name what it is for
+    "Work/heron_studio_invoice_7.txt": (
+        "Ines Carvalho, Illustration\nWeserstrasse 112, Berlin\nHeron Studio GmbH\nInvoice 7 for the storyboards\n"
+        + "".join(f"Panel {n}: pencils, inks and one round of changes as agreed by mail.\n" for n in range(1, 46))
+        + "Net: 2,200.00 EUR\nVAT 19%: 418.00 EUR\nAmount due: 2,618.00 EUR\nPayable within 30 days.\n", 20),
 }
 
 folder = folder_fixture("bills", FILES, NOW)
@@ -52,3 +57,8 @@ def test_the_next_one_is_the_next_months_bill(folder):
 def test_a_total_on_the_line_after_its_label(folder):
     final, names = ask(planner_agent(folder[0], NOW), "What was the final amount on the Sprocket Bike Works invoice?")
     assert "412.50" in final.answer and names == ["INV-3107 Sprocket Bike Works.txt"], final.answer
+
+
+def test_a_short_document_is_read_whole(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what is the total on the Heron Studio invoice for the storyboards?")
+    assert "2,618.00" in final.answer and names == ["heron_studio_invoice_7.txt"], final.answer

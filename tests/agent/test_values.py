@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from manoled.agent.contrast import other_paper
-from manoled.agent.facts import _is_value, topic_terms
+from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
 from manoled.agent.gloss import spelled_out
 from manoled.agent.kinds import new_value
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.months import name_dates
+from manoled.agent.retrieve import overlapped
 
 
 def test_a_label_line_then_its_value_line_is_one_line():
@@ -79,3 +80,16 @@ def test_a_date_the_question_gives_is_no_answer_to_it():
 
 def test_a_title_with_a_capital_names_a_person():
     assert new_value("person", "Approved by: Prof. Alistair Greig (principal supervisor)", {"approv"})
+
+
+def test_overlapping_passages_join_with_what_they_share_said_once():
+    assert overlapped(["Net: 2.200,00\nVAT: 418,00", "VAT: 418,00\nTotal: 2.618,00"]) == \
+        "Net: 2.200,00\nVAT: 418,00\nTotal: 2.618,00"
+    assert overlapped(["page one", "page two"]) == "page one\npage two"
+
+
+def test_a_table_row_whose_cell_says_the_asked_column_and_value():
+    asked = ["dolores", "altar", "flowers"]
+    hers = "Date: 3/29/2026, Coffee Hour: Altar Guild, Altar Flowers: Dolores Kowalski, Reader (9:00): Bob Haskins"
+    not_hers = "Date: 4/26/2026, Coffee Hour: Walt & Dolores Kowalski, Altar Flowers: Ruth Ann Geiger, Reader: Jan"
+    assert _in_one_cell(hers, asked) and not _in_one_cell(not_hers, asked)
