@@ -8,7 +8,7 @@ and for "does this passage say the question's word" (:func:`manoled.agent.retrie
 
 Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health) and the months, and
 only forms that are not English words themselves ("data", "total", "code" are left out); a few English words
-also give the other word people use for the same thing (bike and bicycle, flat and apartment).
+also give the other word people use for the same thing (bike and bicycle).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ notice: kündigung kündigungsfrist préavis preaviso
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio
-apartment: flat wohnung appartement piso apartamento appartamento
-flat: apartment wohnung appartement piso apartamento appartamento
+apartment: wohnung appartement piso apartamento appartamento
+flat: wohnung appartement piso apartamento appartamento
 landlord: vermieter vermieterin propriétaire arrendador senhorio
 tenant: mieter mieterin locataire inquilino
 heating: heizung chauffage calefacción riscaldamento aquecimento
