@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .facts import topic_terms
+from .kinds import _ASKED_AS
 from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
 
@@ -15,7 +16,8 @@ from .slots import Slots, stem, words
 # it opens by continuing ("and …", "what about …"), or it points back ("it", "those", "the X one", "that month")
 FOLLOWUP_OPENERS = re.compile(
     r"^(?:and|also|plus|but|so|then|ok(?:ay)?|what about|how about|what of|same (?:for|with|thing)|"
-    r"(?:and )?(?:for|in|from|with|without|on) (?:the |my )?\w+$)\b")
+    r"(?:and )?(?:for|in|from|with|without|on) (?:the |my )?\w+$|"
+    r"(?:and )?(?:for|in|from|on|at|by|with|since|until|till) (?:how|what|which|when|whom)\b)\b")
 REFERENCES = re.compile(
     r"\b(?:it|its|itself|them|they|their|he|she|his|her|him|those|these|that one|this one|the other(?: one)?|the same|"
     r"(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|one|list)|"
@@ -48,6 +50,9 @@ def own_words(question: str) -> str:
     q = re.sub(r"^(?:what|how) about\b\s*", "", q, flags=re.I)
     q = _POINTING.sub(" ", q)
     pointed = POINT_BACK.search(q)
+    if pointed and re.search(r"\b(?:that|this|those|these) (?:cost|costs|come|comes|mean|say|take|include|run)\b",
+                             pointed.group(), re.I):
+        pointed = None  # "what did that cost": a pronoun, the verb is what it asks
     if pointed:  # "how much did that visit cost": the visit is the previous answer's, nothing to search for
         q = q[:pointed.start()] + re.sub(r"\b(?:that|this|those|these) [a-z]+", " ", pointed.group(), flags=re.I) + \
             q[pointed.end():]
@@ -83,8 +88,9 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
         return True
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is
-    if n <= 5 and not slots.topics and not slots.extensions and not slots.time and not find_folder(question, files):
-        return True  # "who was there?", "how big?": nothing of its own to be about
+    if n <= 5 and not slots.extensions and not slots.time and not find_folder(question, files) and \
+            all(t in _ASKED_AS for t in slots.topics):
+        return True  # "who was there?", "how big?", "what time?": nothing of its own to be about
     if ASKS_INSIDE.search(q) and n <= 8:
         return True  # "anything about the car?": in what the previous answer was about
     fragment = not any(w in QUESTION_FRAME for w in ws)

@@ -111,9 +111,10 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
         if a in _ASKING:
-            b = next((w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP), "")  # "what was the final amount"
-            for kind in ("org", "person"):
-                if stem(b) in TYPE_WORDS[kind] or b in TYPE_WORDS[kind]:
+            heads = [w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP][:2]  # "what was the final amount"
+            b = heads[0] if heads else ""
+            for kind in ("org", "person"):  # "which company", "which bike shop"
+                if any(stem(h) in TYPE_WORDS[kind] or h in TYPE_WORDS[kind] for h in heads):
                     return kind, True
             if stem(b) in _ASKED_AS:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else

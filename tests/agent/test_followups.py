@@ -197,6 +197,8 @@ class _Turn:
     ("what is the discount code for the garden centre", False), ("are there any photos from 2024", False),
     ("which folder has more files than Notes", False), ("how much did it cost to repair the washing machine in 2025",
                                                         False),
+    ("what time?", True), ("since when?", True), ("for how many nights?", True),  # only how it asks
+    ("what was the quote number?", False),  # a quote is a thing of its own
 ])
 def test_what_counts_as_a_follow_up(question, expected):
     assert is_followup(question, read_slots(question, NOW), [], _Turn("what's on my list?")) is expected
@@ -206,6 +208,8 @@ def test_own_words_drop_the_opener_and_the_pointing_words():
     assert own_words("and the Globex one that month?") == "the Globex"
     assert own_words("What about E24?") == "E24"
     assert own_words("and when do I leave?") == "when do I leave"
+    assert own_words("how much did that visit cost?") == "how much did cost"  # the visit is the previous answer's
+    assert own_words("what did that cost?") == "what did that cost"  # a pronoun: the cost is asked
 
 
 def test_the_planner_marks_a_follow_up_only_with_a_previous_turn():
