@@ -37,7 +37,7 @@ from .kinds import (
     typed_by,
 )
 from .layout import logical_lines, sentences
-from .months import MONTH_NAMES, asked_months, name_date_fit
+from .months import MONTH_NAMES, asked_months, name_date_fit, name_dates
 from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -229,7 +229,8 @@ def focus_words(question: str) -> list[str]:
 PAPER_PENALTY = 1.5
 NAMED_WEIGHT = 0.6
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
-QUOTED_WEIGHT = 1.0  # to a passage that has a full date the question gives
+QUOTED_WEIGHT = 1.0
+NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value  # to a passage that has a full date the question gives
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
@@ -262,6 +263,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
     given = [m.group() for m in TYPE_PATTERNS["date"].finditer(question) if sum(ch.isdigit() for ch in m.group()) >= 6]
+    newest = _newest_of_series(candidates[:top + 1]) if _LATEST.search(question) else set()
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
@@ -286,7 +288,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         paper = PAPER_PENALTY if other_paper(question, c.file_name) else 0.0  # the estimate, asked the bill
-        paper -= QUOTED_WEIGHT * any(d in c.text for d in given)  # "the bill for 14/01/2026 to 13/04/2026"
+        paper -= QUOTED_WEIGHT * any(d in c.text for d in given) + NEWEST_WEIGHT * (c.path in newest)  # "the bill for 14/01/2026 to 13/04/2026"
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
@@ -339,6 +341,21 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
+
+
+_LATEST = re.compile(r"\b(?:next|current|currently|latest|newest|upcoming|most recent)\b", re.IGNORECASE)
+
+
+def _newest_of_series(candidates: Sequence[Candidate]) -> set[str]:
+    """Paths of the candidates whose file is the newest of a series among them ("Buick service Feb 2026.txt"
+    over "… Oct 2025.txt"): the next service, the current rate, are in the latest paper."""
+    series: dict[frozenset[str], list[tuple[list[tuple[int, int]], str]]] = {}
+    for c in candidates:
+        dated = name_dates(c.file_name)
+        if dated:
+            key = frozenset(w for w in words(c.file_name) if w.isalpha() and len(w) >= 3 and not name_dates(f"{w} 2000"))
+            series.setdefault(key, []).append((dated, c.path))
+    return {max(members)[1] for members in series.values() if len({str(d) for d, _ in members}) >= 2}
 
 
 def _cells(unit: str) -> list[tuple[str, str]]:

@@ -48,6 +48,7 @@ heating: heizung chauffage calefacción riscaldamento aquecimento
 electricity: strom électricité electricidad elettricità eletricidade
 bike: bicycle fahrrad vélo bicicleta bicicletta
 bicycle: bike fahrrad vélo bicicleta bicicletta
+cabin: stateroom kabine cabine camarote
 car: auto wagen voiture coche carro
 key: schlüssel clé llave chiave chave
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro

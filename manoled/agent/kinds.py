@@ -38,6 +38,7 @@ _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate est
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
                      "boulevard rd st ave dr ln".split())
 _SECRET = frozenset("password passwords passcode passwort pin keypad combo combination".split())
+_LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?::\s*|\s#)\d{1,6}[A-Za-z]?")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
@@ -150,6 +151,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
     if kind == "code" and "iban" in asked:  # a postcode or an order number is not an account
         return bool(_IBAN.search(unit))
+    if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):
+        return True  # "Stateroom: 7284", "Locker #12": a short number is the code its label names
     if kind == "code" and asked & _PHONE_ASK:  # a job number is not a phone's
         return any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(m.group())
                    for m in _PHONE.finditer(unit))

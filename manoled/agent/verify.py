@@ -32,7 +32,7 @@ from typing import Any
 
 from .attribute import asked_words
 from .contrast import other_paper
-from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
+from .facts import _LATEST, MONTH_NAMES, Extraction, Fact, _newest_of_series, _units, passage_words, topic_terms
 from .kinds import _QUANTITY, TYPE_PATTERNS, typed_by
 from .months import other_month
 from .retrieve import contains
@@ -102,6 +102,9 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -
     for February" well, and says no sum), nor for the other paper of a job (the estimate, asked the bill)."""
     if top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in theirs):
         return False
+    if _LATEST.search(question) and top.candidate and theirs[0].candidate and \
+            top.path in _newest_of_series([top.candidate, theirs[0].candidate]):
+        return False  # "the next oil change": the newest service record, though an older one says more
     return not other_paper(question, theirs[0].file_name)
 
 

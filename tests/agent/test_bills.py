@@ -1,5 +1,6 @@
-"""A series of bills from one company, named by month words ("Voltline bill Jan 2026.pdf"), over a real index:
-a bill is found by the period the question quotes, and "the next one" is the next month's bill."""
+"""Papers of a series named by month words ("Voltline bill Jan 2026.pdf"), over a real index: a bill is found by
+the period the question quotes, "the next one" is the next month's bill, the next service is in the newest
+record; and a short document is read whole."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ FILES: dict[str, tuple[str, float]] = {
     "Bike/INV-3107 Sprocket Bike Works.txt": (
         "SPROCKET BIKE WORKS\nTAX INVOICE\nDescription\nAmount\nGeneral service\n$129.00\nRear wheel true\n$35.00\n"
         "Total (incl. GST)\n$412.50\n", 60),
+    # two service records of one car: the next service is in the newer one, though the older says "oil" more
+    "Car/Buick service Oct 2025.txt": ("Oil change, synthetic oil 5W-30, oil filter.\nOdometer: 64,950 miles\n"
+                                       "NEXT SERVICE DUE: 68,200 miles or 04/14/2026\n", 120),
+    "Car/Buick service Feb 2026.txt": ("Oil and filter, tire rotation.\nOdometer: 68,100 miles\n"
+                                       "NEXT SERVICE DUE: 71,450 miles or 08/19/2026\n", 10),
     # a two-page-long invoice: its total is two passages after the lines that name what it is for
     "Work/heron_studio_invoice_7.txt": (
         "Ines Carvalho, Illustration\nWeserstrasse 112, Berlin\nHeron Studio GmbH\nInvoice 7 for the storyboards\n"
@@ -62,3 +68,8 @@ def test_a_total_on_the_line_after_its_label(folder):
 def test_a_short_document_is_read_whole(folder):
     final, names = ask(planner_agent(folder[0], NOW), "what is the total on the Heron Studio invoice for the storyboards?")
     assert "2,618.00" in final.answer and names == ["heron_studio_invoice_7.txt"], final.answer
+
+
+def test_the_next_value_is_in_the_newest_paper_of_a_series(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "next oil change at how many miles")
+    assert "71,450" in final.answer and names[:1] == ["Buick service Feb 2026.txt"], final.answer

@@ -93,3 +93,11 @@ def test_a_table_row_whose_cell_says_the_asked_column_and_value():
     hers = "Date: 3/29/2026, Coffee Hour: Altar Guild, Altar Flowers: Dolores Kowalski, Reader (9:00): Bob Haskins"
     not_hers = "Date: 4/26/2026, Coffee Hour: Walt & Dolores Kowalski, Altar Flowers: Ruth Ann Geiger, Reader: Jan"
     assert _in_one_cell(hers, asked) and not _in_one_cell(not_hers, asked)
+
+
+@pytest.mark.parametrize("unit, code", [
+    ("Stateroom: 7284", True), ("Dive locker #12", True),  # a short number its label names
+    ("Ship: Coral Horizon", False), ("Deck 7 aft, two lower beds", False),
+])
+def test_a_labelled_short_number_is_a_code(unit, code):
+    assert new_value("code", unit, {"cabin", "number"}) is code
