@@ -36,7 +36,8 @@ from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words,
 from .direct import Direct, calls_for
 from .kinds import wanted_type
 from .months import name_dates
-from .names import find_folder, index_of, path_words, rank_names
+from .facts import topic_terms
+from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
@@ -114,12 +115,22 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
 def or_previous_file(d: Direct, question: str, history: Sequence[Any], files: list[Any],
                      file_terms: Callable[[list[str]], set[int]]) -> Direct:
     """``d`` (a search of every file), then, if it finds nothing, the same question asked of the file the last
-    answer cited, when that file says one of its words (:func:`continuation.previous_file`)."""
+    answer cited, when that file says one of its words (:func:`continuation.previous_file`); that file first
+    when it says all of them but one."""
     if d.fallback or [(c.name, c.args.get("in_file")) for c in d.calls] != [("semantic_search", None)]:
         return d
     path = previous_file(d.plan.intent, question, history, files, file_terms)
-    if path is not None:
-        d.fallback = [ToolCall("semantic_search", {"query": question, "in_file": path}, id="planner_1", fmt="planner")]
+    if path is None:
+        return d
+    inside = ToolCall("semantic_search", {"query": question, "in_file": path}, id="planner_1", fmt="planner")
+    hit = files_at([path], files).get(path)
+    terms = topic_terms(question)
+    if hit is not None and sum(hit.id in file_terms([t]) for t in terms) >= max(1, len(terms) - 1):
+        # that file says all its words but one ("what temperature do I start the oven at?" after the pie): there first
+        inside.id, d.calls[0].id = d.calls[0].id, inside.id
+        d.calls, d.fallback = [inside], d.calls
+    else:
+        d.fallback = [inside]
     return d
 
 

@@ -45,7 +45,7 @@ _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
                        "weekly".split())
-_ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure".split())
+_ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure temperature temp".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
              r"cad|aud|€|\$|£)\b|(?<![\d.])\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–]))")  # not a date's "05.02.2026"
@@ -56,7 +56,10 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
           r"agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|"
           r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)")
 # "8/2", "08/02/2026", "08.02.2026"; not "89.90": with dots, only a whole date (a price has one dot)
-_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
+# "1/2 cup", "3/4 tsp": a fraction of a measure, not the 2nd of January
+_FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
+    r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
+_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b|\b{_MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
@@ -119,7 +122,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                     return kind, True
             if stem(b) in _ASKED_AS:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
-                        "number" if stem(b) == "number" else "time" if stem(b) in ("time", "hour") else "date"), True
+                        "number" if stem(b) in ("number", "temperature", "temp") else
+                        "time" if stem(b) in ("time", "hour") else "date"), True
         if a == "how" and b == "long":
             return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
         if a == "how" and b in ("many", "old", "far", "often"):

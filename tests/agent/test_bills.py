@@ -32,6 +32,10 @@ FILES: dict[str, tuple[str, float]] = {
                                        "NEXT SERVICE DUE: 68,200 miles or 04/14/2026\n", 120),
     "Car/Buick service Feb 2026.txt": ("Oil and filter, tire rotation.\nOdometer: 68,100 miles\n"
                                        "NEXT SERVICE DUE: 71,450 miles or 08/19/2026\n", 10),
+    # two recipes that both heat an oven: a question after one of them is about that one
+    "Recipes/apple pie.txt": ("Apple pie\n1/2 cup cold butter, cubed\n2 1/2 cups flour\nRoll out the bottom crust.\n"
+                              "Bake at 425°F for 15 minutes, then turn the oven down to 350°F for 40 minutes.\n", 200),
+    "Recipes/chicken casserole.md": ("# Chicken casserole\nDirections: Heat oven to **350°F**. Bake 30 minutes.\n", 150),
     # a two-page-long invoice: its total is two passages after the lines that name what it is for
     "Work/heron_studio_invoice_7.txt": (
         "Ines Carvalho, Illustration\nWeserstrasse 112, Berlin\nHeron Studio GmbH\nInvoice 7 for the storyboards\n"
@@ -73,3 +77,10 @@ def test_a_short_document_is_read_whole(folder):
 def test_the_next_value_is_in_the_newest_paper_of_a_series(folder):
     final, names = ask(planner_agent(folder[0], NOW), "next oil change at how many miles")
     assert "71,450" in final.answer and names[:1] == ["Buick service Feb 2026.txt"], final.answer
+
+
+def test_a_question_whose_words_the_previous_answers_file_says_is_asked_of_it_first(folder):
+    agent = planner_agent(folder[0], NOW)
+    first, _ = ask(agent, "pull up the apple pie recipe")
+    final, names = ask(agent, "what temperature do I start the oven at?", session=first.session)
+    assert "425" in final.answer and names == ["apple pie.txt"], final.answer

@@ -101,3 +101,9 @@ def test_a_table_row_whose_cell_says_the_asked_column_and_value():
 ])
 def test_a_labelled_short_number_is_a_code(unit, code):
     assert new_value("code", unit, {"cabin", "number"}) is code
+
+
+@pytest.mark.parametrize("unit, date", [("1/2 cup cold butter", False), ("3/4 tsp salt", False),
+                                        ("due 5/5", True), ("3/29/2026", True)])
+def test_a_fraction_of_a_measure_is_no_date(unit, date):
+    assert new_value("date", unit, set()) is date
