@@ -37,8 +37,10 @@ _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate est
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
                      "boulevard rd st ave dr ln".split())
-_SECRET = frozenset("password passwords passcode passwort pin keypad combo combination".split())
+_SECRET = frozenset("password passwords passcode passwort pin keypad combo combination email e-mail".split())
 _LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?::\s*|\s#)\d{1,6}[A-Za-z]?")
+_EMAIL_ASK = frozenset("email e-mail emails mail".split())
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
@@ -150,6 +152,14 @@ def is_cue(word: str) -> bool:
     return any(word in cues for cues in TYPE_WORDS.values())
 
 
+def says_shape(word: str, text: str) -> bool:
+    """Whether ``text`` says ``word`` by a value of its shape: an e-mail address says "email", a phone number
+    "phone"."""
+    if word in _EMAIL_ASK or word == "address":
+        return bool(_EMAIL.search(text))
+    return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 for m in _PHONE.finditer(text))
+
+
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
@@ -157,6 +167,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_IBAN.search(unit))
     if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):
         return True  # "Stateroom: 7284", "Locker #12": a short number is the code its label names
+    if kind == "code" and asked & _EMAIL_ASK:  # a name is not an address to write to
+        return bool(_EMAIL.search(unit))
     if kind == "code" and asked & _PHONE_ASK:  # a job number is not a phone's
         return any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(m.group())
                    for m in _PHONE.finditer(unit))

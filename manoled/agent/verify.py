@@ -33,7 +33,7 @@ from typing import Any
 from .attribute import asked_words
 from .contrast import other_paper
 from .facts import _LATEST, MONTH_NAMES, Extraction, Fact, _newest_of_series, _units, passage_words, topic_terms
-from .kinds import _QUANTITY, TYPE_PATTERNS, typed_by
+from .kinds import _QUANTITY, TYPE_PATTERNS, says_shape, typed_by
 from .months import other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
@@ -73,7 +73,7 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
     says, with per-word detail (files, literal, sense credit)."""
     weight = {t: math.log((n_files + 1) / (d + 0.5)) for t, d in terms.items() if d > 0}
-    literal = {t: contains(passage, t) for t in terms}
+    literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t]]
     if sense is not None and missing:

@@ -206,7 +206,7 @@ def test_a_question_about_another_month_than_the_passage_names():
     ("What was the final amount on the invoice?", "amount"),  # the noun a few words after "what"
     ("oshc member no?", "code"), ("What is my tax file number?", "code"),  # "no", and "number" last
     ("Which bike shop gave me a quote in March?", "org"),  # the second word after "which"
-    ("what temperature do I start the oven at?", "number"),
+    ("what temperature do I start the oven at?", "number"), ("what's her email?", "code"),
 ])
 def test_answer_types(question, kind):
     assert typed_by(question) == (kind, True)

@@ -8,7 +8,7 @@ import pytest
 from manoled.agent.contrast import other_paper
 from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
 from manoled.agent.gloss import spelled_out
-from manoled.agent.kinds import new_value
+from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.months import name_dates
 from manoled.agent.retrieve import overlapped
@@ -107,3 +107,10 @@ def test_a_labelled_short_number_is_a_code(unit, code):
                                         ("due 5/5", True), ("3/29/2026", True)])
 def test_a_fraction_of_a_measure_is_no_date(unit, date):
     assert new_value("date", unit, set()) is date
+
+
+def test_an_email_asked_needs_an_email_address():
+    assert not new_value("code", "Claudia Hoffmann", {"her", "email"})
+    assert new_value("code", "Hermannstraße 48 · Tel. 030 2291 7745 · kanzlei@stb-hoffmann.de", {"her", "email"})
+    assert says_shape("email", "kanzlei@stb-hoffmann.de") and says_shape("phone", "Tel. 030 2291 7745")
+    assert not says_shape("phone", "job no. WO-58812")
