@@ -38,6 +38,8 @@ what which who whom whose when where why how what's who's where's when's how's w
 is are was were am do does did can could will would should shall have has had r
 show list find count give tell open search get display sort
 """.split())
+# "starting when?", "valid until when?": when something the previous answer said holds
+_FROM_WHEN = frozenset(stem(w) for w in "start starting begin beginning end ending effective valid expire".split())
 # referring phrases carry no topic of their own ("that month", "the globex one" -> "globex")
 _POINTING = re.compile(r"\b(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|"
                        r"one|list)\b|\b(?:the )?other\b|\bones?\b", re.IGNORECASE)
@@ -89,7 +91,7 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is
     if n <= 5 and not slots.extensions and not slots.time and not find_folder(question, files) and \
-            all(t in _ASKED_AS for t in slots.topics):
+            all(t in _ASKED_AS or t in _FROM_WHEN for t in slots.topics):
         return True  # "who was there?", "how big?", "what time?": nothing of its own to be about
     if ASKS_INSIDE.search(q) and n <= 8:
         return True  # "anything about the car?": in what the previous answer was about

@@ -49,6 +49,8 @@ electricity: strom électricité electricidad elettricità eletricidade
 bike: bicycle fahrrad vélo bicicleta bicicletta
 bicycle: bike fahrrad vélo bicicleta bicicletta
 cabin: stateroom kabine cabine camarote
+contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
+translation: übersetzung traduction traducción traduzione tradução
 car: auto wagen voiture coche carro
 key: schlüssel clé llave chiave chave
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro

@@ -198,6 +198,7 @@ class _Turn:
     ("which folder has more files than Notes", False), ("how much did it cost to repair the washing machine in 2025",
                                                         False),
     ("what time?", True), ("since when?", True), ("for how many nights?", True),  # only how it asks
+    ("starting when?", True),
     ("what was the quote number?", False),  # a quote is a thing of its own
 ])
 def test_what_counts_as_a_follow_up(question, expected):

@@ -7,7 +7,7 @@ import pytest
 
 from manoled.agent.contrast import other_paper
 from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
-from manoled.agent.gloss import spelled_out
+from manoled.agent.gloss import forms, spelled_out
 from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.months import name_dates
@@ -114,3 +114,9 @@ def test_an_email_asked_needs_an_email_address():
     assert new_value("code", "Hermannstraße 48 · Tel. 030 2291 7745 · kanzlei@stb-hoffmann.de", {"her", "email"})
     assert says_shape("email", "kanzlei@stb-hoffmann.de") and says_shape("phone", "Tel. 030 2291 7745")
     assert not says_shape("phone", "job no. WO-58812")
+
+
+@pytest.mark.parametrize("word, form", [("contact", "ansprechpartner"), ("translation", "übersetzung"),
+                                        ("cabin", "stateroom")])
+def test_household_words_in_the_languages_papers_use(word, form):
+    assert form in forms(word)
