@@ -37,7 +37,7 @@ from .kinds import (
     typed_by,
 )
 from .layout import logical_lines, sentences
-from .months import MONTH_NAMES, asked_months, name_date_fit, name_dates
+from .months import LATEST, MONTH_NAMES, asked_months, name_date_fit, newest_of_series
 from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -226,11 +226,11 @@ def focus_words(question: str) -> list[str]:
     return []
 
 
-PAPER_PENALTY = 1.5
-NAMED_WEIGHT = 0.6
+PAPER_PENALTY = 1.5  # to the other paper of a job (the estimate, asked the bill)
+NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
-QUOTED_WEIGHT = 1.0
-NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value  # to a passage that has a full date the question gives
+QUOTED_WEIGHT = 1.0  # to a passage that has a full date the question gives
+NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
@@ -263,7 +263,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
     given = [m.group() for m in TYPE_PATTERNS["date"].finditer(question) if sum(ch.isdigit() for ch in m.group()) >= 6]
-    newest = _newest_of_series(candidates[:top + 1]) if _LATEST.search(question) else set()
+    newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
@@ -287,8 +287,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
-        paper = PAPER_PENALTY if other_paper(question, c.file_name) else 0.0  # the estimate, asked the bill
-        paper -= QUOTED_WEIGHT * any(d in c.text for d in given) + NEWEST_WEIGHT * (c.path in newest)  # "the bill for 14/01/2026 to 13/04/2026"
+        # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
+        paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * any(d in c.text for d in given) \
+            + NEWEST_WEIGHT * (c.path in newest)
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
@@ -303,7 +304,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
-            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) - paper
+            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if kind and typed:
                 score += 3.0 if asked else 1.5
@@ -341,21 +342,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
-
-
-_LATEST = re.compile(r"\b(?:next|current|currently|latest|newest|upcoming|most recent)\b", re.IGNORECASE)
-
-
-def _newest_of_series(candidates: Sequence[Candidate]) -> set[str]:
-    """Paths of the candidates whose file is the newest of a series among them ("Buick service Feb 2026.txt"
-    over "… Oct 2025.txt"): the next service, the current rate, are in the latest paper."""
-    series: dict[frozenset[str], list[tuple[list[tuple[int, int]], str]]] = {}
-    for c in candidates:
-        dated = name_dates(c.file_name)
-        if dated:
-            key = frozenset(w for w in words(c.file_name) if w.isalpha() and len(w) >= 3 and not name_dates(f"{w} 2000"))
-            series.setdefault(key, []).append((dated, c.path))
-    return {max(members)[1] for members in series.values() if len({str(d) for d, _ in members}) >= 2}
 
 
 def _cells(unit: str) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -34,9 +35,9 @@ from .attribute import asked_words, is_type_word
 from .commonness import adverb
 from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, previous_file, turn_files
 from .direct import Direct, calls_for
-from .kinds import wanted_type
-from .months import name_dates
 from .facts import topic_terms
+from .kinds import wanted_type
+from .months import name_dates, series_words
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
@@ -122,13 +123,13 @@ def or_previous_file(d: Direct, question: str, history: Sequence[Any], files: li
     path = previous_file(d.plan.intent, question, history, files, file_terms)
     if path is None:
         return d
-    inside = ToolCall("semantic_search", {"query": question, "in_file": path}, id="planner_1", fmt="planner")
+    everywhere = d.calls[0]
+    inside = replace(everywhere, args={**everywhere.args, "in_file": path}, id="planner_1")
     hit = files_at([path], files).get(path)
     terms = topic_terms(question)
     if hit is not None and sum(hit.id in file_terms([t]) for t in terms) >= max(1, len(terms) - 1):
         # that file says all its words but one ("what temperature do I start the oven at?" after the pie): there first
-        inside.id, d.calls[0].id = d.calls[0].id, inside.id
-        d.calls, d.fallback = [inside], d.calls
+        d.calls, d.fallback = [replace(inside, id=everywhere.id)], [replace(everywhere, id=inside.id)]
     else:
         d.fallback = [inside]
     return d
@@ -220,7 +221,7 @@ PREVIOUS = re.compile(r"\b(?:previous|prior|before that|one before)\b")
 def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
     """The file after (``step`` 1) or before (-1) ``f`` in its series: the files of its folder named like it
     (the same words, numbers and dates aside), in the order of their numbers, then of their dates."""
-    folder, mine = f.relpath.rpartition("/")[0], _name_words(f)
+    folder, mine = f.relpath.rpartition("/")[0], series_words(f.name)
     series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _alike(f, g, mine)]
     series.sort(key=lambda g: (name_dates(g.name), [int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
     at = next((i for i, g in enumerate(series) if g.path == f.path), None)
@@ -231,25 +232,19 @@ def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
 
 def _sibling(f: Any, files: list[Any], seen: set[str]) -> Any | None:
     """The one other file named like ``f`` that the previous turn did not return."""
-    mine = _name_words(f)
+    mine = series_words(f.name)
     hits = [g for g in files if str(g.path) not in seen and _alike(f, g, mine)]
     return hits[0] if len(hits) == 1 else None
 
 
-def _alike(f: Any, g: Any, mine: set[str]) -> bool:
+def _alike(f: Any, g: Any, mine: frozenset[str]) -> bool:
     """Whether ``g`` is named like ``f`` (``mine``: the words of its name, dates and numbers aside) and of its
     kind (a document is a document, whatever its format)."""
-    return (g.ext == f.ext or {g.ext, f.ext} <= _DOCS) and _name_words(g) == mine
+    return (g.ext == f.ext or {g.ext, f.ext} <= _DOCS) and series_words(g.name) == mine
 
 
 _DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}
 _PUNCT = "?,.!:;'\""
-
-
-def _name_words(f: Any) -> set[str]:
-    """The words of a file's name, its dates, months and numbers aside ("globex telecom" for
-    globex_telecom_2025-09.pdf and for "Globex Telecom Sep 2025.pdf")."""
-    return {w for w in path_words(f.name) if w.isalpha() and len(w) >= 3 and not name_dates(w + " 2000")}
 
 
 def _undated(question: str) -> str:
@@ -331,7 +326,7 @@ def _dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
     if when is None or when.since is None:
         return None
     start = datetime.fromtimestamp(when.since)
-    name_words = _name_words(top)
+    name_words = series_words(top.name)
     monthly = when.until is not None and when.until - when.since < 32 * 86400
     hits = []
     for f in files:

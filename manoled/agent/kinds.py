@@ -157,7 +157,8 @@ def says_shape(word: str, text: str) -> bool:
     "phone"."""
     if word in _EMAIL_ASK or word == "address":
         return bool(_EMAIL.search(text))
-    return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 for m in _PHONE.finditer(text))
+    return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(
+        m.group()) for m in _PHONE.finditer(text))
 
 
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:
@@ -167,11 +168,9 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_IBAN.search(unit))
     if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):
         return True  # "Stateroom: 7284", "Locker #12": a short number is the code its label names
-    if kind == "code" and asked & _EMAIL_ASK:  # a name is not an address to write to
-        return bool(_EMAIL.search(unit))
-    if kind == "code" and asked & _PHONE_ASK:  # a job number is not a phone's
-        return any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(m.group())
-                   for m in _PHONE.finditer(unit))
+    shaped = asked & (_EMAIL_ASK | _PHONE_ASK) if kind == "code" else set()
+    if shaped:  # a name is no address to write to, a job number no phone's
+        return any(says_shape(w, unit) for w in shaped)
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said

@@ -1,11 +1,16 @@
 """Months in questions, passages and file names: "the invoice from February 2025" asks month 2 of 2025,
-"acme_2025-02.txt" is that month's file, and the March row of a budget answers nothing about April."""
+"acme_2025-02.txt" is that month's file, and the March row of a budget answers nothing about April. Files named
+alike but for their dates are a series ("Voltline bill Jan 2026.pdf", "… Apr 2026.pdf"): ``series_words``
+names it, ``newest_of_series`` finds its latest paper."""
 
 from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Sequence
+from typing import Any
 
+from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
 from .slots import words
 
@@ -43,6 +48,32 @@ def name_dates(file_name: str) -> list[tuple[int, int]]:
     year = next((int(y) for y in _YEAR.findall(low)), 0)
     return [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
             if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
+
+
+def series_words(file_name: str) -> frozenset[str]:
+    """The words of a file's name that say which series it is of, its dates, months and numbers aside ("globex
+    telecom" for globex_telecom_2025-09.pdf and for "Globex Telecom Sep 2025.pdf")."""
+    return frozenset(w for w in path_words(file_name) if w.isalpha() and len(w) >= 3 and not _month_word(w))
+
+
+def _month_word(word: str) -> bool:
+    m = _NAME_MONTH.fullmatch(word)
+    return m is not None and MONTH_NAMES[m.group(1)].startswith(word)
+
+
+# "the next service", "the current rate": the newest paper of a series says it
+LATEST = re.compile(r"\b(?:next|current|currently|latest|newest|upcoming|most recent)\b", re.IGNORECASE)
+
+
+def newest_of_series(candidates: Sequence[Any]) -> set[str]:
+    """Paths of the candidates (``file_name``, ``path``) whose file is the newest of a series among them
+    ("Buick service Feb 2026.txt" over "… Oct 2025.txt")."""
+    series: dict[frozenset[str], list[tuple[list[tuple[int, int]], str]]] = {}
+    for c in candidates:
+        dated = name_dates(c.file_name)
+        if dated:
+            series.setdefault(series_words(c.file_name), []).append((dated, c.path))
+    return {max(members)[1] for members in series.values() if len({str(d) for d, _ in members}) >= 2}
 
 
 def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:

@@ -44,7 +44,6 @@ class Candidate:
     name_rank: int | None = None  # among the passages of the files whose path says a query term
     terms: list[str] = field(default_factory=list)  # query terms the passage (or its path) contains
     relpath: str = ""  # the file's path inside its watched folder
-    whole: bool = False  # the text is the whole (short) document, not one passage of it
 
     @property
     def named(self) -> str:
@@ -208,38 +207,35 @@ class HybridSearch:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
             c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
-        out = self._whole(out[:k], terms)
-        out = self._with_next(out, terms, seqs, by_id)
+        out = self._widen(out[:k], terms, seqs, by_id)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
         return out
 
-    def _whole(self, out: list[Candidate], terms: Sequence[str]) -> list[Candidate]:
-        """``out`` with the best passage's document read whole when it is short (its other passages dropped): an
-        invoice's table head, its rows and its total are read together though the chunks cut between them."""
-        best = max((c for c in out if c.file_id is not None), key=lambda c: len(c.terms), default=None)
-        if best is None or self.catalog is None:
+    def _widen(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],
+               by_id: dict[int, Candidate]) -> list[Candidate]:
+        """``out`` with more of the document of the passage that says most of the query's words. A short one is
+        read whole in that passage's place (its other passages dropped): an invoice's table head, its rows and its
+        total are read together though the chunks cut between them. Of a longer one, the passage that follows
+        joins, right after it, when that passage says at least 3 of 5 query words: a document goes on past a
+        chunk's end ("How much you will get" ... the amount after deductions, in the next chunk)."""
+        best = max((c for c in out if c.passage_id in seqs), key=lambda c: len(c.terms), default=None)
+        if best is None or best.file_id is None or self.catalog is None:
             return out
         parts = self.catalog.passages_for(best.file_id, limit=WHOLE_MAX + 1)
-        if not 1 < len(parts) <= WHOLE_MAX:
+        if 1 < len(parts) <= WHOLE_MAX:
+            best.text = overlapped([text for _pid, _seq, _page, text in parts])
+            best.terms = [t for t in terms if contains(best.text, t) or contains(best.named, t)]
+            return [c for c in out if c is best or c.file_id != best.file_id]
+        if len(terms) < 2 or len(best.terms) * 5 < len(terms) * 3:
             return out
-        best.text, best.whole = overlapped([text for _pid, _seq, _page, text in parts]), True
-        best.terms = [t for t in terms if contains(best.text, t) or contains(best.named, t)]
-        return [c for c in out if c is best or c.file_id != best.file_id]
-
-    def _with_next(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],
-                   by_id: dict[int, Candidate]) -> list[Candidate]:
-        """``out`` with the passage that follows the one saying most of the query's words (at least 3 of 5),
-        right after it: a document goes on past a chunk's end ("How much you will get" ... the amount after
-        deductions, in the next chunk). One more candidate, at most."""
-        best = max((c for c in out if c.passage_id in seqs), key=lambda c: len(c.terms), default=None)
-        if best is None or len(terms) < 2 or len(best.terms) * 5 < len(terms) * 3 or best.file_id is None \
-                or best.whole:
+        seq = seqs[best.passage_id]
+        nxt = next((p for p in parts if p[1] > seq), None)
+        if nxt is None and len(parts) > WHOLE_MAX:
+            nxt = next(iter(self.catalog.passages_for(best.file_id, limit=1, after=seq)), None)
+        if nxt is None or any(c.passage_id == nxt[0] for c in out):
             return out
-        nxt = self.catalog.passages_for(best.file_id, limit=1, after=seqs[best.passage_id])
-        if not nxt or any(c.passage_id == nxt[0][0] for c in out):
-            return out
-        pid, _seq, _page, text = nxt[0]
+        pid, _seq, _page, text = nxt
         c = by_id.get(pid) or Candidate(pid, text, best.path, best.file_name, file_id=best.file_id, rrf=best.rrf,
                                         vector_score=best.vector_score, relpath=best.relpath)
         c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]

@@ -32,9 +32,9 @@ from typing import Any
 
 from .attribute import asked_words
 from .contrast import other_paper
-from .facts import _LATEST, MONTH_NAMES, Extraction, Fact, _newest_of_series, _units, passage_words, topic_terms
+from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
 from .kinds import _QUANTITY, TYPE_PATTERNS, says_shape, typed_by
-from .months import other_month
+from .months import LATEST, newest_of_series, other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -102,8 +102,8 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -
     for February" well, and says no sum), nor for the other paper of a job (the estimate, asked the bill)."""
     if top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in theirs):
         return False
-    if _LATEST.search(question) and top.candidate and theirs[0].candidate and \
-            top.path in _newest_of_series([top.candidate, theirs[0].candidate]):
+    if LATEST.search(question) and top.candidate and theirs[0].candidate and \
+            top.path in newest_of_series([top.candidate, theirs[0].candidate]):
         return False  # "the next oil change": the newest service record, though an older one says more
     return not other_paper(question, theirs[0].file_name)
 
