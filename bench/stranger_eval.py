@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import evalcorpus as ec  # noqa: E402
 
-FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "family": "report", "nurse": "report", "studio": "report"}
+FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune", "family": "report", "nurse": "report", "studio": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 

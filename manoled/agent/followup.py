@@ -27,21 +27,30 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from .attribute import asked_words, is_type_word
 from .commonness import adverb
-from .continuation import ASKS_INSIDE, POINT_BACK, mentions, ordinal, own_words, previous_file, turn_files
+from .continuation import (
+    ASKS_INSIDE,
+    POINT_BACK,
+    QUESTION_FRAME,
+    mentions,
+    ordinal,
+    own_words,
+    previous_file,
+    turn_files,
+)
 from .direct import Direct, calls_for
 from .facts import topic_terms
-from .kinds import wanted_type
-from .months import name_dates, series_words
+from .intents import FILE_INTENTS
+from .kinds import TYPE_PATTERNS, is_cue, wanted_type
+from .months import dated_sibling, name_dates, series_words, shifted
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
-from .planner import CHANGE_WORDS, FILE_INTENTS, SIZE_WORDS, WHERE_WORDS, Plan
-from .slots import Slots, TimeRange, read_slots, stem, time_words, words
+from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
+from .slots import STOP, Slots, TimeRange, read_slots, stem, time_words, words
 
 TextOf = Callable[[Any], str]
 
@@ -68,9 +77,9 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
         # last one?" after a meeting's date is no place in a list)
         return _about_file(listed[nth - 1 if nth > 0 else nth], bplan, base, question, inside=True)
     new = read_slots(own, now)
-    shifted = _shifted(bplan.slots.time, question)
-    if shifted is not None:  # "and the month before that?": the previous question, one period earlier
-        return _in_period(bplan, base, shifted)
+    moved = shifted(bplan.slots.time, question)
+    if moved is not None:  # "and the month before that?": the previous question, one period earlier
+        return _in_period(bplan, base, moved)
     if bplan.intent in FILE_INTENTS:
         return _after_files(bplan, base, question, own, new, files)
     return _after_content(bplan, base, question, own, new, files, text_of)
@@ -150,7 +159,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     cited = turn_files(base, files)
     if len(listed) > 1:
         picked = _one_of(new, listed)
-        if picked is not None:
+        if picked is not None and not (cited and picked.relpath == cited[0].relpath):  # not the one it answered from
             return _about_file(picked, bplan, base, question)
     asked = {stem(w) for w in words(question)}
     other = None
@@ -174,12 +183,12 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and fresh:
         text = text_of(top) if text_of is not None else ""
         if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
-            return _in_file(own, [], top, new)
+            return _in_file(_framed(own, base.question, text), [], top, new)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
     # 2. the new words name another file: the previous question, about that one
-    if fresh and top is not None:
+    if fresh and top is not None and not _THEIRS.search(question):  # "his phone number": the answer's, no other file
         others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]
         if others and not any(t in path_words(top.relpath) for t in fresh):
             return _swap(bplan, base, fresh, top, files)
@@ -189,7 +198,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
-        return _in_file(own, named + _context(bplan, base, own, fresh, named), top, new,
+        return _in_file(_framed(own, base.question, text_of(top) if text_of else ""), named + _context(bplan, base, own, fresh, named), top, new,
                         avoid=getattr(base, "answer", ""), asks=asks)
     if top is None and (wanted_type(own) or asked_words(own)):
         # the previous question found nothing: this one, about the same thing ("how much was it?" after "when
@@ -198,6 +207,32 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query)], p, query)
     return _with_new_slots(bplan, base, own, new, files)
+
+
+_HOW = frozenset("much many long often far old".split())
+_THEIRS = re.compile(r"\b(?:his|her|its|their)\b", re.IGNORECASE)
+
+
+def _framed(own: str, base_question: str, text: str) -> str:
+    """An elliptic follow-up asked as the previous question was ("and the rego?" after "when's the Hilux WOF up?"
+    -> "when's the rego"): its opening words say what kind of value is asked, when a line of the previous
+    answer's file ``text`` gives one next to the new word ("and the host?" after the arrival date asks a name)."""
+    if any(w in QUESTION_FRAME for w in words(own)) or wanted_type(own):
+        return own
+    frame = []
+    for w in words(base_question):
+        if w not in QUESTION_FRAME and w not in _HOW:
+            break  # "what's the total on …": its wh-word, not its noun
+        frame.append(w)
+    if not frame:  # "porto hotel check-in date?" -> "and checkout?": the kind's word ("checkout date")
+        frame = [w for w in words(base_question) if is_cue(w) and w not in words(own)][-1:]
+    framed = " ".join([own, *frame] if frame and frame[0] not in QUESTION_FRAME else [*frame, own])
+    kind = wanted_type(framed)
+    new = [w for w in words(own) if w not in STOP]
+    if kind in TYPE_PATTERNS and any(TYPE_PATTERNS[kind].search(line) and any(mentions(line, w) for w in new)
+                                     for line in text.splitlines()):
+        return framed
+    return own
 
 
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:
@@ -276,38 +311,11 @@ def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: l
     said = [w for w in own.split() if w.strip(_PUNCT).lower() in time_words(own)]
     resolved = _undated(base.question).rstrip("?.! ") + " " + " ".join(said)
     p = Plan("content", 1.0, slots, question=resolved)
-    dated = _dated_sibling(top, new.time, files)
+    dated = dated_sibling(top, new.time, files)
     if dated is None:
         return Direct(calls_for(p, resolved), p, resolved)
     return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],
                   fallback=[_search(resolved, id="planner_1")])
-
-
-_SHIFT = re.compile(r"\b(?:the )?(day|week|month|year) (before|after)\b|\b(previous|next|following|prior) "
-                    r"(day|week|month|year)\b")
-
-
-def _shifted(when: TimeRange | None, question: str) -> TimeRange | None:
-    """The previous turn's period moved by one day, week, month or year ("the month before that", "the next
-    year"); None when the follow-up says no such thing or the previous turn had no period."""
-    m = _SHIFT.search(" ".join(words(question)))
-    if m is None or when is None or when.since is None:
-        return None
-    unit = m.group(1) or m.group(4)
-    step = -1 if (m.group(2) or m.group(3)) in ("before", "previous", "prior") else 1
-    start = datetime.fromtimestamp(when.since)
-    if unit == "month":
-        y, mo = divmod(start.year * 12 + start.month - 1 + step, 12)
-        a = datetime(y, mo + 1, 1)
-        y2, mo2 = divmod(y * 12 + mo + 1, 12)
-        return TimeRange(a.timestamp(), datetime(y2, mo2 + 1, 1).timestamp(), f"in {a:%B %Y}")
-    if unit == "year":
-        a = datetime(start.year + step, 1, 1)
-        return TimeRange(a.timestamp(), datetime(a.year + 1, 1, 1).timestamp(), f"in {a.year}")
-    days = 7 if unit == "week" else 1
-    a = start + timedelta(days=step * days)
-    return TimeRange(a.timestamp(), (a + timedelta(days=days)).timestamp(),
-                     f"on {a:%d %B %Y}" if days == 1 else f"in the week of {a:%d %B %Y}")
 
 
 def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
@@ -319,26 +327,6 @@ def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
              folder=bplan.folder)
     return Direct(calls_for(p, resolved), p, resolved)
-
-
-def _dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
-    """The one file named like ``top`` (same words, same folder) whose name carries the new date."""
-    if when is None or when.since is None:
-        return None
-    start = datetime.fromtimestamp(when.since)
-    name_words = series_words(top.name)
-    monthly = when.until is not None and when.until - when.since < 32 * 86400
-    hits = []
-    for f in files:
-        if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0]:
-            continue
-        ws = path_words(f.name)
-        if not name_words & set(ws) or str(start.year) not in ws:
-            continue
-        if monthly and not {f"{start.month:02d}", str(start.month)} & set(ws):
-            continue
-        hits.append(f)
-    return hits[0] if len(hits) == 1 else None
 
 
 def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, files: list[Any]) -> Direct:

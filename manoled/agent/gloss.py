@@ -15,6 +15,22 @@ from __future__ import annotations
 
 _TABLE = """
 invoice: rechnung factura facture fattura fatura
+payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
+net: netto neto
+quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
+estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
+plumber: klempner installateur plombier plomberie fontanero idraulico canalizador
+agency: agentur agence agencia agenzia
+fine: bußgeld amende contravention multa
+speed: geschwindigkeit vitesse velocidad velocità velocidade
+ticket: fahrkarte billet billete biglietto bilhete
+seat: sitzplatz sitz siège asiento posto lugar
+train: zug tren treno comboio
+meter: zähler zählerstand compteur contador contatore
+water: wasser eau agua acqua água
+glasses: brille lunettes gafas occhiali óculos
+director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
+health: gesundheit santé salud salute saúde
 bill: rechnung factura facture fattura fatura
 receipt: quittung beleg recibo reçu ricevuta
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor

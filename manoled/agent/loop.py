@@ -35,10 +35,11 @@ from ..config import AgentConfig, Config
 from ..errors import Cancelled
 from . import direct, followup, guard
 from .context import ToolContext
+from .intents import EmbedFn
 from .llm import LLM, ChatResult
 from .names import files_at
 from .parse import ToolCall, parse_tool_calls, strip_tool_markup
-from .planner import EmbedFn, Planner
+from .planner import Planner
 from .registry import ToolRegistry, ToolResult
 from .retrieve import fts_terms
 from .rewrite import QueryRewriter, Rewrite

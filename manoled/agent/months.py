@@ -8,11 +8,12 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
-from .slots import words
+from .slots import TimeRange, words
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
@@ -106,3 +107,51 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
         named_years = {int(y) for y in _YEAR.findall(passage)}
         return bool(named_years) and not named_years & years
     return False
+
+
+# -- a follow-up's other period: "and the month before that?", "and in December?" ---------------------
+_SHIFT = re.compile(r"\b(?:the )?(day|week|month|year) (before|after)\b|\b(previous|next|following|prior) "
+                    r"(day|week|month|year)\b")
+
+
+def shifted(when: TimeRange | None, question: str) -> TimeRange | None:
+    """The previous turn's period moved by one day, week, month or year ("the month before that", "the next
+    year"); None when the follow-up says no such thing or the previous turn had no period."""
+    m = _SHIFT.search(" ".join(words(question)))
+    if m is None or when is None or when.since is None:
+        return None
+    unit = m.group(1) or m.group(4)
+    step = -1 if (m.group(2) or m.group(3)) in ("before", "previous", "prior") else 1
+    start = datetime.fromtimestamp(when.since)
+    if unit == "month":
+        y, mo = divmod(start.year * 12 + start.month - 1 + step, 12)
+        a = datetime(y, mo + 1, 1)
+        y2, mo2 = divmod(y * 12 + mo + 1, 12)
+        return TimeRange(a.timestamp(), datetime(y2, mo2 + 1, 1).timestamp(), f"in {a:%B %Y}")
+    if unit == "year":
+        a = datetime(start.year + step, 1, 1)
+        return TimeRange(a.timestamp(), datetime(a.year + 1, 1, 1).timestamp(), f"in {a.year}")
+    days = 7 if unit == "week" else 1
+    a = start + timedelta(days=step * days)
+    return TimeRange(a.timestamp(), (a + timedelta(days=days)).timestamp(),
+                     f"on {a:%d %B %Y}" if days == 1 else f"in the week of {a:%d %B %Y}")
+
+
+def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
+    """The one file named like ``top`` (same words, same folder) whose name carries the new date."""
+    if when is None or when.since is None:
+        return None
+    start = datetime.fromtimestamp(when.since)
+    name_words = series_words(top.name)
+    monthly = when.until is not None and when.until - when.since < 32 * 86400
+    hits = []
+    for f in files:
+        if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0]:
+            continue
+        ws = path_words(f.name)
+        if not name_words & set(ws) or str(start.year) not in ws:
+            continue
+        if monthly and not {f"{start.month:02d}", str(start.month)} & set(ws):
+            continue
+        hits.append(f)
+    return hits[0] if len(hits) == 1 else None

@@ -24,7 +24,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from . import gloss
-from .slots import FOLDER_WORDS, KIND_WORDS, STOP_SMALL, starts_alike, stem
+from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP_SMALL, starts_alike, stem, time_words
 from .wording import fold, todo_name
 
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
@@ -198,6 +198,9 @@ def index_of(files: Sequence[Any]) -> NameIndex:
     return idx
 
 
+OWN_NAME = 0.1  # per word, to a tied file whose own name (not its folder's) says it
+
+
 @dataclass
 class NameMatch:
     file: Any
@@ -223,6 +226,13 @@ def rank_names(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[
             score += 0.5
         out.append(NameMatch(f, score, matched))
     out.sort(key=lambda m: (-m.score, len(m.file.relpath)))
+    if len(out) > 1 and out[1].score >= out[0].score - 1e-9:  # a tie: the file that says the words in its own
+        best = out[0].score  # name before one that sits in a folder saying them (Bail/bail_location.pdf, "my lease")
+        tied = [m for m in out if m.score >= best - 1e-9]
+        for m in tied:
+            own = set(path_words(m.file.name))
+            m.score += OWN_NAME * sum(bool(own & set(idx.near(t))) for t in m.matched)
+        out[:len(tied)] = sorted(tied, key=lambda m: (-m.score, len(m.file.relpath)))
     return out
 
 
@@ -314,6 +324,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     folder_word = any(stem(w.lower()) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)
                       for i, w in enumerate(said))
     best: tuple[int, int, str] | None = None
+    dated = time_words(question)
     for i, w in enumerate(said):
         if best is not None and any(v.lower() in _INCLUDING for v in said[:i]):
             break  # "in Housing, including the ones in Bills": the folder is Housing
@@ -322,8 +333,8 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
             continue
         if not named and _after_topic_prep(said, i):
             continue  # "files about porto": a topic, though a folder is called Porto
-        if w.lower() in STOP_SMALL:
-            continue
+        if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and said[i - 1].lower() in MONTHS:
+            continue  # "modified in March 2026": a time, though a folder is called 2026 ("photos from 2024": Photos/2024)
         for path in idx.folders_by_last.get(stem(w.lower()), ()) or \
                 [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_last.get(g, ())]:
             # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest

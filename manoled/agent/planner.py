@@ -1,7 +1,7 @@
 """The planner: what a question asks, from its meaning, and the tool calls that answer it.
 
 Intent comes from the question's embedding against labelled example questions
-(:data:`EXAMPLES`; nearest neighbours by cosine, with the MiniLM embedder the
+(:mod:`.intents`; nearest neighbours by cosine, with the MiniLM embedder the
 index already uses). Slots come from whole words (:mod:`.slots`). Then the
 catalog decides what is plausible: a count or a list needs something that
 names files (a kind, a time range, "files", or a word that appears in real
@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from .continuation import QUESTION_FRAME, is_followup
+from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import typed_by, wanted_type
 from .names import (
     NameMatch,
@@ -51,67 +49,6 @@ from .slots import (
 )
 
 log = logging.getLogger(__name__)
-
-EmbedFn = Callable[[list[str]], np.ndarray]
-
-FILE_INTENTS = ("count", "list", "metadata", "tree", "folders", "disk")
-INTENTS = (*FILE_INTENTS, "content", "chat")
-
-# Labelled examples: our own wording, varied, about everyday personal files.
-EXAMPLES: dict[str, list[str]] = {
-    "count": [
-        "how many files do I have", "how many PDFs are there", "count my photos",
-        "number of spreadsheets in my folders", "how many documents did I add this week",
-        "how many receipts do I have from last month", "how many pictures did I take in June",
-        "total number of text files", "how many contracts are stored here", "do I have many images",
-        "how many letters from the bank did I get", "how many scans are in my documents",
-    ],
-    "list": [
-        "list my PDF files", "show me the files about the car", "which files mention my landlord",
-        "what documents do I have about taxes", "show my recent files", "what did I change yesterday",
-        "list the photos from last summer", "which files are about the wedding", "what are my newest documents",
-        "show me everything related to insurance", "find the files about school", "which spreadsheets do I have",
-        "what are the biggest files", "list the largest documents", "show me the oldest pictures",
-        "give me the files I edited last week", "what files did I save in March",
-        "find files named report", "which files have budget in their name", "what's in my music folder",
-    ],
-    "metadata": [
-        "when was my resume last modified", "when did I last edit the packing list", "how big is the manual",
-        "what is the size of the contract", "when did I create the budget file", "when was the report updated",
-        "how old is my cv", "what type of file is the lease", "when did I last touch the shopping list",
-        "last modified date of the thesis draft", "how large is the video", "when did I save the letter",
-    ],
-    "tree": [
-        "how are my files organised", "show me the folder structure", "what folders do I have",
-        "give me an overview of my directories", "what's in my documents folder", "show the directory tree",
-        "what subfolders are there", "how is everything arranged",
-    ],
-    "folders": [
-        "which folder is the biggest", "which folder has the most files", "folder sizes",
-        "how much space does each folder use", "what directory takes up the most room",
-        "size of every folder",
-    ],
-    "disk": [
-        "how much disk space do my files use", "how much storage am I using", "total size of my files",
-        "how many gigabytes do the documents take", "what takes up space by file type", "disk usage",
-    ],
-    "content": [
-        "how much did I pay for the electricity", "what is the total on the plumber's invoice",
-        "when is the rent due", "who is my landlord", "what is the wifi password",
-        "how many eggs go in the pancakes", "what temperature for the roast chicken", "what's my IBAN",
-        "when does the warranty expire", "what is the address of the apartment", "who signed the contract",
-        "what did the doctor say about my knee", "how long is the notice period", "what's the deposit amount",
-        "what are the ingredients for the soup", "which hotel did we book in Rome", "what is my customer number",
-        "what's the phone number of the dentist", "how many days of holiday do I have left",
-        "what did we decide in the meeting", "summarize the project plan", "what does the photo of the beach show",
-        "what is the discount code", "how much memory does the laptop have", "what time is the flight",
-        "what is the policy number on my car insurance", "what was the budget for groceries",
-    ],
-    "chat": [
-        "hello", "thanks", "tell me a joke", "what is the capital of France", "who won the world cup",
-        "what's the weather tomorrow", "write me a poem", "how are you",
-    ],
-}
 
 # whole words that say "this is about files as things" (never matched as substrings)
 FILE_NOUNS = frozenset(stem(w) for w in """
@@ -169,51 +106,6 @@ class Plan:
                 "reason": self.reason}
 
 
-class IntentModel:
-    """Nearest labelled examples by cosine; embeds the examples once, lazily."""
-
-    def __init__(self, embed: EmbedFn | None, examples: dict[str, list[str]] | None = None, k: int = 3) -> None:
-        self.embed = embed
-        self.examples = examples or EXAMPLES
-        self.k = k
-        self._lock = threading.Lock()
-        self._vectors: np.ndarray | None = None
-        self._labels: list[str] = []
-
-    def _load(self) -> None:
-        with self._lock:
-            if self._vectors is not None or self.embed is None:
-                return
-            labels, texts = [], []
-            for intent, qs in self.examples.items():
-                labels += [intent] * len(qs)
-                texts += qs
-            self._vectors = np.asarray(self.embed(texts), dtype=np.float32)
-            self._labels = labels
-
-    def scores(self, question: str) -> dict[str, float]:
-        """Per intent: the mean cosine of its ``k`` nearest examples (lexical overlap without an embedder)."""
-        if self.embed is None:
-            return self._lexical(question)
-        self._load()
-        assert self._vectors is not None
-        q = np.asarray(self.embed([question]), dtype=np.float32)[0]
-        sims = self._vectors @ q
-        out: dict[str, float] = {}
-        for intent in self.examples:
-            mine = np.sort(sims[[i for i, lab in enumerate(self._labels) if lab == intent]])[::-1][: self.k]
-            out[intent] = float(mine.mean()) if len(mine) else 0.0
-        return out
-
-    def _lexical(self, question: str) -> dict[str, float]:
-        qs = set(words(question))
-        out = {}
-        for intent, examples in self.examples.items():
-            sims = sorted((len(qs & set(words(e))) / (len(qs | set(words(e))) or 1) for e in examples), reverse=True)
-            out[intent] = sum(sims[: self.k]) / self.k
-        return out
-
-
 class Planner:
     def __init__(self, embed: EmbedFn | None, *, now: Callable[[], float], examples: dict[str, list[str]] | None = None,
                  file_terms: Callable[[list[str]], set[int]] | None = None,
@@ -234,7 +126,11 @@ class Planner:
         puts what files are about, and in no file's text either (or the question says storage, "what's eating my
         disk": then its other words are how it asks)."""
         out = set()
+        changed = bool({stem(w) for w in words(question)} & CHANGE_WORDS)
         for t in slots.topics:
+            if changed and t in ("date", "day", "time"):
+                out.add(t)  # "what date was the to-do list last edited": when it changed is what it asks
+                continue
             if topic_position(question, t) or path_matches(t, files):
                 continue
             if storage or not self._known([t]):
@@ -354,6 +250,8 @@ class Planner:
                 plan.name = best
         elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = "list", "the biggest files of a kind"
+        elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
+            plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
         elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(t not in folder_terms and t not in chat
                                                                                for t in slots.topics):
             plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
@@ -379,7 +277,8 @@ class Planner:
                 len(best.matched) == len(name_terms) and \
                 all(any(same_word(t, w) for w in path_words(best.file.name)) for t in name_terms):
             plan.name, plan.whole_name = best, True  # "what's on my shopping list": shopping_list.md says it
-        if plan.intent == "content" and exact is None and wanted_type(question) is None and (
+        unnamed = " ".join(w for w in q.split() if stem(w) not in said_folder)  # "what's in Money": no amount asked
+        if plan.intent == "content" and exact is None and wanted_type(unnamed) is None and (
                 slots.sort and (slots.extensions or slots.topics) and all(t in collection for t in slots.topics)
                 or plan.folder and not slots.topics and not slots.extensions):
             # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them

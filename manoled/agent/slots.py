@@ -80,7 +80,7 @@ send sent receive received keep kept store stored save saved put make made have 
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
 smallest least fewest size sizes big large small space disk storage much take takes taking
-now main top level inside room subfolder subfolders sub folder's whats
+now main top level top-level toplevel inside room subfolder subfolders sub folder's whats included inclusive
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
 gimme lemme pls plz thx ty wanna gonna gotta ya u ur

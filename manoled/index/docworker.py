@@ -31,6 +31,7 @@ from typing import Any
 from ..errors import ExtractError
 from .decode import normalise
 from .extraction import ExtractCancelled, Extraction, ExtractTimeout, cap, fmt_bytes
+from .pdfrows import page_text
 from .safeopen import Skip
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,8 @@ def _pdf_segments(fd: int, max_chars: int) -> Extraction:
                 more = True
                 break
             try:
-                text = doc[index].get_text("text")
+                # the "text" mode's flags: no image data in the dict
+                text = page_text(doc[index].get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT))
             except Exception:  # one bad page must not lose the others
                 bad_pages += 1
                 continue

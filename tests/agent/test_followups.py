@@ -47,6 +47,12 @@ FILES: dict[str, tuple[str, float]] = {
                                  "Property manager: Daniel Okafor, mobile 0423 117 865.", 300),
     "phone/koala_mobile_2026-02.txt": ("Koala Mobile bill, February 2026.\nAccount number: 7710 4432 19.\n"
                                        "Amount due: $35.00.", 25),
+    "farm/shearing_quote_2025.txt": ("Rutene Shearing Ltd, quote Q-0412.\nDave Rutene, shearing contractor. "
+                                     "Mob 021 448 2716.\nMain shear of 230 ewes: $1,913.03 incl GST.", 45),
+    "phone numbers.txt": ("Useful phone numbers\nVet: Waimea Vets 03 542 3309\nBank: Harbourside 027 611 8043\n"
+                          "Council: 03 543 8400", 50),
+    "cars/hilux_papers.txt": ("Hilux LKR382\nWOF done at Brightwater Motors, expires 05/03/2026.\n"
+                              "Registration paid for 12 months, expires 28/06/2026.", 70),
     "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
                          + "Blend briefly. " * 40, 5),
 }
@@ -131,6 +137,18 @@ def test_a_topic_in_the_previous_file_is_looked_for_there_first(agent, then):
     _, final, plan = converse(agent, "what's on my chores list?", then)
     assert plan.followup
     assert names(final) == ["chores.md"], final.answer
+
+
+def test_his_number_is_the_previous_answers_not_a_file_named_for_phones(agent):
+    first, final, plan = converse(agent, "who did our shearing?", "and his phone number?")
+    assert names(first) == ["shearing_quote_2025.txt"] and plan.followup
+    assert "021 448 2716" in final.answer and names(final) == ["shearing_quote_2025.txt"], final.answer
+
+
+def test_an_elliptic_follow_up_asks_what_the_previous_question_asked(agent):
+    first, final, plan = converse(agent, "when does the hilux WOF expire?", "and the registration?")
+    assert "05/03/2026" in first.answer and plan.followup
+    assert "28/06/2026" in final.answer and names(final) == ["hilux_papers.txt"], final.answer
 
 
 def test_a_topic_not_in_the_previous_file_is_looked_for_everywhere(agent):

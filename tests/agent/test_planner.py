@@ -342,3 +342,46 @@ def test_a_value_of_a_kind_is_content_though_its_words_name_files(planner, quest
     files = FILES + [F("Bike/bike notes.txt"), F("Bike/INV-3107 Sprocket Bike Works.pdf"),
                      F("Uni/Tutoring/Casual tutor contract S1 2026.docx"), F("Uni/Tutoring/timesheet S1 2026.csv")]
     assert planner.plan(question, files).intent == "content"
+
+
+def test_a_folder_named_like_a_value_still_shows_its_tree(planner):
+    files = FILES + [F("Money/loan letter.pdf"), F("Money/KiwiSaver/statement 2025.pdf")]
+    plan = planner.plan("What's in Money?", files)  # "money" alone asks no amount here
+    assert (plan.intent, plan.folder) == ("tree", "Money")
+
+
+def test_what_date_a_file_was_edited_names_no_date_topic(planner):
+    files = [f for f in FILES if f.name != "todo.md"] + [F("to do Feb.txt"), F("Farm/spray diary.csv")]
+    plan = planner.plan("what date was the Feb to-do list last edited?", files)
+    assert plan.intent == "metadata" and plan.name.file.relpath == "to do Feb.txt"
+
+
+def test_files_of_a_kind_are_a_listing_not_the_tree(planner):
+    plan = planner.plan("What Word files do I have?", FILES + [F("Perso/lettre.docx"), F("Travail/CV.docx")])
+    assert plan.intent == "list" and "docx" in plan.slots.extensions
+
+
+@pytest.mark.parametrize("question, folder", [
+    ("How many files did I modify in March 2026?", None),  # a month's year, though a folder is called 2026
+    ("list the photos from 2024", "Photos/2024"),  # a year alone may name the folder of that year
+])
+def test_a_year_names_a_folder_only_outside_a_date(planner, question, folder):
+    files = FILES + [F("Photos/2024/IMG_1.jpg"), F("Photos/2026/IMG_2.jpg"), F("Bills/march.pdf")]
+    assert planner.plan(question, files).folder == folder
+
+
+def test_subfolders_included_is_no_topic(planner):
+    files = FILES + [F("Logement/Bail/bail.pdf"), F("Logement/Quittances/quittance_2026-01.pdf")]
+    plan = planner.plan("How many files are in Logement, subfolders included?", files)
+    assert (plan.intent, plan.folder, plan.slots.topics) == ("count", "Logement", [])
+
+
+def test_a_tie_goes_to_the_file_whose_own_name_says_it():
+    files = [F("Logement/Bail/bail_location_2024.pdf"), F("Logement/Bail/etat_des_lieux_entree.docx")]
+    assert resolve_name(["lease"], files).file.relpath == "Logement/Bail/bail_location_2024.pdf"  # a bail is a lease
+
+
+def test_payslips_are_found_by_their_french_folder(planner):
+    files = FILES + [F("Travail/Fiches de paie/bulletin_2026-01.pdf"), F("Travail/Fiches de paie/bulletin_2026-02.pdf")]
+    plan = planner.plan("show me my payslips", files)
+    assert plan.intent == "list"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from manoled.agent.attribute import asked_words
 from manoled.agent.contrast import other_paper
 from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
 from manoled.agent.gloss import forms, spelled_out
@@ -120,3 +121,13 @@ def test_an_email_asked_needs_an_email_address():
                                         ("cabin", "stateroom")])
 def test_household_words_in_the_languages_papers_use(word, form):
     assert form in forms(word)
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("chennai flight pnr?", ["pnr"]),  # a bare phrase asks for its head: the PNR, not a flight's row
+    ("bike serial no?", []),  # the kind's word heads it: the code asked says it all
+    ("shearing invoice total nov 25?", []),  # nor is a month the thing asked
+    ("krankenkasse beitrag 2026 per month?", ["beitrag"]),
+])
+def test_a_bare_phrase_asks_for_its_head(question, asked):
+    assert asked_words(question) == asked

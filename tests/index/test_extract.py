@@ -342,6 +342,38 @@ def test_blank_pdf_pages_are_dropped_but_numbering_is_kept(tmp_path, worker_extr
     assert [(t.strip(), p) for t, p in result.segments] == [("first page", 1), ("third page", 3)]
 
 
+def _cells_pdf(path: Path) -> Path:
+    """A statement drawn as invoicing software draws it: every table cell and every column its own text."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 60), "Harbour Bank")
+    page.insert_text((350, 60), "Date: 19/09/2025")  # a letterhead's column that names its own value
+    page.insert_text((50, 75), "PO Box 644, Nelson")
+    page.insert_text((350, 75), "Account: 02-0741")
+    for i, (label, value) in enumerate([("Current fixed rate", "7.19% p.a."), ("New fixed rate (2 years)", "6.45% p.a."),
+                                        ("New repayment amount", "$1,324.75")]):
+        page.insert_text((50, 120 + 15 * i), label)
+        page.insert_text((350, 120 + 15 * i), value)
+    left = "The fixed rate on your loan ends this month, and you chose"  # two columns of prose
+    right = "to refix it for two years; your payments change with it."
+    page.insert_text((20, 200), left, fontsize=8)
+    page.insert_text((300, 200), right, fontsize=8)
+    doc.save(path)
+    return path
+
+
+def test_pdf_table_cells_are_read_as_rows(tmp_path, worker_extractor):
+    text = worker_extractor.extract(_cells_pdf(tmp_path / "loan.pdf"), "pdf").segments[0][0]
+    lines = text.splitlines()
+    assert "New fixed rate (2 years) | 6.45% p.a." in lines
+    assert "New repayment amount | $1,324.75" in lines
+    assert "Date: 19/09/2025" in lines and "Harbour Bank" in lines  # a labelled line stays its own
+    assert lines.index("The fixed rate on your loan ends this month, and you chose") + 1 == \
+        lines.index("to refix it for two years; your payments change with it.")
+
+
 def test_pdf_without_text_is_skipped(tmp_path, worker_extractor):
     path = make_pdf(tmp_path / "scan.pdf", ["", ""])
     assert "no extractable text" in _skip_reason(worker_extractor, path, "pdf")
