@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .fstools import human_size
-from .kinds import _ASKED_AS, TYPE_PATTERNS, typed_by
+from .kinds import _ASKED_AS, TYPE_PATTERNS, says_shape, typed_by
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
@@ -267,8 +267,10 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
         return text, sources  # "and what did I actually spend?": the same table row holds the other column
     kind, asked = typed_by(planned.question)
+    said = text.rsplit(" (from ", 1)[0]
     own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS and t not in GENERIC]  # "what time?", "how long?"
-    if asked and kind and not own and TYPE_PATTERNS[kind].search(text.rsplit(" (from ", 1)[0]):
+    shaped = [t for t in own if says_shape(t, said)]  # "what's his phone number?" after the line with it
+    if asked and kind and not set(own) - set(shaped) and (TYPE_PATTERNS[kind].search(said) or shaped):
         return text, sources  # "what time?" after "Check-in: 12 May, 15:00": the answer already says it
     r = next((r for r in reversed(results) if r.ok and r.name == "semantic_search"), None)
     facts: list[tuple[str, str, str]] = []

@@ -82,6 +82,9 @@ _BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 _TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
+# a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto")
+_BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
+                         r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 
 
@@ -308,7 +311,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u):
+                if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u) and not (
+                        _BEFORE_TAX.search(u) and not _BEFORE_TAX.search(question)):
                     score += 1.0
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"

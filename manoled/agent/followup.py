@@ -44,6 +44,7 @@ from .continuation import (
 )
 from .direct import Direct, calls_for
 from .facts import topic_terms
+from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import TYPE_PATTERNS, is_cue, wanted_type
 from .months import dated_sibling, name_dates, series_words, shifted
@@ -51,6 +52,7 @@ from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
 from .slots import STOP, Slots, TimeRange, read_slots, stem, time_words, words
+from .wording import fold
 
 TextOf = Callable[[Any], str]
 
@@ -66,7 +68,7 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
     """The tool calls that answer a follow-up, and the question they answer."""
     base = plan.base
     bplan: Plan | None = getattr(base, "plan", None)
-    own = own_words(question) or question
+    own = _HIS_NUMBER.sub(r"\1 phone number", own_words(question) or question)  # "what's his number?"
     if bplan is None:
         fresh = Plan("content", 0.0, read_slots(question, now), question=question)
         return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
@@ -191,7 +193,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if fresh and top is not None and not _THEIRS.search(question):  # "his phone number": the answer's, no other file
         others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]
         if others and not any(t in path_words(top.relpath) for t in fresh):
-            return _swap(bplan, base, fresh, top, files)
+            mine = {str(f.path) for f in cited}  # the new file: the one that also says the rest of the question
+            new_file = next((m.file for m in rank_names(fresh + bplan.slots.topics, files)
+                             if str(m.file.path) not in mine and set(fresh) & set(m.matched)), others[0].file)
+            return _swap(bplan, base, fresh, top, new_file)
     # 3. another period ("and in December?"): the previous question then, in the sibling file of that date
     if new.time and not fresh and top is not None:
         return _new_period(bplan, base, own, new, top, files)
@@ -209,6 +214,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     return _with_new_slots(bplan, base, own, new, files)
 
 
+_HIS_NUMBER = re.compile(r"\b(his|her|their)\s+(?:number|no\.?|#)(?!\w)", re.IGNORECASE)
 _HOW = frozenset("much many long often far old".split())
 _THEIRS = re.compile(r"\b(?:his|her|its|their)\b", re.IGNORECASE)
 
@@ -228,9 +234,9 @@ def _framed(own: str, base_question: str, text: str) -> str:
         frame = [w for w in words(base_question) if is_cue(w) and w not in words(own)][-1:]
     framed = " ".join([own, *frame] if frame and frame[0] not in QUESTION_FRAME else [*frame, own])
     kind = wanted_type(framed)
-    new = [w for w in words(own) if w not in STOP]
-    if kind in TYPE_PATTERNS and any(TYPE_PATTERNS[kind].search(line) and any(mentions(line, w) for w in new)
-                                     for line in text.splitlines()):
+    new = [w.replace("-", "") for w in words(own) if w not in STOP]  # "checkout" is "Check-out"
+    if kind in TYPE_PATTERNS and any(TYPE_PATTERNS[kind].search(line) and
+                                     any(mentions(line.replace("-", ""), w) for w in new) for line in text.splitlines()):
         return framed
     return own
 
@@ -329,10 +335,16 @@ def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     return Direct(calls_for(p, resolved), p, resolved)
 
 
-def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, files: list[Any]) -> Direct:
-    """The previous question with the words that named its file replaced by the new ones."""
+def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any) -> Direct:
+    """The previous question with the words that named its file, and do not name the new one, replaced by the new
+    ones ("and the final invoice?" after the plumber's quote, devis_plomberie: the plumber's invoice)."""
     old_names = set(path_words(top.relpath))
-    gone = [t for t in bplan.slots.topics if t in old_names]
+    new_names = set(path_words(new_file.relpath))
+
+    def names(t: str, where: set[str]) -> bool:
+        return t in where or any(fold(stem(g)) in where for g in forms(t))
+
+    gone = [t for t in bplan.slots.topics if names(t, old_names) and not names(t, new_names)]
     slots = _copy(bplan.slots)
     slots.topics = [t for t in bplan.slots.topics if t not in gone] + fresh
     resolved = _reword(base.question, gone, fresh)

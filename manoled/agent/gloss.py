@@ -26,13 +26,14 @@ speed: geschwindigkeit vitesse velocidad velocità velocidade
 ticket: fahrkarte billet billete biglietto bilhete
 seat: sitzplatz sitz siège asiento posto lugar
 train: zug tren treno comboio
-meter: zähler zählerstand compteur contador contatore
+meter: zähler zählerstand compteur compteurs contador contatore
+reading: zählerstand relevé lectura lettura leitura
 water: wasser eau agua acqua água
 glasses: brille lunettes gafas occhiali óculos
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
 health: gesundheit santé salud salute saúde
 bill: rechnung factura facture fattura fatura
-receipt: quittung beleg recibo reçu ricevuta
+receipt: quittung beleg quittance recibo reçu ricevuta
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor
 sum: summe betrag
 deposit: kaution fianza caução cauzione
@@ -56,8 +57,8 @@ notice: kündigung kündigungsfrist préavis preaviso
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio
-apartment: wohnung appartement piso apartamento appartamento
-flat: wohnung appartement piso apartamento appartamento
+apartment: wohnung appartement logement piso apartamento appartamento
+flat: wohnung appartement logement piso apartamento appartamento
 landlord: vermieter vermieterin propriétaire arrendador senhorio
 tenant: mieter mieterin locataire inquilino
 heating: heizung chauffage calefacción riscaldamento aquecimento
@@ -82,6 +83,7 @@ payment: zahlung paiement pago pagamento
 account: konto compte cuenta conto conta
 bank: banque banco banca
 refund: erstattung rückerstattung remboursement reembolso rimborso
+balance: saldo solde restbetrag
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
 advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller asesor consulente

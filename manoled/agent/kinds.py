@@ -68,10 +68,12 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}}\b|
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|\b(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
-                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d", re.IGNORECASE),
+                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d"
+                         r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
     "date": re.compile(_DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date
-    "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b", re.IGNORECASE),
+    "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
+                       r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
     "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
                          r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"

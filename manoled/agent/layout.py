@@ -118,7 +118,8 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
-                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel)\.$", re.IGNORECASE)  # and German ones
+                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env)\.$",
+                     re.IGNORECASE)  # and German and French ones
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 
 

@@ -198,9 +198,6 @@ def index_of(files: Sequence[Any]) -> NameIndex:
     return idx
 
 
-OWN_NAME = 0.1  # per word, to a tied file whose own name (not its folder's) says it
-
-
 @dataclass
 class NameMatch:
     file: Any
@@ -226,13 +223,6 @@ def rank_names(terms: Sequence[str], files: Sequence[Any], extensions: Iterable[
             score += 0.5
         out.append(NameMatch(f, score, matched))
     out.sort(key=lambda m: (-m.score, len(m.file.relpath)))
-    if len(out) > 1 and out[1].score >= out[0].score - 1e-9:  # a tie: the file that says the words in its own
-        best = out[0].score  # name before one that sits in a folder saying them (Bail/bail_location.pdf, "my lease")
-        tied = [m for m in out if m.score >= best - 1e-9]
-        for m in tied:
-            own = set(path_words(m.file.name))
-            m.score += OWN_NAME * sum(bool(own & set(idx.near(t))) for t in m.matched)
-        out[:len(tied)] = sorted(tied, key=lambda m: (-m.score, len(m.file.relpath)))
     return out
 
 
@@ -243,7 +233,12 @@ def resolve_name(terms: Sequence[str], files: Sequence[Any], extensions: Iterabl
         return None
     best = ranked[0]
     if len(ranked) > 1 and ranked[1].score >= best.score - 1e-9:
-        return None  # a tie: the words do not single out one file
+        # a tie: the one file whose own name (not its folder's) says the words (Bail/bail_location.pdf, "my lease"),
+        # or none: the words do not single out one file
+        idx = index_of(files)
+        tied = [m for m in ranked if m.score >= best.score - 1e-9]
+        own = [m for m in tied if all(set(path_words(m.file.name)) & set(idx.near(t)) for t in m.matched)]
+        return own[0] if len(own) == 1 else None
     return best
 
 

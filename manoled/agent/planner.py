@@ -207,6 +207,9 @@ class Planner:
         elif intent in ("count", "list") and how_much and not qwords & (SIZE_WORDS | STORAGE_WORDS):
             intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
             plan.reason = "asks how much of something, not for files"
+        elif intent == "count" and "total" in q.split() and not (head or slots.extensions or qwords & FILE_NOUNS):
+            intent = plan.intent = "content"  # "edf feb 2026 total??": a bill's total, no number of files
+            plan.reason = "asks a total, not how many files"
         elif intent == "count" and not COUNT_WORDS.search(q):
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"

@@ -211,7 +211,8 @@ def read_time(question: str, now: float) -> TimeRange | None:
 def time_words(question: str) -> set[str]:
     """The words of ``question`` that say when (month names, years, \"last\", \"week\" …)."""
     q = words(question)
-    out = {w for w in q if w in MONTHS or w in WEEKDAYS or re.fullmatch(r"(19|20)\d{2}", w)}
+    out = {w.removesuffix("'s") for w in q if w.removesuffix("'s") in MONTHS or w in WEEKDAYS
+           or re.fullmatch(r"(19|20)\d{2}", w)}
     out |= {w for w in q if w in ("today", "yesterday", "week", "weeks", "month", "months", "year", "years",
                                   "day", "days", "past", "previous", "this")}
     out |= {w for w in q if w.isdigit() or w in NUMBER_WORDS}
@@ -243,8 +244,8 @@ def read_slots(question: str, now: float) -> Slots:
     topics: list[str] = []
     for w in ws:
         s = stem(w)
-        if w in STOP or s in STOP or w in when or w in SORT_WORDS:
-            continue
+        if w in STOP or s in STOP or w in when or s in when or w in SORT_WORDS:
+            continue  # "and February's?": a month, as "February" is
         if s in KIND_WORDS or w in KIND_WORDS:
             kinds.append(s if s in KIND_WORDS else w)
             continue

@@ -41,6 +41,15 @@ FILES: dict[str, tuple[str, float]] = {
         "Ines Carvalho, Illustration\nWeserstrasse 112, Berlin\nHeron Studio GmbH\nInvoice 7 for the storyboards\n"
         + "".join(f"Panel {n}: pencils, inks and one round of changes as agreed by mail.\n" for n in range(1, 46))
         + "Net: 2,200.00 EUR\nVAT 19%: 418.00 EUR\nAmount due: 2,618.00 EUR\nPayable within 30 days.\n", 20),
+    # a French power bill: its energy "Total" is in kWh, and a total before tax comes first
+    "Factures/Energie/facture_EDF_2026-02.txt": (
+        "EDF - Facture du 10/02/2026\nVotre consommation du 09/12/2025 au 08/02/2026\nTotal: 874 kWh\n"
+        "Total hors taxes: 222,41 €\nTVA à 20 %: 44,48 €\nMontant total TTC: 266,89 €\n", 40),
+    # rent receipts of a series: "and February's?" is the next month's
+    "Logement/Quittances/quittance_2026-01.txt": ("Quittance de loyer - janvier 2026\nLoyer: 1 111,04 €\n"
+                                                   "Charges: 95,00 €\nTotal quittancé: 1 206,04 €\n", 70),
+    "Logement/Quittances/quittance_2026-02.txt": ("Quittance de loyer - février 2026\nLoyer: 1 118,04 €\n"
+                                                   "Charges: 95,00 €\nTotal quittancé: 1 213,04 €\n", 45),
 }
 
 folder = folder_fixture("bills", FILES, NOW)
@@ -84,3 +93,18 @@ def test_a_question_whose_words_the_previous_answers_file_says_is_asked_of_it_fi
     first, _ = ask(agent, "pull up the apple pie recipe")
     final, names = ask(agent, "what temperature do I start the oven at?", session=first.session)
     assert "425" in final.answer and names == ["apple pie.txt"], final.answer
+
+
+def test_a_bills_total_is_money_with_its_tax(folder):
+    agent = planner_agent(folder[0], NOW)
+    for question in ("How much was the EDF electricity bill dated February 2026?", "edf feb 2026 total??"):
+        final, names = ask(agent, question)
+        assert "266,89" in final.answer and names[:1] == ["facture_EDF_2026-02.txt"], final.answer
+
+
+def test_a_months_possessive_is_the_next_paper_of_the_series(folder):
+    agent = planner_agent(folder[0], NOW)
+    first, _ = ask(agent, "How much was the rent receipt for January 2026?")
+    final, names = ask(agent, "and February's?", session=first.session)
+    assert "1 206,04" in first.answer
+    assert "1 213,04" in final.answer and names[:1] == ["quittance_2026-02.txt"], final.answer

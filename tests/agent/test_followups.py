@@ -418,3 +418,9 @@ def test_the_next_file_of_a_series_named_by_month_words():
     assert _in_sequence(bills[1], bills, 1) == bills[0]
     assert _in_sequence(bills[1], bills, -1) == bills[2]
     assert _in_sequence(bills[0], bills, 1) is None
+
+
+def test_his_number_is_his_phone_though_the_previous_answer_gave_it(agent):
+    first, final, plan = converse(agent, "who is the property manager for Hollis St?", "what's his number?")
+    assert "Okafor" in first.answer and plan.followup
+    assert "0423 117 865" in final.answer and names(final) == ["lease_hollis_st.txt"], final.answer

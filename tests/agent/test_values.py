@@ -9,7 +9,7 @@ from manoled.agent.attribute import asked_words
 from manoled.agent.contrast import other_paper
 from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
 from manoled.agent.gloss import forms, spelled_out
-from manoled.agent.kinds import new_value, says_shape
+from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.months import name_dates
 from manoled.agent.retrieve import overlapped
@@ -131,3 +131,17 @@ def test_household_words_in_the_languages_papers_use(word, form):
 ])
 def test_a_bare_phrase_asks_for_its_head(question, asked):
     assert asked_words(question) == asked
+
+
+@pytest.mark.parametrize("text, kind, typed", [
+    ("Total: 874 kWh", "amount", False),  # energy, not money
+    ("Total: 266,89 €", "amount", True),
+    ("17/06/2026 at 14h30", "time", True),  # the French write the hour so
+])
+def test_a_value_of_a_measure_is_no_sum_and_14h30_is_a_time(text, kind, typed):
+    assert bool(TYPE_PATTERNS[kind].search(text)) is typed
+
+
+def test_a_french_phone_label_ends_no_sentence():
+    assert sentences("14 rue des Mûriers, 69007 Lyon – Tél. 04 78 58 40 12") == \
+        ["14 rue des Mûriers, 69007 Lyon – Tél. 04 78 58 40 12"]
