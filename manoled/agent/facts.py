@@ -34,10 +34,11 @@ from .kinds import (
     TYPE_WORDS,
     is_cue,
     new_value,
+    says_shape,
     typed_by,
 )
 from .layout import logical_lines, sentences
-from .months import LATEST, MONTH_NAMES, asked_months, name_date_fit, newest_of_series
+from .months import LATEST, MONTH_NAMES, asked_months, name_date_fit, newest_of_series, says_span, year_spans
 from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -229,7 +230,7 @@ def focus_words(question: str) -> list[str]:
     return []
 
 
-PAPER_PENALTY = 1.5  # to the other paper of a job (the estimate, asked the bill)
+PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
 QUOTED_WEIGHT = 1.0  # to a passage that has a full date the question gives
@@ -266,9 +267,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
     given = [m.group() for m in TYPE_PATTERNS["date"].finditer(question) if sum(ch.isdigit() for ch in m.group()) >= 6]
+    spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
-        in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
+        in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
             continue  # "in 2023", "invoice 4471": a number the question gives must be there
         # the question's other words, said differently: their closest word in the passage
@@ -291,7 +293,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
-        paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * any(d in c.text for d in given) \
+        paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
+            any(d in c.text for d in given) or says_span(f"{c.text} {c.file_name}", spans)) \
             + NEWEST_WEIGHT * (c.path in newest)
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):

@@ -35,7 +35,6 @@ from .commonness import adverb
 from .continuation import (
     ASKS_INSIDE,
     POINT_BACK,
-    QUESTION_FRAME,
     mentions,
     ordinal,
     own_words,
@@ -43,15 +42,16 @@ from .continuation import (
     turn_files,
 )
 from .direct import Direct, calls_for
+from .ellipsis import THEIRS, framed, his_phone, referent
 from .facts import topic_terms
 from .gloss import forms
 from .intents import FILE_INTENTS
-from .kinds import TYPE_PATTERNS, is_cue, wanted_type
+from .kinds import wanted_type
 from .months import dated_sibling, name_dates, series_words, shifted
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
-from .slots import STOP, Slots, TimeRange, read_slots, stem, time_words, words
+from .slots import Slots, TimeRange, read_slots, stem, time_words, words
 from .wording import fold
 
 TextOf = Callable[[Any], str]
@@ -68,7 +68,7 @@ def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: Te
     """The tool calls that answer a follow-up, and the question they answer."""
     base = plan.base
     bplan: Plan | None = getattr(base, "plan", None)
-    own = _HIS_NUMBER.sub(r"\1 phone number", own_words(question) or question)  # "what's his number?"
+    own = his_phone(own_words(question) or question)  # "what's his number?"
     if bplan is None:
         fresh = Plan("content", 0.0, read_slots(question, now), question=question)
         return Direct(calls_for(fresh, f"{question} {base.question}"), fresh, f"{question} {base.question}")
@@ -185,12 +185,12 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and fresh:
         text = text_of(top) if text_of is not None else ""
         if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
-            return _in_file(_framed(own, base.question, text), [], top, new)
+            return _in_file(framed(own, base.question, text), [], top, new)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
     # 2. the new words name another file: the previous question, about that one
-    if fresh and top is not None and not _THEIRS.search(question):  # "his phone number": the answer's, no other file
+    if fresh and top is not None and not THEIRS.search(question):  # "his phone number": the answer's, no other file
         others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]
         if others and not any(t in path_words(top.relpath) for t in fresh):
             mine = {str(f.path) for f in cited}  # the new file: the one that also says the rest of the question
@@ -203,7 +203,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
-        return _in_file(_framed(own, base.question, text_of(top) if text_of else ""), named + _context(bplan, base, own, fresh, named), top, new,
+        context = named + _context(bplan, base, own, fresh, named)
+        context += [w for w in (referent(base) if THEIRS.search(question) else []) if w not in context]
+        return _in_file(framed(own, base.question, text_of(top) if text_of else ""), context, top, new,
                         avoid=getattr(base, "answer", ""), asks=asks)
     if top is None and (wanted_type(own) or asked_words(own)):
         # the previous question found nothing: this one, about the same thing ("how much was it?" after "when
@@ -212,33 +214,6 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query)], p, query)
     return _with_new_slots(bplan, base, own, new, files)
-
-
-_HIS_NUMBER = re.compile(r"\b(his|her|their)\s+(?:number|no\.?|#)(?!\w)", re.IGNORECASE)
-_HOW = frozenset("much many long often far old".split())
-_THEIRS = re.compile(r"\b(?:his|her|its|their)\b", re.IGNORECASE)
-
-
-def _framed(own: str, base_question: str, text: str) -> str:
-    """An elliptic follow-up asked as the previous question was ("and the rego?" after "when's the Hilux WOF up?"
-    -> "when's the rego"): its opening words say what kind of value is asked, when a line of the previous
-    answer's file ``text`` gives one next to the new word ("and the host?" after the arrival date asks a name)."""
-    if any(w in QUESTION_FRAME for w in words(own)) or wanted_type(own):
-        return own
-    frame = []
-    for w in words(base_question):
-        if w not in QUESTION_FRAME and w not in _HOW:
-            break  # "what's the total on …": its wh-word, not its noun
-        frame.append(w)
-    if not frame:  # "porto hotel check-in date?" -> "and checkout?": the kind's word ("checkout date")
-        frame = [w for w in words(base_question) if is_cue(w) and w not in words(own)][-1:]
-    framed = " ".join([own, *frame] if frame and frame[0] not in QUESTION_FRAME else [*frame, own])
-    kind = wanted_type(framed)
-    new = [w.replace("-", "") for w in words(own) if w not in STOP]  # "checkout" is "Check-out"
-    if kind in TYPE_PATTERNS and any(TYPE_PATTERNS[kind].search(line) and
-                                     any(mentions(line.replace("-", ""), w) for w in new) for line in text.splitlines()):
-        return framed
-    return own
 
 
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:

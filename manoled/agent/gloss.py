@@ -86,7 +86,8 @@ refund: erstattung rückerstattung remboursement reembolso rimborso
 balance: saldo solde restbetrag
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
-advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller asesor consulente
+advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
+adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
 maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção
 repair: reparatur réparation reparación riparazione reparação
 company: firma unternehmen société entreprise empresa azienda

@@ -75,7 +75,9 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
     "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
-                         r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will)))"),
+                         r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
+                         # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
+                         r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
     # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")

@@ -102,7 +102,8 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             continue
         if len(pairs) >= 2 and all(":" in p for p in pairs):
             out.extend(" ".join(p.split()) for p in pairs)
-        elif len(cells) == 2 and not cells[0][2][-1:].isdigit() and not cells[0][2].endswith((".", "!", "?")):
+        elif len(cells) == 2 and not cells[0][2].endswith((".", "!", "?")) and (
+                not cells[0][2][-1:].isdigit() or piped and is_value(cells[1][2])):  # "TOTAL RATES 2025/2026 | $3,215.18"
             out.append(f"{cells[0][2].rstrip(':')}: {cells[1][2]}")
         else:
             out.append(line)

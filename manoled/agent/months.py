@@ -155,3 +155,24 @@ def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
             continue
         hits.append(f)
     return hits[0] if len(hits) == 1 else None
+
+
+# a year that runs across two ("rates total 25/26", "the 2025/26 tax year", "FY2025-2026")
+_SPAN = re.compile(r"(?<![\d/.\-])(?:fy\s?)?((?:19|20)?\d{2})\s?[/\-]\s?((?:19|20)?\d{2})(?![\d/.\-])", re.IGNORECASE)
+
+
+def year_spans(text: str) -> list[tuple[int, int]]:
+    """The two-year spans ``text`` names, as full years: "25/26" -> [(2025, 2026)]."""
+    out = []
+    for a, b in _SPAN.findall(text):
+        y = int(a) + (2000 if len(a) == 2 else 0)
+        z = int(b) + (y // 100 * 100 if len(b) == 2 else 0)
+        if z == y + 1:
+            out.append((y, z))
+    return out
+
+
+def says_span(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``text`` names one of ``spans`` in any of its forms ("2025/2026", "2025-26", "25/26")."""
+    return any(re.search(rf"(?<!\d){y}\s?[/\-]\s?(?:{z}|{z % 100:02d})(?!\d)|(?<![\d/]){y % 100:02d}[/\-]{z % 100:02d}"
+                         rf"(?![\d/])", text) for y, z in spans)

@@ -241,7 +241,10 @@ class Planner:
             # "what did I blow on restaurants in march": a month is when something happened, not which files
             plan.intent, plan.reason = "content", "a period, but nothing that names files"
         elif intent == "metadata":
-            if not qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS):
+            as_file = qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS)
+            if as_file == {"last"} and value_ask and not re.search(r"\bwhen\b|\blast (?:time|\w+ed)\b", q):
+                as_file = set()  # "what's the revenu fiscal on my last tax notice": the latest notice, not a date
+            if not as_file:
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
             elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                     and slots.topics and not qwords & STORAGE_WORDS:

@@ -64,7 +64,14 @@ _MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re
 _CODED = frozenset({"model"})
 
 
+_TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a row is its passage
+
+
 def _passage(f: Fact) -> str:
+    """What the check weighs a fact by: its passage, or for a spreadsheet its row ("last water bill": the
+    electricity row of a budget whose other rows say water says nothing of it)."""
+    if f.file_name.lower().endswith(_TABLES):
+        return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
 
 

@@ -50,6 +50,16 @@ FILES: dict[str, tuple[str, float]] = {
                                                    "Charges: 95,00 €\nTotal quittancé: 1 206,04 €\n", 70),
     "Logement/Quittances/quittance_2026-02.txt": ("Quittance de loyer - février 2026\nLoyer: 1 118,04 €\n"
                                                    "Charges: 95,00 €\nTotal quittancé: 1 213,04 €\n", 45),
+    # a contractor's quote, then the final invoice: the quote says more of the question (its month in words)
+    "Farm/Stock/Rutene shearing quote 2025.txt": (
+        "RUTENE SHEARING LTD\nDave Rutene - Shearing Contractor\nQUOTE Q-0412\nJob: main shear, week of 24 November "
+        "2025\nSubtotal (excl GST): $1,663.50\nQuote total incl GST: $1,913.03\n", 50),
+    "Farm/Stock/invoice (2).txt": (
+        "RUTENE SHEARING LTD\nTAX INVOICE RS-2025-118\nDate: 28/11/2025\nMain shear - ewes (26/11/2025): $772.80\n"
+        "Subtotal (excl GST): $1,694.10\nGST 15%: $254.12\nTotal incl GST: $1,948.22\n", 35),
+    # a budget's rows are records: its electricity row says nothing of a water bill
+    "Perso/Budget/budget_2026.csv": ("Month,Category,Budget,Actual,Notes\n2026-01,Rent + charges,1206.04,1206.04,\n"
+                                     "2026-01,Electricity (EDF),110.00,0.00,Dec bill paid 27/12\n", 25),
 }
 
 folder = folder_fixture("bills", FILES, NOW)
@@ -108,3 +118,14 @@ def test_a_months_possessive_is_the_next_paper_of_the_series(folder):
     final, names = ask(agent, "and February's?", session=first.session)
     assert "1 206,04" in first.answer
     assert "1 213,04" in final.answer and names[:1] == ["quittance_2026-02.txt"], final.answer
+
+
+def test_the_final_invoice_not_the_quote_that_says_more(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What was the total including GST on the shearing "
+                                                       "contractor's final invoice for the November 2025 shear?")
+    assert "1,948.22" in final.answer and names[:1] == ["invoice (2).txt"], final.answer
+
+
+def test_a_spreadsheet_row_answers_only_for_what_it_says(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How much was our last water bill?")
+    assert final.answer.startswith("I found nothing") and names == [], final.answer

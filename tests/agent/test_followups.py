@@ -53,6 +53,10 @@ FILES: dict[str, tuple[str, float]] = {
                           "Council: 03 543 8400", 50),
     "cars/hilux_papers.txt": ("Hilux LKR382\nWOF done at Brightwater Motors, expires 05/03/2026.\n"
                               "Registration paid for 12 months, expires 28/06/2026.", 70),
+    "Logement/Assurance/avis_echeance_MRH_2026.txt": (
+        "AVIS D'ÉCHÉANCE - Assurance habitation\nN° de contrat: MRH 7734 2185\nÉchéance principale: 01/09/2026\n"
+        "Agence Lyon Jean-Macé – accueil 04 78 95 21 00\nVotre conseillère: Nadia BENALI – ligne directe "
+        "04 78 95 21 07\nCotisation annuelle TTC: 312,48 €", 80),
     "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
                          + "Blend briefly. " * 40, 5),
 }
@@ -424,3 +428,9 @@ def test_his_number_is_his_phone_though_the_previous_answer_gave_it(agent):
     first, final, plan = converse(agent, "who is the property manager for Hollis St?", "what's his number?")
     assert "Okafor" in first.answer and plan.followup
     assert "0423 117 865" in final.answer and names(final) == ["lease_hollis_st.txt"], final.answer
+
+
+def test_a_french_advisers_phone_after_her_name(agent):
+    first, final, plan = converse(agent, "Who's my adviser at the home insurance company?", "her phone number?")
+    assert "BENALI" in first.answer and plan.followup  # a conseillère is an adviser; "Nadia BENALI" a name
+    assert "04 78 95 21 07" in final.answer and names(final) == ["avis_echeance_MRH_2026.txt"], final.answer

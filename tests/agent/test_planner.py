@@ -385,3 +385,9 @@ def test_payslips_are_found_by_their_french_folder(planner):
     files = FILES + [F("Travail/Fiches de paie/bulletin_2026-01.pdf"), F("Travail/Fiches de paie/bulletin_2026-02.pdf")]
     plan = planner.plan("show me my payslips", files)
     assert plan.intent == "list"
+
+
+def test_a_value_on_my_last_notice_is_content_not_its_date(planner):
+    files = FILES + [F("Impôts/avis_impot_2025.pdf"), F("Impôts/declaration_notes_2026.md")]
+    assert planner.plan("What's the revenu fiscal de référence on my last tax notice?", files).intent == "content"
+    assert planner.plan("when did I last change my tax notice?", files).intent == "metadata"

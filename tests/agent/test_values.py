@@ -11,7 +11,7 @@ from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
 from manoled.agent.gloss import forms, spelled_out
 from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
-from manoled.agent.months import name_dates
+from manoled.agent.months import name_dates, says_span, year_spans
 from manoled.agent.retrieve import overlapped
 
 
@@ -145,3 +145,20 @@ def test_a_value_of_a_measure_is_no_sum_and_14h30_is_a_time(text, kind, typed):
 def test_a_french_phone_label_ends_no_sentence():
     assert sentences("14 rue des Mûriers, 69007 Lyon – Tél. 04 78 58 40 12") == \
         ["14 rue des Mûriers, 69007 Lyon – Tél. 04 78 58 40 12"]
+
+
+@pytest.mark.parametrize("text, spans", [
+    ("rates total 25/26", [(2025, 2026)]), ("the 2025/26 tax year", [(2025, 2026)]), ("FY2025-2026", [(2025, 2026)]),
+    ("sprayed 18/11/25", []), ("1/2 cup", []),  # a date, a fraction: no span of years
+])
+def test_a_year_across_two_is_read_in_its_short_forms(text, spans):
+    assert year_spans(text) == spans
+
+
+def test_a_span_is_said_in_any_of_its_forms():
+    assert says_span("TOTAL RATES 2025/2026, rates_notice_2025-26.pdf", [(2025, 2026)])
+    assert not says_span("TOTAL RATES 2024/2025, rates_notice_2024-25.pdf", [(2025, 2026)])
+
+
+def test_a_piped_label_that_ends_in_a_year_still_meets_its_value():
+    assert logical_lines("TOTAL RATES 2025/2026 | $3,215.18", _is_value) == ["TOTAL RATES 2025/2026: $3,215.18"]

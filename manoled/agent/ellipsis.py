@@ -1,0 +1,54 @@
+"""What an elliptic follow-up borrows from the previous turn: "and the rego?" after "when's the Hilux WOF up?" asks
+when, like it (:func:`framed`); "her phone number?" is the phone of the person the previous answer named
+(:func:`referent`); "what's his number?" asks his phone (:func:`his_phone`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .continuation import QUESTION_FRAME, mentions
+from .kinds import TYPE_PATTERNS, is_cue, wanted_type
+from .slots import STOP, words
+
+
+def his_phone(question: str) -> str:
+    return _HIS_NUMBER.sub(r"\1 phone number", question)
+
+
+_HIS_NUMBER = re.compile(r"\b(his|her|their)\s+(?:number|no\.?|#)(?!\w)", re.IGNORECASE)
+_HOW = frozenset("much many long often far old".split())
+THEIRS = re.compile(r"\b(?:his|her|its|their)\b", re.IGNORECASE)  # "his phone number": the answer's, no other file
+_ORG_ENDS = frozenset("ltd inc llc gmbh sarl sas plc pty limited".split())
+
+
+def referent(base: Any) -> list[str]:
+    """The words of the person the previous answer named, whom "his" or "her" points at ("Nadia BENALI")."""
+    said = (getattr(base, "answer", "") or "").rsplit(" (from ", 1)[0]
+    m = TYPE_PATTERNS["person"].search(said)
+    found = [w for w in words(m.group()) if w not in STOP and len(w) > 2] if m else []
+    return [] if set(found) & _ORG_ENDS else found  # "Rutene Shearing Ltd" is a firm: no one's name
+
+
+def framed(own: str, base_question: str, text: str) -> str:
+    """An elliptic follow-up asked as the previous question was ("and the rego?" after "when's the Hilux WOF up?"
+    -> "when's the rego"): its opening words say what kind of value is asked, when a line of the previous
+    answer's file ``text`` gives one next to the new word ("and the host?" after the arrival date asks a name)."""
+    if any(w in QUESTION_FRAME for w in words(own)) or wanted_type(own):
+        return own
+    frame = []
+    for w in words(base_question):
+        if w not in QUESTION_FRAME and w not in _HOW:
+            break  # "what's the total on …": its wh-word, not its noun
+        frame.append(w)
+    if not frame:  # "porto hotel check-in date?" -> "and checkout?": the kind's word ("checkout date")
+        frame = [w for w in words(base_question) if is_cue(w) and w not in words(own)][-1:]
+    asked = " ".join([own, *frame] if frame and frame[0] not in QUESTION_FRAME else [*frame, own])
+    kind = wanted_type(asked)
+    new = [w.replace("-", "") for w in words(own) if w not in STOP]  # "checkout" is "Check-out"
+    if kind in TYPE_PATTERNS and any(TYPE_PATTERNS[kind].search(line) and
+                                     any(mentions(line.replace("-", ""), w) for w in new) for line in text.splitlines()):
+        return asked
+    return own
+
+
