@@ -8,7 +8,8 @@ in their own wordings (``meta.json``; its ``mtimes`` give every file's modificat
 the eval corpus cannot: a new folder's layouts, date and money styles, and a new person's wordings.
 
 Split by folder. Tuning folders (read their misses with ``-v``): ``freelancer`` (a Berlin freelancer's, mostly
-German documents), ``retiree`` (a US couple's), ``student`` (a Melbourne PhD student's). Reporting folders (read
+German documents), ``retiree`` (a US couple's), ``student`` (a Melbourne PhD student's), ``farm`` (a New Zealand
+smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French). The default runs them all and reports them apart.
 

@@ -9,13 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .commonness import adverb
+from .continuation import QUESTION_FRAME
 from .facts import focus_words
 from .kinds import _ASKED_AS, is_cue
 from .slots import GENERIC, STOP, stem, time_words, words
 
-# words that frame a question of their own (a wh-word, an auxiliary, an imperative): without one, a phrase
-_FRAME = frozenset("what which who whom whose when where why how is are was were do does did can could will would "
-                   "should show list find count give tell".split())
 _DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
 _PRONOUNS = frozenset("i we you they he she".split())
 _AUX = frozenset("is are was were be do does did will would should can could have has had".split())
@@ -94,7 +92,7 @@ def _asked(question: str) -> tuple[str, ...]:
             return tuple(_head_phrase(rest, be))
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return ()
-    if ws and not any(w in _FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head
+    if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head
         dated = time_words(question)  # "shearing invoice total nov 25?": no month is a thing asked
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]

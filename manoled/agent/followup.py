@@ -191,9 +191,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
     # 2. the new words name another file: the previous question, about that one
     if fresh and top is not None and not THEIRS.search(question):  # "his phone number": the answer's, no other file
-        others = [m for m in rank_names(fresh, files) if str(m.file.path) not in {str(f.path) for f in cited}]
+        mine = {str(f.path) for f in cited}
+        others = [m for m in rank_names(fresh, files) if str(m.file.path) not in mine]
         if others and not any(t in path_words(top.relpath) for t in fresh):
-            mine = {str(f.path) for f in cited}  # the new file: the one that also says the rest of the question
+            # the new file: the one that also says the rest of the question (the plumber's invoice, not EDF's)
             new_file = next((m.file for m in rank_names(fresh + bplan.slots.topics, files)
                              if str(m.file.path) not in mine and set(fresh) & set(m.matched)), others[0].file)
             return _swap(bplan, base, fresh, top, new_file)

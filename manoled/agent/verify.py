@@ -68,8 +68,8 @@ _TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a r
 
 
 def _passage(f: Fact) -> str:
-    """What the check weighs a fact by: its passage, or for a spreadsheet its row ("last water bill": the
-    electricity row of a budget whose other rows say water says nothing of it)."""
+    """What the check weighs a fact by: its passage, or for a spreadsheet its row (a budget's electricity row says
+    nothing of "our last water bill", whatever the rest of its chunk says)."""
     if f.file_name.lower().endswith(_TABLES):
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
