@@ -101,8 +101,8 @@ def topic_terms(question: str) -> list[str]:
             continue  # "what did it end up costing", "in the end": how it asks
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i]:
             continue  # "actually", "really"; "…, not the estimate": not what it is about
-        if i and ws[i - 1] in _ASKING and s in _ASKED_AS:  # "what time", "which day": how it asks, like "when"
-            continue
+        if i and ws[i - 1] in _ASKING and (s in _ASKED_AS or s in TYPE_WORDS["code"]):
+            continue  # "what time", "which day", "what code would I give": how it asks, like "when"
         if s not in out:
             out.append(s)
     return out

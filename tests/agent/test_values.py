@@ -162,3 +162,9 @@ def test_a_span_is_said_in_any_of_its_forms():
 
 def test_a_piped_label_that_ends_in_a_year_still_meets_its_value():
     assert logical_lines("TOTAL RATES 2025/2026 | $3,215.18", _is_value) == ["TOTAL RATES 2025/2026: $3,215.18"]
+
+
+def test_what_code_asks_a_code_and_is_no_topic():
+    terms = topic_terms("What code would I give the airline to pull up my trip home to India in December 2026?")
+    assert "code" not in terms and "india" in terms
+    assert "code" in topic_terms("what's the door code at the office?")  # the thing's own word stays
