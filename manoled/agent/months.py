@@ -138,7 +138,9 @@ def shifted(when: TimeRange | None, question: str) -> TimeRange | None:
 
 
 def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
-    """The one file named like ``top`` (same words, same folder) whose name carries the new date."""
+    """The one file of ``top``'s series (its folder, its name's words but the dates) whose name carries the new
+    date: its year, and for a month its month, in numbers or in words ("Voltline bill Dec 2025.pdf" after "…
+    Jan 2026.pdf"; not "Koala Mobile bill Dec 2025.pdf")."""
     if when is None or when.since is None:
         return None
     start = datetime.fromtimestamp(when.since)
@@ -148,10 +150,10 @@ def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
     for f in files:
         if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0]:
             continue
-        ws = path_words(f.name)
-        if not name_words & set(ws) or str(start.year) not in ws:
+        if series_words(f.name) != name_words or str(start.year) not in _YEAR.findall(f.name):
             continue
-        if monthly and not {f"{start.month:02d}", str(start.month)} & set(ws):
+        if monthly and not ({f"{start.month:02d}", str(start.month)} & set(path_words(f.name))
+                            or any(m == start.month for _y, m in name_dates(f.name))):
             continue
         hits.append(f)
     return hits[0] if len(hits) == 1 else None

@@ -121,12 +121,12 @@ class Planner:
             return True
         return bool(self.file_terms(terms))
 
-    def _phrasing(self, question: str, slots: Slots, files: Sequence[Any], storage: bool) -> set[str]:
+    def _phrasing(self, question: str, slots: Slots, files: Sequence[Any], qwords: set[str]) -> set[str]:
         """Topic words of a question about files that only phrase it: in no file's name, not where a question
         puts what files are about, and in no file's text either (or the question says storage, "what's eating my
-        disk": then its other words are how it asks)."""
+        disk": then its other words are how it asks). ``qwords``: the question's stemmed words."""
         out = set()
-        changed = bool({stem(w) for w in words(question)} & CHANGE_WORDS)
+        changed, storage = bool(qwords & CHANGE_WORDS), bool(qwords & STORAGE_WORDS)
         for t in slots.topics:
             if changed and t in ("date", "day", "time"):
                 out.add(t)  # "what date was the to-do list last edited": when it changed is what it asks
@@ -175,7 +175,7 @@ class Planner:
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
-        chat = self._phrasing(question, slots, files, bool(qwords & STORAGE_WORDS)) if intent in FILE_INTENTS \
+        chat = self._phrasing(question, slots, files, qwords) if intent in FILE_INTENTS \
             else set()
         name_terms = [t for t in slots.topics if t not in chat]
         exact = exact_file(question, files)
