@@ -21,7 +21,11 @@ _AUX = frozenset("is are was were be do does did will would should can could hav
 # "what colour IS ...", "which card did I ...")
 _NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it when "
                                        "if than per after before during since until including excluding without "
-                                       "between like via".split())
+                                       "between like via onto going gonna left owed owing".split())
+# verbs that follow the noun a "which"/"what" asks for ("which chemical WENT onto the pears", "what shop SOLD me")
+_VERBS = frozenset("went goes go came comes come got gets get need needs needed want wants wanted cost costs paid pays "
+                   "sent sends sold sells bought buys made makes took takes gave gives told tells did does said says "
+                   "used uses ran runs fixed fixes happened".split())
 
 
 # stop words (how file questions are asked: "how much room does it take") that are a thing's attribute after
@@ -110,7 +114,7 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
         if x == "of" and all(is_type_word(y) for y in np):
             np = []
             continue
-        if x in _NP_END:
+        if x in _NP_END or not be and np and (x in _VERBS or len(x) > 4 and x.endswith("ed")):
             break
         if x.endswith("'s"):  # "garage moreau's phone number": the owner names the thing, not the attribute
             np = []

@@ -38,7 +38,7 @@ from .kinds import (
     typed_by,
 )
 from .layout import logical_lines, sentences
-from .months import LATEST, MONTH_NAMES, asked_months, name_date_fit, newest_of_series, says_span, year_spans
+from .months import LATEST, MONTH_NAMES, asked_months, days, name_date_fit, newest_of_series, says_span, year_spans
 from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -233,7 +233,7 @@ def focus_words(question: str) -> list[str]:
 PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
-QUOTED_WEIGHT = 1.0  # to a passage that has a full date the question gives
+QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
 
 
@@ -266,7 +266,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     facts: list[Fact] = []
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
-    given = [m.group() for m in TYPE_PATTERNS["date"].finditer(question) if sum(ch.isdigit() for ch in m.group()) >= 6]
+    given = days(question)  # "on 18 November 2025": the passage that says that day (as 18/11/2025 or otherwise)
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
@@ -294,7 +294,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
-            any(d in c.text for d in given) or says_span(f"{c.text} {c.file_name}", spans)) \
+            bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)) \
             + NEWEST_WEIGHT * (c.path in newest)
         for u, title, whole in _units(c.text, c.file_name):
             if contrasts.other(whole):

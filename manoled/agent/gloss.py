@@ -8,7 +8,9 @@ and for "does this passage say the question's word" (:func:`manoled.agent.retrie
 
 Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health) and the months, and
 only forms that are not English words themselves ("data", "total", "code" are left out); a few English words
-also give the other word people use for the same thing (bike and bicycle).
+also give the other word people use for the same thing (bike and bicycle). A form of several words is written
+with underscores ("prise_d'effet": a French lease starts on its *date de prise d'effet*); ``phrases(word)``
+gives those, ``forms(word)`` the single words.
 """
 
 from __future__ import annotations
@@ -17,6 +19,12 @@ _TABLE = """
 invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
 net: netto neto
+start: beginn début inicio inizio início prise_d'effet date_d'effet
+balance: saldo solde restbetrag reste_à_payer reste_à_charge
+owed: reste_à_payer restbetrag
+coach: wagen voiture carrozza
+end: ende jusqu'au jusqu'à hasta
+booking: buchung réservation reserva prenotazione
 quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 plumber: klempner installateur plombier plomberie fontanero idraulico canalizador
@@ -25,7 +33,7 @@ fine: bußgeld amende contravention multa
 speed: geschwindigkeit vitesse velocidad velocità velocidade
 ticket: fahrkarte billet billete biglietto bilhete
 seat: sitzplatz sitz siège asiento posto lugar
-train: zug tren treno comboio
+train: zug tren treno comboio tgv sncf renfe trenitalia
 meter: zähler zählerstand compteur compteurs contador contatore
 reading: zählerstand relevé lectura lettura leitura
 water: wasser eau agua acqua água
@@ -56,7 +64,7 @@ appointment: termin rendez-vous cita appuntamento consulta
 notice: kündigung kündigungsfrist préavis preaviso
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
-salary: gehalt lohn salaire salario stipendio
+salary: gehalt lohn salaire salario stipendio paie nómina
 apartment: wohnung appartement logement piso apartamento appartamento
 flat: wohnung appartement logement piso apartamento appartamento
 landlord: vermieter vermieterin propriétaire arrendador senhorio
@@ -83,7 +91,6 @@ payment: zahlung paiement pago pagamento
 account: konto compte cuenta conto conta
 bank: banque banco banca
 refund: erstattung rückerstattung remboursement reembolso rimborso
-balance: saldo solde restbetrag
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
 advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
@@ -154,9 +161,11 @@ addr: address
 """
 
 GLOSS: dict[str, tuple[str, ...]] = {}
+PHRASES: dict[str, tuple[str, ...]] = {}
 for _line in _TABLE.strip().splitlines():
     _word, _, _forms = _line.partition(":")
-    GLOSS[_word] = tuple(_forms.split())
+    GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
+    PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
 
 
 SPELLED: dict[str, tuple[str, ...]] = {}
@@ -173,3 +182,8 @@ def spelled_out(word: str) -> tuple[str, ...]:
 def forms(word: str) -> tuple[str, ...]:
     """The other-language forms of ``word`` (lower-case, stemmed as the question's words are), or ()."""
     return GLOSS.get(word, ())
+
+
+def phrases(word: str) -> tuple[str, ...]:
+    """The other-language forms of ``word`` that are several words ("prise d'effet" for start), or ()."""
+    return PHRASES.get(word, ())

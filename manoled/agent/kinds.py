@@ -14,7 +14,8 @@ from .slots import GENERIC, STOP, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
-                        "amount rent salary budget deposit bill balance worth refund money estimate quote".split()),
+                        "amount rent salary budget deposit bill balance worth refund money estimate quote repayment repayments "
+                        "instalment instalments installment installments premium premiums".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
@@ -31,7 +32,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
 _ASKING = frozenset({"which", "what", "whats", "what's"})
 _WH = frozenset({"when", "who", "where", "how"})
 # "what did the vet run us", "how much did it set me back": what it cost
-COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|them)(?:\s+back)?\b", re.IGNORECASE)
+COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|them)(?:\s+back)?\b|"
+                        r"\b(?:want|wants|wanted)\s+from\s+(?:us|me)\b", re.IGNORECASE)  # "what does the council want from us"
 _DID = frozenset("did does do will would".split())
 _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)

@@ -31,6 +31,8 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
         if w == "may" and not any(n.isdigit() or n in ("in", "of", "since", "from", "until", "last", "next", "this")
                                   for n in near):
             continue  # "may I", "it may be": not the month
+        if "year" in ws[max(0, i - 3):i] and ws[i - 1:i] and ws[i - 1] in ("starting", "beginning", "from"):
+            continue  # "the year starting July 2025": a year from that month, not the month
         months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])
     years = {int(w) for w in ws if _YEAR.fullmatch(w)}
     return months, years
@@ -178,3 +180,31 @@ def says_span(text: str, spans: list[tuple[int, int]]) -> bool:
     """Whether ``text`` names one of ``spans`` in any of its forms ("2025/2026", "2025-26", "25/26")."""
     return any(re.search(rf"(?<!\d){y}\s?[/\-]\s?(?:{z}|{z % 100:02d})(?!\d)|(?<![\d/]){y % 100:02d}[/\-]{z % 100:02d}"
                          rf"(?![\d/])", text) for y, z in spans)
+
+
+# a day of a month, in words or in numbers ("on 18 November 2025", "Nov 18th", "18/11/25", "2025-11-18")
+_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er)?(?:\s+of)?\s+{_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
+                        re.IGNORECASE)
+_DAY_ISO = re.compile(r"(?<![\d/.\-])(?:19|20)\d{2}-(\d{1,2})-(\d{1,2})(?![\d\-])")
+_DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2})(?![\d/.])")
+
+
+def days(text: str) -> set[tuple[int, int]]:
+    """The (month, day) pairs ``text`` names; a date in numbers that reads both ways gives both (18/11/25 is
+    18 November; 3/4/2025 is 3 April or 4 March)."""
+    out: set[tuple[int, int]] = set()
+    for m in _DAY_WORDS.finditer(text):
+        d, a, b, e = m.groups()
+        mon = MONTH_NUMBERS[MONTH_NAMES[(a or b).lower()[:3]]]
+        day = int(d or e)
+        if 1 <= day <= 31 and ((a or b).lower()[:3] != "may" or m.group().strip()[0].isdigit() or e):
+            out.add((mon, day))
+    for m in _DAY_ISO.finditer(text):
+        mon, day = int(m.group(1)), int(m.group(2))
+        if 1 <= mon <= 12 and 1 <= day <= 31:
+            out.add((mon, day))
+    for m in _DAY_NUMBERS.finditer(text):
+        a, b = int(m.group(1)), int(m.group(2))
+        out |= {(mon, day) for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31}
+    return out

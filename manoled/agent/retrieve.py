@@ -78,6 +78,7 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
         # papers in other languages ("kaution" for deposit): a short form whole, a long one as a prefix too
         out += [g + "*" if len(g) >= 6 else g for f in gloss.forms(stem(word)) for g in dict.fromkeys([f, fold(f)])]
         out += list(gloss.spelled_out(stem(word)))  # a phrase: "social security" for "ss"
+        out += list(gloss.phrases(stem(word)))  # or in another language: "prise d'effet" for "start"
     return out
 
 
@@ -111,6 +112,9 @@ def contains(text: str, term: str) -> bool:
     # another tongue's short word whole, a long one also as a compound's start or end ("Grafiktablett")
     if _has(ws, t) or any(_has(ws, g, prefix_from=6, suffix_from=6) for g in gloss.forms(t)):
         return True
+    if gloss.phrases(t) and any(f" {' '.join(fold(w) for w in words(p))} " in f" {' '.join(ws)} "
+                                for p in gloss.phrases(t)):
+        return True  # "Date de prise d'effet" says when a lease starts
     if 2 <= len(t) <= 5 and t.isalpha():  # a short form: what it stands for, or the initials of the words it does
         flat = f" {' '.join(ws)} "
         return any(f" {p} " in flat for p in gloss.spelled_out(t)) or initials(text, t)

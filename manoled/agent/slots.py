@@ -92,7 +92,7 @@ remind
 GENERIC = STOP | frozenset("""
 pay paid cost costs price go goes going come comes say says said tell told mean means need needs write
 do does happen happened work works use uses many much long often far old new good best
-bought buy buying purchase purchased get got anything something still went gone meant
+bought buy buying purchase purchased get got anything something still went gone meant came
 """.split())
 
 def stem(word: str) -> str:

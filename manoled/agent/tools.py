@@ -166,8 +166,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         core = w.strip("?,.!:;'\"()")
         if i == 0 or not core[:1].isupper() or core == "I" or ws[i - 1][-1:] in ".?!:-":
             continue
-        if factlib.MONTH_NAMES.get(core.lower()[:3]) == core.lower():
-            continue
+        if factlib.MONTH_NAMES.get(core.lower()[:3]) == core.lower() or core.lower() in WEEKDAYS:
+            continue  # "in March", "on a Sunday": a time, not a name
         if stem(core.lower()) in nowhere or core.lower() in nowhere:
             return f"no file mentions {core}"
     return ""

@@ -48,12 +48,12 @@ BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
 ATTRIBUTE_SENSE = SENSE_MATCH
-# units of measure written as symbols, by name: "175 C" says a temperature (MiniLM: temperature~celsius 0.68,
+# units of measure written as symbols, by name: "175 C" says a temperature, "93 900 km" a mileage (MiniLM: temperature~celsius 0.68,
 # voltage~volts 0.80, length~centimetres 0.64; colour, tip, room below 0.45 with all of them)
 MEASURES = {"c": "celsius", "°c": "celsius", "f": "fahrenheit", "°f": "fahrenheit", "v": "volts", "w": "watts",
             "kw": "kilowatts", "kwh": "kilowatts", "mah": "milliamps", "g": "grams", "kg": "kilograms",
             "mg": "milligrams", "ml": "millilitres", "l": "litres", "cl": "centilitres", "mm": "millimetres",
-            "cm": "centimetres", "m": "metres", "km": "kilometres", "min": "minutes", "mins": "minutes", "h": "hours",
+            "cm": "centimetres", "m": "metres", "km": "kilometres mileage distance", "mi": "miles mileage distance", "min": "minutes", "mins": "minutes", "h": "hours",
             "hr": "hours", "hrs": "hours", "mb": "megabytes", "gb": "gigabytes", "tb": "terabytes", "db": "decibels",
             "rpm": "revolutions", "mph": "speed", "kmh": "speed", "lb": "pounds", "lbs": "pounds", "oz": "ounces"}
 _MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re.escape, MEASURES), key=len,
@@ -204,10 +204,10 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
         return []
     c = fact.candidate
     where = f"{fact.text} {c.named if c else fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
-    said = {t: t in names or contains(where, t) or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text))
-            for t in asked}
-    ws = passage_words(fact.text)
-    ws += [MEASURES[m.group(1).lower()] for m in _MEASURE.finditer(fact.text)]
+    measured = [name for m in _MEASURE.finditer(fact.text) for name in MEASURES[m.group(1).lower()].split()]
+    said = {t: t in names or t in measured or contains(where, t)
+            or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text)) for t in asked}
+    ws = passage_words(fact.text) + measured
     missing = [t for t in asked if not said[t]]
     if sense is not None and ws and missing:
         near = sense.best(missing, ws)

@@ -189,3 +189,71 @@ def test_the_sibling_of_another_month_is_found_by_its_month_in_words():
              File("Bills/Koala Mobile bill Dec 2025.pdf")]
     december = TimeRange(datetime(2025, 12, 1).timestamp(), datetime(2026, 1, 1).timestamp(), "in December 2025")
     assert dated_sibling(files[0], december, files) == files[1]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("on 18 November 2025?", {(11, 18)}), ("18/11/25", {(11, 18)}), ("2025-11-18", {(11, 18)}),
+    ("Nov 18th", {(11, 18)}), ("the 1st of May", {(5, 1)}),
+    ("3/4/2025", {(3, 4), (4, 3)}),  # reads both ways
+    ("1/2 cup", set()), ("may I ask 5 things", set()),  # a fraction, the verb "may"
+])
+def test_a_day_is_read_in_words_and_in_numbers(text, said):
+    from manoled.agent.months import days
+    assert days(text) == said
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Which chemical went onto the pear trees on 18 November 2025?", ["chemical"]),  # a verb ends the phrase
+    ("and what are the tiles going to be?", ["tile"]),  # "going to" is how it asks
+    ("which plumber fixed the sink", ["plumber"]),
+    ("which card did I use", ["card"]),
+])
+def test_the_asked_phrase_ends_at_its_verb(question, asked):
+    assert asked_words(question) == asked
+
+
+@pytest.mark.parametrize("question", ["what are the repayments going to be", "what's each instalment?",
+                                      "what is the premium"])
+def test_repayments_instalments_and_premiums_are_sums(question):
+    from manoled.agent.kinds import typed_by
+    assert typed_by(question)[0] == "amount"
+
+
+def test_a_distance_in_km_says_the_mileage():
+    from manoled.agent.facts import Fact
+    from manoled.agent.verify import unsaid_attribute
+    fact = Fact("Next service: at 93 900 km or April 2026, whichever comes first.", "/d/car.txt", "car.txt", 1.0,
+                True, None)
+    assert unsaid_attribute("At what mileage is the car's next service due?", fact, None) == []
+    other = Fact("Next service: April 2026, whichever comes first.", "/d/car.txt", "car.txt", 1.0, True, None)
+    assert unsaid_attribute("At what mileage is the car's next service due?", other, None) == ["mileage"]
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Date de prise d'effet du contrat : 1er septembre 2024", "start"),  # a French lease's start
+    ("Reste à payer : 403,03 €", "balance"),
+    ("Durée du contrat : 3 ans, soit jusqu'au 31 août 2027", "end"),
+])
+def test_a_word_is_said_by_a_phrase_of_another_language(text, word):
+    from manoled.agent.gloss import phrases
+    from manoled.agent.retrieve import contains, fts_terms
+    assert contains(text, word)
+    assert set(phrases(word)) <= set(fts_terms([word]))  # and the full-text search looks for the phrase
+    assert not contains("Date du contrat : 1er septembre 2024", "start")
+
+
+def test_a_weekday_is_no_name_the_files_lack():
+    from manoled.agent.tools import _not_in_files
+    # "Sunday" in no file is no unknown name (as "Wayne Enterprises" is): the files may say "weekends"
+    assert _not_in_files("what is the door code on a Sunday?", ["door", "code", "sunday"], frozenset({"sunday"}),
+                         [], None) == ""
+    assert _not_in_files("what is the Wayne Enterprises invoice total?", ["wayne", "enterprise", "invoice"],
+                         frozenset({"wayne", "enterprise"}), [], None) != ""
+
+
+def test_what_a_payee_wants_from_us_is_a_sum_and_a_year_from_a_month_is_no_month():
+    from manoled.agent.kinds import typed_by
+    from manoled.agent.months import asked_months
+    assert typed_by("What did the power company want from us on the July bill?") == ("amount", True)
+    assert asked_months("rates for the year starting July 2025") == (set(), {2025})
+    assert asked_months("the invoice from July 2025") == ({7}, {2025})
