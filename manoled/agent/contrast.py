@@ -16,6 +16,9 @@ _PARTICLES = ("in", "out", "up", "down", "on", "off")
 _SIDES = {"before": "after", "after": "before", "including": "excluding", "excluding": "including",
           "incl": "excl", "excl": "incl", "net": "gross", "gross": "net"}
 _SPAN = 6  # words after a side word that say what it is the side of
+# verbs that say which end of a stay is asked, as "check out" and "check in" do
+_CHECK_VERBS = {"out": frozenset("leave leaving left depart departing departure vacate".split()),
+                "in": frozenset("arrive arriving arrival".split())}
 
 
 def particles(question: str) -> list[tuple[str, str]]:
@@ -25,6 +28,8 @@ def particles(question: str) -> list[tuple[str, str]]:
     # written as one word: "checkout", "setup"
     out += [(w[:-len(p)], p) for w in ws for p in _PARTICLES if w.endswith(p) and len(w) - len(p) >= 3
             and w[:-len(p)] not in STOP]
+    if not any(a == "check" for a, _ in out):  # "the day I leave the hotel" asks its check-out
+        out += [("check", p) for p, verbs in _CHECK_VERBS.items() if any(w in verbs for w in ws)][:1]
     both = {a for a, b in out if any(a == c and b != d for c, d in out)}  # "checkout ... check-in": both asked
     return [(a, b) for a, b in out if a not in both]
 

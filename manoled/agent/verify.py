@@ -143,7 +143,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     why = ""
     if not any(d > 0 for d, _, _ in detail.values()):
         why = "no file has the question's words"
-    elif not [t for t in literal if MONTH_NAMES.get(t[:3]) != t]:
+    elif not [t for t in literal if MONTH_NAMES.get(t[:3]) != t] and len(
+            [t for t, (_d, lit, c) in detail.items() if not lit and c >= 1.0 and MONTH_NAMES.get(t[:3]) != t]) < 2:
+        # a word said only in other words does not place the topic, two of them do ("the server company": Acme Hosting)
         why = "the best passage shares none of the question's words (a month at most)"
     elif cov < (CLOSE_COVERAGE if c and (c.vector_score or 0.0) >= CLOSE_VECTOR else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"

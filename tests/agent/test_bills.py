@@ -60,6 +60,17 @@ FILES: dict[str, tuple[str, float]] = {
     # a budget's rows are records: its electricity row says nothing of a water bill
     "Perso/Budget/budget_2026.csv": ("Month,Category,Budget,Actual,Notes\n2026-01,Rent + charges,1206.04,1206.04,\n"
                                      "2026-01,Electricity (EDF),110.00,0.00,Dec bill paid 27/12\n", 25),
+    # a hotel stay: the day one leaves is its check-out; a spray diary whose rows are dated in numbers
+    "Travel/harbour_lodge_booking.txt": ("Harbour Lodge - booking confirmed\nCheck-in: 3 June 2026, from 14:00\n"
+                                         "Check-out: 7 June 2026, by 10:00\nRoom: twin, sea view\n", 15),
+    "Farm/Orchard/spray_diary.csv": ("Date,Block,Variety,Product,Rate\n28/10/2025,C,Conference pears,Mancozeb,200 g\n"
+                                     "18/11/2025,C,Conference pears,Captan,150 g\n02/12/2025,A,Gala apples,Dodine,110 mL\n",
+                                     12),
+    # a bill named by what the firm does, asked in other words of both ("the server company": a hosting Ltd)
+    "Work/Invoices/northwind_hosting_2025-02.txt": ("Northwind Hosting Ltd\nInvoice NH-0225\nPeriod: February 2025\n"
+                                                    "Amount: GBP 84.00\nPlease pay by 17 March 2025.\n", 14),
+    "Farm/Orchard/pruning notes.txt": ("Pruning 2025\nBlock C: Conference pears - 6 rows, about 300 trees\n"
+                                       "C: the Conference pears need the old spurs thinned\n", 11),
 }
 
 folder = folder_fixture("bills", FILES, NOW)
@@ -129,3 +140,20 @@ def test_the_final_invoice_not_the_quote_that_says_more(folder):
 def test_a_spreadsheet_row_answers_only_for_what_it_says(folder):
     final, names = ask(planner_agent(folder[0], NOW), "How much was our last water bill?")
     assert final.answer.startswith("I found nothing") and names == [], final.answer
+
+
+def test_the_day_one_leaves_a_hotel_is_its_check_out(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what day do we leave the Harbour Lodge?")
+    assert "7 June 2026" in final.answer and names == ["harbour_lodge_booking.txt"], final.answer
+
+
+def test_a_day_asked_in_words_finds_the_row_dated_in_numbers(folder):
+    agent = planner_agent(folder[0], NOW)
+    for question in ("What went on the Conference pears on 18 November 2025?", "pears spray 18/11/25?"):
+        final, names = ask(agent, question)
+        assert "Captan" in final.answer and names == ["spray_diary.csv"], final.answer
+
+
+def test_two_words_said_in_other_words_place_the_topic(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "by when was the server company to be paid for February 2025?")
+    assert "17 March 2025" in final.answer and names == ["northwind_hosting_2025-02.txt"], final.answer
