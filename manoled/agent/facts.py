@@ -172,6 +172,21 @@ def _is_value(cell: str) -> bool:
 def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
     """(unit, is a title, the sentence it is part of): a title is a heading, or a document's first line when it
     reads as a title."""
+    return [(u, title, whole) for u, title, whole, _ in _sectioned(text, file_name)]
+
+
+def _shouted(line: str) -> bool:
+    """A line in capitals that heads what follows ("RETOUR – dimanche 14/06/2026", "PAYMENT SUMMARY"); not a
+    label with its value ("DUE DATE: 06/18/2026") nor an address in capitals ("COLUMBUS OH 43220-4415")."""
+    head = re.split(r" [–-] ", line, maxsplit=1)[0]
+    letters = [ch for ch in head if ch.isalpha()]
+    return (4 <= len(letters) <= 40 and all(ch.isupper() for ch in letters) and ":" not in line and "|" not in line
+            and not any(ch.isdigit() for ch in head) and len(line.split()) <= 10)
+
+
+def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]]:
+    """:func:`_units` with the heading each unit sits under ("" before any): a ticket's "RETOUR – 14/06/2026"
+    says which leg the times below it are of."""
     lines = _lines(text)
     if file_name.lower().endswith((".csv", ".tsv")) and len(lines) >= 2:
         sep = "\t" if "\t" in lines[0][0] else ","
@@ -182,18 +197,24 @@ def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
                 cells = [c.strip() for c in ln.split(sep)]
                 if len(cells) == len(header):
                     row = ", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c)
-                    rows.append((row, False, row))
+                    rows.append((row, False, row, ""))
             return rows
-    out: list[tuple[str, bool, str]] = []
+    out: list[tuple[str, bool, str, str]] = []
+    section = ""
     for n, (ln, heading) in enumerate(lines):
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
+        if heading or n and _shouted(ln):  # a first line in capitals is a letterhead: it heads the whole text
+            section = ln
+            under = ""
+        else:
+            under = section
         for s in sentences(ln):
-            out.append((s, title, s))
+            out.append((s, title, s, under))
             parts = [p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", s) if p.strip()]
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
-                out.extend((p, False, s) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
+                out.extend((p, False, s, under) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
 
@@ -235,6 +256,7 @@ NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to e
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
+SECTION_WEIGHT = 0.6  # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
@@ -296,7 +318,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)) \
             + NEWEST_WEIGHT * (c.path in newest)
-        for u, title, whole in _units(c.text, c.file_name):
+        for u, title, whole, section in _sectioned(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
             same_side = contrasts.same(whole)
@@ -312,6 +334,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)
+            if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"
+                score += SECTION_WEIGHT * (any(t not in here and t not in named and contains(section, t) for t in terms)
+                                           + bool(given and given & days(section)))
+            score += SECTION_WEIGHT * bool(given and given & days(u))
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u) and not (

@@ -23,6 +23,8 @@ start: beginn début inicio inizio início prise_d'effet date_d'effet
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
 owed: reste_à_payer restbetrag
 coach: wagen voiture carrozza
+return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso
+outbound: hinfahrt hinreise hinflug aller ida andata
 end: ende jusqu'au jusqu'à hasta
 booking: buchung réservation reserva prenotazione
 quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento

@@ -187,7 +187,8 @@ _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er)?(?:\s+of)?\s+{_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
                         re.IGNORECASE)
 _DAY_ISO = re.compile(r"(?<![\d/.\-])(?:19|20)\d{2}-(\d{1,2})-(\d{1,2})(?![\d\-])")
-_DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2})(?![\d/.])")
+_DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2})(?![\d/.])|"
+                          r"(?<![\d/.\-])(\d\d)/(\d\d)(?![\d/.])")  # "14/06" (not "1/2": a fraction)
 
 
 def days(text: str) -> set[tuple[int, int]]:
@@ -205,6 +206,6 @@ def days(text: str) -> set[tuple[int, int]]:
         if 1 <= mon <= 12 and 1 <= day <= 31:
             out.add((mon, day))
     for m in _DAY_NUMBERS.finditer(text):
-        a, b = int(m.group(1)), int(m.group(2))
+        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
         out |= {(mon, day) for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31}
     return out

@@ -69,6 +69,11 @@ FILES: dict[str, tuple[str, float]] = {
     # a bill named by what the firm does, asked in other words of both ("the server company": a hosting Ltd)
     "Work/Invoices/northwind_hosting_2025-02.txt": ("Northwind Hosting Ltd\nInvoice NH-0225\nPeriod: February 2025\n"
                                                     "Amount: GBP 84.00\nPlease pay by 17 March 2025.\n", 14),
+    # a ticket of two legs: the times of each under its heading, the day only in the heading
+    "Travel/rail_eticket_june.txt": ("NORTHLINE TRAINS e-ticket\nBooking: KX72QA\nOUTBOUND – Friday 12/06/2026\n"
+                                     "07:04 York | Coach C\n09:00 London Kings Cross | Seat 41\n"
+                                     "RETURN – Sunday 14/06/2026\n19:30 London Kings Cross | Coach F\n"
+                                     "21:27 York | Seat 12\n", 9),
     "Farm/Orchard/pruning notes.txt": ("Pruning 2025\nBlock C: Conference pears - 6 rows, about 300 trees\n"
                                        "C: the Conference pears need the old spurs thinned\n", 11),
 }
@@ -157,3 +162,10 @@ def test_a_day_asked_in_words_finds_the_row_dated_in_numbers(folder):
 def test_two_words_said_in_other_words_place_the_topic(folder):
     final, names = ask(planner_agent(folder[0], NOW), "by when was the server company to be paid for February 2025?")
     assert "17 March 2025" in final.answer and names == ["northwind_hosting_2025-02.txt"], final.answer
+
+
+def test_a_time_under_the_heading_of_the_day_asked(folder):
+    agent = planner_agent(folder[0], NOW)
+    for question in ("what time does my train from London leave on 14 June?", "train from London on 14/06, what time?"):
+        final, names = ask(agent, question)
+        assert "19:30" in final.answer and names == ["rail_eticket_june.txt"], final.answer

@@ -257,3 +257,20 @@ def test_what_a_payee_wants_from_us_is_a_sum_and_a_year_from_a_month_is_no_month
     assert typed_by("What did the power company want from us on the July bill?") == ("amount", True)
     assert asked_months("rates for the year starting July 2025") == (set(), {2025})
     assert asked_months("the invoice from July 2025") == ({7}, {2025})
+
+
+@pytest.mark.parametrize("line, heading", [
+    ("RETOUR – dimanche 14/06/2026", True), ("PAYMENT SUMMARY", True), ("TAX COMPUTATION (FULL YEAR)", True),
+    ("DUE DATE: 06/18/2026", False),  # a label with its value
+    ("COLUMBUS OH 43220-4415", False),  # an address in capitals
+    ("Return – Sunday", False),
+])
+def test_a_line_in_capitals_heads_what_follows(line, heading):
+    from manoled.agent.facts import _shouted
+    assert _shouted(line) is heading
+
+
+def test_leaving_asks_the_check_out():
+    from manoled.agent.contrast import Contrasts
+    c = Contrasts("what day do I have to leave the hotel in Porto")
+    assert c.other("Check-in: 12 May 2026, 15:00") and not c.other("Check-out: 16 May 2026, 11:00")
