@@ -38,7 +38,17 @@ from .kinds import (
     typed_by,
 )
 from .layout import logical_lines, sentences
-from .months import LATEST, MONTH_NAMES, asked_months, days, name_date_fit, newest_of_series, says_span, year_spans
+from .months import (
+    LATEST,
+    MONTH_NAMES,
+    asked_months,
+    days,
+    name_date_fit,
+    newest_of_series,
+    says_span,
+    whole_month,
+    year_spans,
+)
 from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -92,7 +102,7 @@ _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 def topic_terms(question: str) -> list[str]:
     """The question's specific words: what it is about, not how it asks."""
     out: list[str] = []
-    ws = words(question)
+    ws = [whole_month(w) for w in words(question)]  # "from mid-January": January
     for i, w in enumerate(ws):
         s = MONTH_NAMES.get(w, stem(w))
         if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:

@@ -105,7 +105,9 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
 _IBAN = re.compile(_IBAN_FORM)
 
 
-_QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?![\w\-/])")  # "512 GB", not "GX-7" or "2024-031"
+# "512 GB", "30kg", not "GX-7" or "2024-031"
+_QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?(?![\w\-/])",
+                       re.IGNORECASE)
 
 
 def wanted_type(question: str) -> str | None:

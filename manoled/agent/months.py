@@ -20,9 +20,19 @@ _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
+_PART_OF = re.compile(r"^(?:mid|early|late|end)-([a-z]{3,9})$")
+
+
+def whole_month(word: str) -> str:
+    """``word`` without the part of the month it names: "mid-january" -> "january"; other words as they are."""
+    m = _PART_OF.match(word)
+    return m.group(1) if m and m.group(1)[:3] in MONTH_NAMES and MONTH_NAMES[m.group(1)[:3]].startswith(m.group(1)) \
+        else word
+
+
 def asked_months(question: str) -> tuple[set[int], set[int]]:
     """The months (1-12) and years a question names: "the invoice from February 2025" -> ({2}, {2025})."""
-    ws = words(question)
+    ws = [whole_month(w) for w in words(question)]
     months = set()
     for i, w in enumerate(ws):
         if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):

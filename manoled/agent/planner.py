@@ -80,6 +80,8 @@ CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched",
                           "change", "modify", "update", "touch", "save", "create"})
 # "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
 DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
+# "how many lambs did we sell in March": things the person did, counted in a paper, not files of March
+_DEEDS = re.compile(r"\b(?:how many|number of) \w+ (?:did|do|have|had|will) (?:i|we|they|you) (\w+)")
 FILE_VERBS = CHANGE_WORDS | frozenset("add put store keep download upload scan write get receive file move copy "
                                        "rename delete remove".split())
 
@@ -195,7 +197,8 @@ class Planner:
                 intent = plan.intent = "content"
             plan.reason = "names a file exactly"
         elif head and (stem(head.group(1)) in FILE_NOUNS or stem(head.group(1)) in KIND_WORDS
-                       or stem(head.group(1)) in collection + said_folder or slots.time and intent == "count"):
+                       or stem(head.group(1)) in collection + said_folder
+                       or slots.time and intent == "count" and not _counts_deeds(q)):
             intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
@@ -352,3 +355,10 @@ def kind_label(slots: Slots) -> str:
                 "heic", "gif", "py") or word not in KIND_WORDS:
         return word.upper() if len(word) <= 4 else word
     return word
+
+
+def _counts_deeds(q: str) -> bool:
+    """Whether a "how many" question counts what the person did ("how many lambs did we sell"), not files ("how
+    many did I add", "how many scans did I upload")."""
+    m = _DEEDS.search(q)
+    return bool(m) and m.group(1) not in FILE_VERBS

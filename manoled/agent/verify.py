@@ -44,6 +44,7 @@ MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
 CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passage is "close"
 SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
+TWO_SENSES = 1.5  # sense credit from which words said only in other words place the topic without a literal one
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
@@ -143,9 +144,10 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     why = ""
     if not any(d > 0 for d, _, _ in detail.values()):
         why = "no file has the question's words"
-    elif not [t for t in literal if MONTH_NAMES.get(t[:3]) != t] and len(
-            [t for t, (_d, lit, c) in detail.items() if not lit and c >= 1.0 and MONTH_NAMES.get(t[:3]) != t]) < 2:
-        # a word said only in other words does not place the topic, two of them do ("the server company": Acme Hosting)
+    elif not [t for t in literal if MONTH_NAMES.get(t[:3]) != t] and sum(
+            c for t, (_d, lit, c) in detail.items() if not lit and MONTH_NAMES.get(t[:3]) != t) < TWO_SENSES:
+        # a word said only in other words does not place the topic, two of them do ("the server company": Acme
+        # Hosting; "food shopping": groceries)
         why = "the best passage shares none of the question's words (a month at most)"
     elif cov < (CLOSE_COVERAGE if c and (c.vector_score or 0.0) >= CLOSE_VECTOR else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
@@ -181,7 +183,8 @@ def said_first(question: str, ex: Extraction, sense: WordSense | None, names: fr
     top = ex.facts[0]
     if not unsaid_attribute(question, top, sense, names):
         return top
-    same = [f for f in ex.facts[1:look] if f.path == top.path and (f.typed or not top.typed)]
+    kind = typed_by(question)[0]  # "how much checked luggage": the baggage line's 30kg, not the ticket's total
+    same = [f for f in ex.facts[1:look] if f.path == top.path and (f.typed or not top.typed or _has_value(f, kind))]
     other = next((f for f in same if not unsaid_attribute(question, f, None, names)), None)  # literally first
     if other is None:
         other = next((f for f in same if not unsaid_attribute(question, f, sense, names)), None)

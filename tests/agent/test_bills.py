@@ -74,6 +74,10 @@ FILES: dict[str, tuple[str, float]] = {
                                      "07:04 York | Coach C\n09:00 London Kings Cross | Seat 41\n"
                                      "RETURN – Sunday 14/06/2026\n19:30 London Kings Cross | Coach F\n"
                                      "21:27 York | Seat 12\n", 9),
+    # an e-ticket: its baggage allowance is a weight, beside the fare's sums
+    "Travel/eticket_itinerary.txt": ("E-TICKET ITINERARY\nPassenger: Priya Nair\nBase fare: $1,044.00\n"
+                                     "Taxes, fees and carrier charges: $342.40\nTotal: $1,386.40\n"
+                                     "Baggage allowance: checked 30kg (1 piece), cabin 7kg + 1 personal item.\n", 8),
     "Farm/Orchard/pruning notes.txt": ("Pruning 2025\nBlock C: Conference pears - 6 rows, about 300 trees\n"
                                        "C: the Conference pears need the old spurs thinned\n", 11),
 }
@@ -169,3 +173,8 @@ def test_a_time_under_the_heading_of_the_day_asked(folder):
     for question in ("what time does my train from London leave on 14 June?", "train from London on 14/06, what time?"):
         final, names = ask(agent, question)
         assert "19:30" in final.answer and names == ["rail_eticket_june.txt"], final.answer
+
+
+def test_how_much_of_a_thing_is_its_quantity_not_the_papers_sum(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "how much checked baggage does my e-ticket allow?")
+    assert "30kg" in final.answer and names == ["eticket_itinerary.txt"], final.answer

@@ -391,3 +391,13 @@ def test_a_value_on_my_last_notice_is_content_not_its_date(planner):
     files = FILES + [F("Impôts/avis_impot_2025.pdf"), F("Impôts/declaration_notes_2026.md")]
     assert planner.plan("What's the revenu fiscal de référence on my last tax notice?", files).intent == "content"
     assert planner.plan("when did I last change my tax notice?", files).intent == "metadata"
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("How many lambs did we sell at the March 2025 sale?", "content"),  # counted in a sale statement
+    ("how many files did I add in March 2025?", "count"),  # files added that month
+    ("how many did I scan in March 2025?", "count"),
+])
+def test_things_the_person_did_in_a_month_are_counted_in_a_paper(planner, question, intent):
+    files = FILES + [F("Farm/Stock/sale_statement_2025-03.pdf"), F("Farm/Stock/sale_statement_2026-02.pdf")]
+    assert planner.plan(question, files).intent == intent

@@ -274,3 +274,17 @@ def test_leaving_asks_the_check_out():
     from manoled.agent.contrast import Contrasts
     c = Contrasts("what day do I have to leave the hotel in Porto")
     assert c.other("Check-in: 12 May 2026, 15:00") and not c.other("Check-out: 16 May 2026, 11:00")
+
+
+def test_a_part_of_a_month_is_that_month():
+    from manoled.agent.facts import topic_terms
+    from manoled.agent.months import asked_months
+    question = "By what date do I pay for the power from mid-January to early-April 2026?"
+    assert asked_months(question) == ({1, 4}, {2026})
+    assert "january" in topic_terms(question) and "mid-january" not in topic_terms(question)
+
+
+@pytest.mark.parametrize("text", ["checked 30kg (1 piece)", "cabin 7kg", "512 GB", "3 eggs"])
+def test_a_quantity_may_carry_its_unit_glued(text):
+    from manoled.agent.kinds import _QUANTITY
+    assert _QUANTITY.search(text)
