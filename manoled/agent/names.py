@@ -142,7 +142,7 @@ class NameIndex:
 
     def glossed(self, term: str) -> list[str]:
         """Path words that are ``term`` in another language (:mod:`gloss`: "recipe" in Receitas, "contract" in
-        Mietvertrag): a form whole, or a long one as the end of a compound, which is what the compound is (a
+        Mietvertrag): a form whole or in its plural, or a long one as the end of a compound, which is what the compound is (a
         Mietvertrag is a contract; a Rahmenvertrag is no frame)."""
         hit = self._glossed.get(term)
         if hit is None:
@@ -150,6 +150,8 @@ class NameIndex:
             for g in gloss.forms(term):
                 g = fold(stem(g))
                 out += [g] if g in self.postings else []
+                if len(g) >= 4:  # its plural ("Preise", "Receitas")
+                    out += [w for w in self.postings if w != g and w.startswith(g) and len(w) - len(g) <= 2]
                 if len(g) >= 6:
                     out += [w for w in self.postings if w.endswith(g) and w != g]
             hit = self._glossed[term] = tuple(dict.fromkeys(out))

@@ -73,6 +73,10 @@ SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", 
 STORAGE_WORDS = frozenset({"disk", "space", "storage", "gigabytes", "megabytes"})
 # "which folder is X in", "the path of X": a file's place, said with words only files have
 PLACE_WORDS = frozenset({"folder", "directory", "dir", "subfolder", "path"})
+# "where do I need to book the tyre change", "where can we park": a place to do something, not a file's folder
+WHERE_TO = re.compile(r"^where (?:do|does|did|can|should|must|shall|will) (?:i|we|you|they) (?:need to |have to |"
+                      r"got to |ought to )?(?!(?:put|save|saved|store|stored|keep|kept|file|filed|find)\b)\w+")
+KEPT = frozenset({"saved", "save", "stored", "store", "kept", "keep", "filed", "put"})  # where a file was put
 # what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
 METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
                             "latest"})
@@ -243,6 +247,8 @@ class Planner:
                 (wanted_type(question) is not None or not any(path_matches(t, files) for t in slots.topics)):
             # "what did I blow on restaurants in march": a month is when something happened, not which files
             plan.intent, plan.reason = "content", "a period, but nothing that names files"
+        elif intent == "metadata" and WHERE_TO.match(q):
+            plan.intent, plan.reason = "content", "asks where to do something, not where a file is"
         elif intent == "metadata":
             as_file = qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS)
             if as_file == {"last"} and value_ask and not re.search(r"\bwhen\b|\blast (?:time|\w+ed)\b", q):
@@ -277,7 +283,8 @@ class Planner:
                 not (qwords & {"due", "expire", "start", "end", "begin"}):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
-                len(best.matched) == len(name_terms) and qwords & PLACE_WORDS:
+                len(best.matched) == len(name_terms) and (qwords & PLACE_WORDS or "where" in qwords and qwords & KEPT):
+            # "which folder is the lease in", "where is the bacalhau recipe saved"
             plan.intent, plan.name, plan.reason = "metadata", best, "asks which folder a named file is in"
         elif plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) == len(name_terms) == 1:
@@ -301,6 +308,9 @@ class Planner:
                 and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
                                                                                          .lower()) + r"\b", q):
             plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
+        one = _one_file_of(question, plan, said_folder, files) if plan.intent in ("disk", "folders") else None
+        if one is not None:  # "how big is the coworking info file": that file, not its Coworking folder
+            plan.intent, plan.name, plan.reason = "metadata", one, "one file of a folder, named with its words"
         if plan.intent in ("count", "list", "tree", "disk", "folders"):
             slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
@@ -362,3 +372,21 @@ def _counts_deeds(q: str) -> bool:
     many did I add", "how many scans did I upload")."""
     m = _DEEDS.search(q)
     return bool(m) and m.group(1) not in FILE_VERBS
+
+
+_ONE_FILE = re.compile(r"\b(?:the|my|that|this) (?:[\w'-]+ ){1,4}(?:file|doc|document|pdf|note|sheet|spreadsheet)\b")
+
+
+def _one_file_of(question: str, plan: Plan, said_folder: list[str], files: Sequence[Any]) -> Any | None:
+    """The one file of the question's folder that "the X file" names with the folder's words and its own ("the
+    coworking info file" in Arbeit/Coworking is coworking_info.txt), or None."""
+    q = " ".join(words(question))
+    m = _ONE_FILE.search(q)
+    if plan.folder is None or m is None or not said_folder:
+        return None
+    said = [stem(w) for w in m.group().split()[1:-1] if w not in STOP]
+    inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
+    hit = resolve_name(said, inside) if said else None
+    if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
+        return None
+    return hit

@@ -75,8 +75,9 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
         # the catalog drops accents ("schlusseldienst"), a name spells them out
         for form in dict.fromkeys([t, fold(t)]):
             out.append(form + "*" if len(form) >= 3 and not form.isdigit() else form)
-        # papers in other languages ("kaution" for deposit): a short form whole, a long one as a prefix too
-        out += [g + "*" if len(g) >= 6 else g for f in gloss.forms(stem(word)) for g in dict.fromkeys([f, fold(f)])]
+        # papers in other languages ("kaution" for deposit): a short form whole, a longer one as a prefix too
+        # ("preis*": Preise)
+        out += [g + "*" if len(g) >= 5 else g for f in gloss.forms(stem(word)) for g in dict.fromkeys([f, fold(f)])]
         out += list(gloss.spelled_out(stem(word)))  # a phrase: "social security" for "ss"
         out += list(gloss.phrases(stem(word)))  # or in another language: "prise d'effet" for "start"
     return out
@@ -109,8 +110,9 @@ def contains(text: str, term: str) -> bool:
                                re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
-    # another tongue's short word whole, a long one also as a compound's start or end ("Grafiktablett")
-    if _has(ws, t) or any(_has(ws, g, prefix_from=6, suffix_from=6) for g in gloss.forms(t)):
+    # another tongue's short word whole, a longer one also as a plural or compound's start ("Preise"), a long one as
+    # a compound's end ("Grafiktablett")
+    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=6) for g in gloss.forms(t)):
         return True
     if gloss.phrases(t) and any(f" {' '.join(fold(w) for w in words(p))} " in f" {' '.join(ws)} "
                                 for p in gloss.phrases(t)):

@@ -401,3 +401,24 @@ def test_a_value_on_my_last_notice_is_content_not_its_date(planner):
 def test_things_the_person_did_in_a_month_are_counted_in_a_paper(planner, question, intent):
     files = FILES + [F("Farm/Stock/sale_statement_2025-03.pdf"), F("Farm/Stock/sale_statement_2026-02.pdf")]
     assert planner.plan(question, files).intent == intent
+
+
+def test_the_file_of_a_folder_named_with_the_folders_word_is_that_file(planner):
+    files = FILES + [F("Arbeit/Coworking/coworking_info.txt"), F("Arbeit/Coworking/scan0003.pdf")]
+    plan = planner.plan("how big is the coworking info file?", files)
+    assert (plan.intent, plan.name.file.relpath) == ("metadata", "Arbeit/Coworking/coworking_info.txt")
+    assert planner.plan("how big is the Coworking folder?", files).intent == "disk"
+
+
+@pytest.mark.parametrize("question, intent", [
+    ("where is the bacalhau recipe saved?", "metadata"),  # where a file was put
+    ("where do I need to book the winter tyre change?", "content"),  # where to do something
+])
+def test_where_a_file_is_put_and_where_to_do_something(planner, question, intent):
+    files = FILES + [F("Receitas/bacalhau_com_natas.md"), F("Receitas/caldo verde.txt"), F("Notes/tyre change.txt")]
+    assert planner.plan(question, files).intent == intent
+
+
+def test_a_word_finds_a_file_named_by_its_plural_in_another_language():
+    files = [F("Arbeit/Preise_2026.md"), F("Arbeit/Kunden/Rahmenvertrag.docx")]
+    assert resolve_name(["price"], files).file.relpath == "Arbeit/Preise_2026.md"
