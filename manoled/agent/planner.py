@@ -76,7 +76,8 @@ PLACE_WORDS = frozenset({"folder", "directory", "dir", "subfolder", "path"})
 # "where do I need to book the tyre change", "where can we park": a place to do something, not a file's folder
 WHERE_TO = re.compile(r"^where (?:do|does|did|can|should|must|shall|will) (?:i|we|you|they) (?:need to |have to |"
                       r"got to |ought to )?(?!(?:put|save|saved|store|stored|keep|kept|file|filed|find)\b)\w+")
-KEPT = frozenset({"saved", "save", "stored", "store", "kept", "keep", "filed", "put"})  # where a file was put
+KEPT = frozenset({"saved", "save", "stored", "store", "kept", "keep", "filed", "put", "hold", "holds", "has",
+                  "contain", "contains"})  # where a file was put, which folder holds it
 # what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
 METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
                             "latest"})
@@ -277,13 +278,16 @@ class Planner:
         elif intent == "chat":
             plan.intent = "content"  # answered from the files or declined, like any content question
             plan.reason = "not about files"
-        if plan.intent == "content" and exact is None and best is not None and \
-                len(best.matched) == len(name_terms) and \
-                qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS) and \
+        aged = [t for t in name_terms if t != "old"] if re.match(r"how old is\b", q) else []  # "how old is X"
+        if plan.intent == "content" and exact is None and best is not None and (
+                len(best.matched) == len(name_terms) and
+                qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS)
+                or aged and len(best.matched) == len(aged) and _is_its_name(aged, best.file)) and \
                 not (qwords & {"due", "expire", "start", "end", "begin"}):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
-                len(best.matched) == len(name_terms) and (qwords & PLACE_WORDS or "where" in qwords and qwords & KEPT):
+                len(best.matched) >= len([t for t in name_terms if t not in KEPT]) and \
+                (qwords & PLACE_WORDS or "where" in qwords and qwords & KEPT):
             # "which folder is the lease in", "where is the bacalhau recipe saved"
             plan.intent, plan.name, plan.reason = "metadata", best, "asks which folder a named file is in"
         elif plan.intent == "content" and exact is None and best is not None and \
@@ -390,3 +394,10 @@ def _one_file_of(question: str, plan: Plan, said_folder: list[str], files: Seque
     if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
         return None
     return hit
+
+
+def _is_its_name(terms: list[str], f: Any) -> bool:
+    """Whether ``terms`` are the whole of a file's own name ("how old is the garden journal": garden journal.md,
+    not "how old is Finn" of Finn school report.pdf)."""
+    own = {stem(w) for w in path_words(f.name) if w.isalpha() and len(w) > 1} - {f.ext}
+    return bool(own) and own <= set(terms)

@@ -422,3 +422,14 @@ def test_where_a_file_is_put_and_where_to_do_something(planner, question, intent
 def test_a_word_finds_a_file_named_by_its_plural_in_another_language():
     files = [F("Arbeit/Preise_2026.md"), F("Arbeit/Kunden/Rahmenvertrag.docx")]
     assert resolve_name(["price"], files).file.relpath == "Arbeit/Preise_2026.md"
+
+
+def test_which_folder_holds_a_named_file(planner):
+    files = FILES + [F("House/Property Tax/2025 2nd half tax bill.pdf"), F("House/Roof/Invoice_SR-4471.pdf")]
+    plan = planner.plan("which folder holds the tax bill", files)
+    assert (plan.intent, plan.name.file.relpath) == ("metadata", "House/Property Tax/2025 2nd half tax bill.pdf")
+
+
+def test_how_old_is_a_file_named_by_its_whole_name(planner):
+    plan = planner.plan("how old is the macbook guide?", FILES)
+    assert (plan.intent, plan.name.file.relpath) == ("metadata", "manuals/macbook_guide.pdf")
