@@ -86,7 +86,7 @@ CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched",
 # "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
 DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
 # "how many lambs did we sell in March": things the person did, counted in a paper, not files of March
-_DEEDS = re.compile(r"\b(?:how many|number of) \w+ (?:did|do|have|had|will) (?:i|we|they|you) (\w+)")
+_DEEDS = re.compile(r"\b(?:how many|number of) \w+ (?:(?:did|do|have|had|will) (?:i|we|they|you)|were|got) (\w+)")
 FILE_VERBS = CHANGE_WORDS | frozenset("add put store keep download upload scan write get receive file move copy "
                                        "rename delete remove".split())
 
@@ -165,8 +165,9 @@ class Planner:
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
-                (slots.topics or slots.extensions) and \
-                all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics):
+                (slots.topics or slots.extensions) and (
+                    all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics)
+                    or LIST_OPENER.match(q) and _collection_of_named(slots.topics, files)):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
         plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
@@ -192,6 +193,9 @@ class Planner:
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
         head = re.search(r"\b(?:how many|number of)\s+(?:\w+\s+)??(\w+)", q)
+        heads = re.search(r"\b(?:how many|number of)\s+(\w+) (\w+)", q)  # "how many power bills": bills too
+        if head and heads and stem(heads.group(2)) in collection + said_folder and stem(heads.group(1)) not in STOP:
+            head = re.search(r"\b(?:how many|number of)\s+\w+ (\w+)", q)
         how_much = bool(re.search(r"\bhow much\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
@@ -287,7 +291,7 @@ class Planner:
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) >= len([t for t in name_terms if t not in KEPT]) and \
-                (qwords & PLACE_WORDS or "where" in qwords and qwords & KEPT):
+                (qwords & PLACE_WORDS or "where" in qwords and qwords & (KEPT | FILE_NOUNS)):
             # "which folder is the lease in", "where is the bacalhau recipe saved"
             plan.intent, plan.name, plan.reason = "metadata", best, "asks which folder a named file is in"
         elif plan.intent == "content" and exact is None and best is not None and \
@@ -372,8 +376,8 @@ def kind_label(slots: Slots) -> str:
 
 
 def _counts_deeds(q: str) -> bool:
-    """Whether a "how many" question counts what the person did ("how many lambs did we sell"), not files ("how
-    many did I add", "how many scans did I upload")."""
+    """Whether a "how many" question counts what the person did ("how many lambs did we sell", "how many lambs were
+    tagged"), not files ("how many did I add", "how many scans did I upload")."""
     m = _DEEDS.search(q)
     return bool(m) and m.group(1) not in FILE_VERBS
 
@@ -401,3 +405,10 @@ def _is_its_name(terms: list[str], f: Any) -> bool:
     not "how old is Finn" of Finn school report.pdf)."""
     own = {stem(w) for w in path_words(f.name) if w.isalpha() and len(w) > 1} - {f.ext}
     return bool(own) and own <= set(terms)
+
+
+def _collection_of_named(topics: list[str], files: Sequence[Any]) -> bool:
+    """Whether "list the vet invoices" names files of a collection: every word is in some file's path, one of them
+    in several ("invoice"), the others pick among them ("vet")."""
+    hits = [len(path_matches(t, files)) for t in topics]
+    return bool(hits) and all(hits) and any(n >= 2 for n in hits)

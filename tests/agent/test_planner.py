@@ -433,3 +433,25 @@ def test_which_folder_holds_a_named_file(planner):
 def test_how_old_is_a_file_named_by_its_whole_name(planner):
     plan = planner.plan("how old is the macbook guide?", FILES)
     assert (plan.intent, plan.name.file.relpath) == ("metadata", "manuals/macbook_guide.pdf")
+
+
+FARM = FILES + [F(p) for p in ("House/Bills/Kotare Energy bill Jun 2025.pdf", "House/Bills/Kotare Energy bill Jul 2025.pdf",
+                               "Farm/Stock/Waimea Vets invoice 4471.pdf", "Farm/Orchard/GreenFields fertiliser invoice.pdf",
+                               "Farm/Stock/lambing_2025.csv", "Farm/Stock/NAIT_tags_notes.txt")]
+
+
+@pytest.mark.parametrize("question, intent, topics", [
+    ("how many power bills have we got", "count", ["power", "bill"]),  # bills, not power, is what is counted
+    ("list the vet invoices", "list", None),  # the vet's among the invoices
+    ("how many files did we add in February 2026", "count", []),  # adding is how files came, no topic
+    ("how many lambs were tagged in 2025", "content", None),  # counted in the lambing sheet
+])
+def test_files_of_a_collection_and_things_counted_in_a_paper(planner, question, intent, topics):
+    plan = planner.plan(question, FARM)
+    assert plan.intent == intent
+    assert topics is None or plan.slots.topics == topics
+
+
+def test_wheres_the_named_file(planner):
+    plan = planner.plan("where's the NAIT tags file", FARM)
+    assert (plan.intent, plan.name.file.relpath) == ("metadata", "Farm/Stock/NAIT_tags_notes.txt")
