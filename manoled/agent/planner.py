@@ -290,7 +290,7 @@ class Planner:
                 not (qwords & {"due", "expire", "start", "end", "begin"}):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
-                len(best.matched) >= len([t for t in name_terms if t not in KEPT]) and \
+                len(best.matched) >= len([t for t in name_terms if t not in KEPT | PLACE_WORDS]) and \
                 (qwords & PLACE_WORDS or "where" in qwords and qwords & (KEPT | FILE_NOUNS)):
             # "which folder is the lease in", "where is the bacalhau recipe saved"
             plan.intent, plan.name, plan.reason = "metadata", best, "asks which folder a named file is in"

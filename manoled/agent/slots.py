@@ -231,6 +231,11 @@ def read_slots(question: str, now: float) -> Slots:
     for w in ws:
         if w in SORT_WORDS and slots.sort is None:
             slots.sort = SORT_WORDS[w]
+    by = re.search(r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arranged) by (?:their |its )?(size|date|name|age)\b",
+                   " ".join(ws))
+    if by and slots.sort is None:  # "sorted by size": the biggest first, the newest first, A to Z
+        slots.sort = {"size": ("size", True), "date": ("date", True), "age": ("date", True),
+                      "name": ("name", False)}[by.group(1)]
     m = re.search(r"\b(most|least|fewest) (?:disk )?(space|room|storage|files|documents|items|stuff)\b", " ".join(ws))
     if m:
         slots.sort = ("size" if m.group(2) in ("space", "room", "storage") else "count", m.group(1) == "most")
@@ -244,7 +249,7 @@ def read_slots(question: str, now: float) -> Slots:
     topics: list[str] = []
     for w in ws:
         s = stem(w)
-        if w in STOP or s in STOP or w in when or s in when or w in SORT_WORDS:
+        if w in STOP or s in STOP or w in when or s in when or w in SORT_WORDS or by and w in by.group().split():
             continue  # "and February's?": a month, as "February" is
         if s in KIND_WORDS or w in KIND_WORDS:
             kinds.append(s if s in KIND_WORDS else w)

@@ -455,3 +455,18 @@ def test_files_of_a_collection_and_things_counted_in_a_paper(planner, question, 
 def test_wheres_the_named_file(planner):
     plan = planner.plan("where's the NAIT tags file", FARM)
     assert (plan.intent, plan.name.file.relpath) == ("metadata", "Farm/Stock/NAIT_tags_notes.txt")
+
+
+@pytest.mark.parametrize("question, sort", [
+    ("list every file sorted by size", ("size", True)), ("show the photos ordered by date", ("date", True)),
+    ("list my files sorted by name", ("name", False)),
+])
+def test_sorted_by_is_a_sort_order_not_a_topic(question, sort):
+    slots = read_slots(question, NOW)
+    assert slots.sort == sort and slots.topics == []
+
+
+def test_the_path_of_a_named_file(planner):
+    files = FILES + [F("Uni/Scholarship/Stipend offer letter - PPU.pdf"), F("Uni/Scholarship/Leave application.docx")]
+    plan = planner.plan("what's the path of the stipend letter", files)
+    assert (plan.intent, plan.name.file.relpath) == ("metadata", "Uni/Scholarship/Stipend offer letter - PPU.pdf")
