@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..catalog.records import FileRecord
+from . import gloss
 from .context import ToolContext, confine
 from .names import files_at, path_matches
 from .registry import ToolError, ToolOutput, tool
@@ -84,7 +85,9 @@ def _about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRe
         if by_name:
             files = by_name
             continue
-        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term])
+        # in the papers' own language too ("loyer" for rent)
+        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term, *gloss.phrases(term),
+                                        *(g + "*" if len(g) >= 5 else g for g in gloss.forms(term))])
         files = [f for f in files if f.id in ids]
     return files
 

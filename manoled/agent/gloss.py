@@ -63,7 +63,8 @@ month: monat monate mois mes mese mês
 contribution: beitrag beiträge cotisation cotización contributo
 doctor: arzt ärztin médecin médico medico
 appointment: termin rendez-vous cita appuntamento consulta
-notice: kündigung kündigungsfrist préavis preaviso
+notice: kündigung kündigungsfrist préavis preaviso avis bescheid
+inspection: inspektion prüfung contrôle inspección ispezione inspeção
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio paie nómina

@@ -57,6 +57,7 @@ scans spreadsheets
 """.split())
 
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
+SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
 HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,2} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
 # a question for one value ("what's the deposit", "when is …", "what date …"), not for files
@@ -167,7 +168,7 @@ class Planner:
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
                 (slots.topics or slots.extensions) and (
                     all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics)
-                    or LIST_OPENER.match(q) and _collection_of_named(slots.topics, files)):
+                    or SHOW.match(q) and _collection_of_named(slots.topics, files, self._known)):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
         plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
@@ -307,8 +308,8 @@ class Planner:
                 or plan.folder and not slots.topics and not slots.extensions):
             # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
             plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
-        if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS) and len(names) == 1 \
-                and not qwords & STORAGE_WORDS:
+        if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \
+                len(names) == 1 and not qwords & STORAGE_WORDS:  # "which folder has the tax notice": its folder
             plan.intent, plan.name, plan.reason = "metadata", names[0], "the size or date of the one file named"
         if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
                                                          or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
@@ -407,8 +408,8 @@ def _is_its_name(terms: list[str], f: Any) -> bool:
     return bool(own) and own <= set(terms)
 
 
-def _collection_of_named(topics: list[str], files: Sequence[Any]) -> bool:
-    """Whether "list the vet invoices" names files of a collection: every word is in some file's path, one of them
-    in several ("invoice"), the others pick among them ("vet")."""
-    hits = [len(path_matches(t, files)) for t in topics]
-    return bool(hits) and all(hits) and any(n >= 2 for n in hits)
+def _collection_of_named(topics: list[str], files: Sequence[Any], known: Callable[[list[str]], bool]) -> bool:
+    """Whether "list the vet invoices" names files of a collection: one word is in several files' paths
+    ("invoice"), the others pick among them by their paths ("vet") or their text ("my rent receipts")."""
+    hits = [len(path_matches(t, files)) + 2 * folder_matches(t, files) for t in topics]
+    return bool(hits) and any(n >= 2 for n in hits) and all(n or known([t]) for t, n in zip(topics, hits, strict=True))

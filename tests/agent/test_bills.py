@@ -178,3 +178,8 @@ def test_a_time_under_the_heading_of_the_day_asked(folder):
 def test_how_much_of_a_thing_is_its_quantity_not_the_papers_sum(folder):
     final, names = ask(planner_agent(folder[0], NOW), "how much checked baggage does my e-ticket allow?")
     assert "30kg" in final.answer and names == ["eticket_itinerary.txt"], final.answer
+
+
+def test_a_listing_filters_by_the_papers_own_language(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "list my rent receipts")
+    assert final.intent == "list" and sorted(names) == ["quittance_2026-01.txt", "quittance_2026-02.txt"], final.answer

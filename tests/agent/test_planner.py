@@ -470,3 +470,8 @@ def test_the_path_of_a_named_file(planner):
     files = FILES + [F("Uni/Scholarship/Stipend offer letter - PPU.pdf"), F("Uni/Scholarship/Leave application.docx")]
     plan = planner.plan("what's the path of the stipend letter", files)
     assert (plan.intent, plan.name.file.relpath) == ("metadata", "Uni/Scholarship/Stipend offer letter - PPU.pdf")
+
+
+def test_what_are_the_totals_of_a_folders_papers_asks_a_value(planner):
+    files = FILES + [F("House/Bills/Rates/rates_notice_2024-25.pdf"), F("House/Bills/Rates/rates_notice_2025-26.pdf")]
+    assert planner.plan("What are our total rates for the 2025/2026 year?", files).intent == "content"
