@@ -266,7 +266,8 @@ NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to e
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
-SECTION_WEIGHT = 0.6  # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
+# when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
+SECTION_WEIGHT = 0.6
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,

@@ -49,12 +49,13 @@ BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
 ATTRIBUTE_SENSE = SENSE_MATCH
-# units of measure written as symbols, by name: "175 C" says a temperature, "93 900 km" a mileage (MiniLM: temperature~celsius 0.68,
-# voltage~volts 0.80, length~centimetres 0.64; colour, tip, room below 0.45 with all of them)
+# units of measure written as symbols, by name: "175 C" says a temperature, "93 900 km" a mileage (MiniLM:
+# temperature~celsius 0.68, voltage~volts 0.80, length~centimetres 0.64; colour, tip, room below 0.45 with all of them)
 MEASURES = {"c": "celsius", "°c": "celsius", "f": "fahrenheit", "°f": "fahrenheit", "v": "volts", "w": "watts",
             "kw": "kilowatts", "kwh": "kilowatts", "mah": "milliamps", "g": "grams", "kg": "kilograms",
             "mg": "milligrams", "ml": "millilitres", "l": "litres", "cl": "centilitres", "mm": "millimetres",
-            "cm": "centimetres", "m": "metres", "km": "kilometres mileage distance", "mi": "miles mileage distance", "min": "minutes", "mins": "minutes", "h": "hours",
+            "cm": "centimetres", "m": "metres", "km": "kilometres mileage distance", "mi": "miles mileage distance",
+            "min": "minutes", "mins": "minutes", "h": "hours",
             "hr": "hours", "hrs": "hours", "mb": "megabytes", "gb": "gigabytes", "tb": "terabytes", "db": "decibels",
             "rpm": "revolutions", "mph": "speed", "kmh": "speed", "lb": "pounds", "lbs": "pounds", "oz": "ounces"}
 _MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re.escape, MEASURES), key=len,
