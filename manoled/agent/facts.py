@@ -329,6 +329,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)) \
             + NEWEST_WEIGHT * (c.path in newest)
+        heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         for u, title, whole, section in _sectioned(c.text, c.file_name):
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
@@ -346,7 +347,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"
-                score += SECTION_WEIGHT * (any(t not in here and t not in named and contains(section, t) for t in terms)
+                if section not in heads:  # read once for all the units under it
+                    heads[section] = [t for t in terms if contains(section, t)]
+                score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
             score += SECTION_WEIGHT * bool(given and given & days(u))
             if kind and typed:

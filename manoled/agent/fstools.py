@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Literal
 
 from ..catalog.records import FileRecord
-from . import gloss
 from .context import ToolContext, confine
 from .names import files_at, path_matches
 from .registry import ToolError, ToolOutput, tool
+from .retrieve import gloss_terms
 from .router import EXT_WORDS
 from .slots import KIND_WORDS as KIND_EXTS
 from .slots import STOP, stem, words
@@ -86,8 +86,7 @@ def _about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRe
             files = by_name
             continue
         # in the papers' own language too ("loyer" for rent)
-        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term, *gloss.phrases(term),
-                                        *(g + "*" if len(g) >= 5 else g for g in gloss.forms(term))])
+        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term, *gloss_terms(term)])
         files = [f for f in files if f.id in ids]
     return files
 

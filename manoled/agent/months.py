@@ -9,6 +9,7 @@ import calendar
 import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from .names import path_words
@@ -201,9 +202,10 @@ _DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2
                           r"(?<![\d/.\-])(\d\d)/(\d\d)(?![\d/.])")  # "14/06" (not "1/2": a fraction)
 
 
-def days(text: str) -> set[tuple[int, int]]:
+@lru_cache(maxsize=256)
+def days(text: str) -> frozenset[tuple[int, int]]:
     """The (month, day) pairs ``text`` names; a date in numbers that reads both ways gives both (18/11/25 is
-    18 November; 3/4/2025 is 3 April or 4 March)."""
+    18 November; 3/4/2025 is 3 April or 4 March). Cached: a heading is asked for every unit under it."""
     out: set[tuple[int, int]] = set()
     for m in _DAY_WORDS.finditer(text):
         d, a, b, e = m.groups()
@@ -218,4 +220,4 @@ def days(text: str) -> set[tuple[int, int]]:
     for m in _DAY_NUMBERS.finditer(text):
         a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
         out |= {(mon, day) for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31}
-    return out
+    return frozenset(out)

@@ -193,10 +193,11 @@ class Planner:
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
-        head = re.search(r"\b(?:how many|number of)\s+(?:\w+\s+)??(\w+)", q)
-        heads = re.search(r"\b(?:how many|number of)\s+(\w+) (\w+)", q)  # "how many power bills": bills too
-        if head and heads and stem(heads.group(2)) in collection + said_folder and stem(heads.group(1)) not in STOP:
-            head = re.search(r"\b(?:how many|number of)\s+\w+ (\w+)", q)
+        head = re.search(r"\b(?:how many|number of)\s+(\w+)(?: (\w+))?", q)
+        counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
+        if head:
+            two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
+            counted = stem(head.group(2) if two else head.group(1))
         how_much = bool(re.search(r"\bhow much\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
@@ -206,8 +207,7 @@ class Planner:
             else:
                 intent = plan.intent = "content"
             plan.reason = "names a file exactly"
-        elif head and (stem(head.group(1)) in FILE_NOUNS or stem(head.group(1)) in KIND_WORDS
-                       or stem(head.group(1)) in collection + said_folder
+        elif head and (counted in FILE_NOUNS or counted in KIND_WORDS or counted in collection + said_folder
                        or slots.time and intent == "count" and not _counts_deeds(q)):
             intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
         elif head and intent == "count":

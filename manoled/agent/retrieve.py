@@ -75,12 +75,16 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
         # the catalog drops accents ("schlusseldienst"), a name spells them out
         for form in dict.fromkeys([t, fold(t)]):
             out.append(form + "*" if len(form) >= 3 and not form.isdigit() else form)
-        # papers in other languages ("kaution" for deposit): a short form whole, a longer one as a prefix too
-        # ("preis*": Preise)
-        out += [g + "*" if len(g) >= 5 else g for f in gloss.forms(stem(word)) for g in dict.fromkeys([f, fold(f)])]
+        out += gloss_terms(stem(word))
         out += list(gloss.spelled_out(stem(word)))  # a phrase: "social security" for "ss"
-        out += list(gloss.phrases(stem(word)))  # or in another language: "prise d'effet" for "start"
     return out
+
+
+def gloss_terms(word: str) -> list[str]:
+    """Full-text terms for ``word`` in the languages papers are kept in ("kaution" for deposit): a short form
+    whole, a longer one as a prefix too ("preis*": Preise), a phrase as a phrase ("prise d'effet" for start)."""
+    out = [g + "*" if len(g) >= 5 else g for f in gloss.forms(word) for g in dict.fromkeys([f, fold(f)])]
+    return out + list(gloss.phrases(word))
 
 
 def root(word: str) -> str:
@@ -114,11 +118,10 @@ def contains(text: str, term: str) -> bool:
     # a compound's end ("Grafiktablett")
     if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=6) for g in gloss.forms(t)):
         return True
-    if gloss.phrases(t) and any(f" {' '.join(fold(w) for w in words(p))} " in f" {' '.join(ws)} "
-                                for p in gloss.phrases(t)):
+    flat = f" {' '.join(ws)} "
+    if any(f" {' '.join(fold(w) for w in words(p))} " in flat for p in gloss.phrases(t)):
         return True  # "Date de prise d'effet" says when a lease starts
     if 2 <= len(t) <= 5 and t.isalpha():  # a short form: what it stands for, or the initials of the words it does
-        flat = f" {' '.join(ws)} "
         return any(f" {p} " in flat for p in gloss.spelled_out(t)) or initials(text, t)
     return False
 

@@ -136,7 +136,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         theirs = [f for f in ex.facts if f.path == best]
         if _may_leave(question, top, theirs, kind):
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
-    top = said_first(question, ex, sense, names)
+    top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]
     c = top.candidate
     ex.evidence = {"coverage": round(cov, 3), "kind": kind, "typed": top.typed, "terms": detail,
@@ -177,14 +177,14 @@ def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:
 
 
 def said_first(question: str, ex: Extraction, sense: WordSense | None, names: frozenset[str] = frozenset(),
-               look: int = 12) -> Fact:
+               look: int = 12, kind: str | None = None) -> Fact:
     """The best fact, or, when it does not say the attribute asked, the best one of the same file that does
     ("what kind of room did I book": the booking's "Room: double with river view", not its hotel's address);
     it is moved to the front of ``ex.facts``."""
     top = ex.facts[0]
     if not unsaid_attribute(question, top, sense, names):
         return top
-    kind = typed_by(question)[0]  # "how much checked luggage": the baggage line's 30kg, not the ticket's total
+    kind = kind or typed_by(question)[0]  # "how much checked luggage": the baggage line's 30kg, not the ticket's total
     same = [f for f in ex.facts[1:look] if f.path == top.path and (f.typed or not top.typed or _has_value(f, kind))]
     other = next((f for f in same if not unsaid_attribute(question, f, None, names)), None)  # literally first
     if other is None:

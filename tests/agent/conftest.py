@@ -4,12 +4,27 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 NOW = time.time()
 DAY = 86400.0
+
+
+@dataclass(frozen=True)
+class PathFile:
+    """A catalog file as the planner and the name index see it: its path, no content."""
+    relpath: str
+
+    @property
+    def name(self) -> str:
+        return self.relpath.rsplit("/", 1)[-1]
+
+    @property
+    def ext(self) -> str:
+        return self.name.rsplit(".", 1)[-1] if "." in self.name else ""
 
 # relpath -> (content, age in days)
 TEXT_FILES: dict[str, tuple[str, float]] = {

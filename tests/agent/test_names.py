@@ -7,6 +7,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from conftest import PathFile
+
 from manoled.agent.context import ToolContext
 from manoled.agent.names import (
     NameIndex,
@@ -21,14 +23,7 @@ from manoled.agent.names import (
 )
 from manoled.catalog.store import Catalog
 
-
-@dataclass(frozen=True)
-class File:
-    relpath: str
-
-    @property
-    def name(self) -> str:
-        return self.relpath.rsplit("/", 1)[-1]
+File = PathFile
 
 
 def scan_rank(terms, files):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import pytest
-from conftest import shared_embedder
+from conftest import PathFile, shared_embedder
 
 from manoled.agent.names import resolve_name
 from manoled.agent.planner import Planner
@@ -15,17 +15,7 @@ from manoled.agent.slots import read_slots, read_time, topic_position
 NOW = datetime(2026, 3, 18, 12, 0).timestamp()  # a Wednesday
 
 
-@dataclass(frozen=True)
-class F:
-    relpath: str
-
-    @property
-    def name(self) -> str:
-        return self.relpath.rsplit("/", 1)[-1]
-
-    @property
-    def ext(self) -> str:
-        return self.name.rsplit(".", 1)[-1] if "." in self.name else ""
+F = PathFile
 
 
 FILES = [F(p) for p in (

@@ -171,22 +171,15 @@ def test_what_code_asks_a_code_and_is_no_topic():
 
 
 def test_the_sibling_of_another_month_is_found_by_its_month_in_words():
-    from dataclasses import dataclass
     from datetime import datetime
+
+    from conftest import PathFile
 
     from manoled.agent.months import dated_sibling
     from manoled.agent.slots import TimeRange
 
-    @dataclass(frozen=True)
-    class File:
-        relpath: str
-
-        @property
-        def name(self) -> str:
-            return self.relpath.rsplit("/", 1)[-1]
-
-    files = [File("Bills/Voltline bill Jan 2026.pdf"), File("Bills/Voltline bill Dec 2025.pdf"),
-             File("Bills/Koala Mobile bill Dec 2025.pdf")]
+    files = [PathFile("Bills/Voltline bill Jan 2026.pdf"), PathFile("Bills/Voltline bill Dec 2025.pdf"),
+             PathFile("Bills/Koala Mobile bill Dec 2025.pdf")]
     december = TimeRange(datetime(2025, 12, 1).timestamp(), datetime(2026, 1, 1).timestamp(), "in December 2025")
     assert dated_sibling(files[0], december, files) == files[1]
 
