@@ -11,12 +11,11 @@ from typing import Literal
 
 from ..catalog.records import FileRecord
 from .context import ToolContext, confine
-from .names import files_at, path_matches
+from .papers import about as files_about
+from .papers import about_file
 from .registry import ToolError, ToolOutput, tool
-from .retrieve import gloss_terms
 from .router import EXT_WORDS
 from .slots import KIND_WORDS as KIND_EXTS
-from .slots import STOP, stem, words
 
 KIND_WORDS = {"image": "image", "text": "text", "pdf": "pdf", "doc": "doc", "document": "doc"}
 TIME_SPANS = {"week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400}
@@ -73,22 +72,7 @@ def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None 
     out = [f for f in files if _match_ext(f, extension)
            and (since is None or f.mtime >= since) and (after is None or f.mtime >= after)
            and (before is None or f.mtime < before)]
-    return _about(ctx, out, about) if about else out
-
-
-def _about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRecord]:
-    """Files that have every word of ``about`` in their path, or else in their content."""
-    terms = [stem(w) for w in words(about) if w not in STOP]
-    for term in terms:
-        named = {f.id for f in path_matches(term, ctx.files())}  # the listing's index, not one per filtered list
-        by_name = [f for f in files if f.id in named]
-        if by_name:
-            files = by_name
-            continue
-        # in the papers' own language too ("loyer" for rent)
-        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term, *gloss_terms(term)])
-        files = [f for f in files if f.id in ids]
-    return files
+    return files_about(ctx, out, about) if about else out
 
 
 def _when(ts: float) -> str:
@@ -214,7 +198,7 @@ def file_metadata(ctx: ToolContext, name_hint: str) -> ToolOutput:
             stem = low.rsplit(".", 1)[0]
             matches = [f for f in files if stem and stem in f.name.lower()]
     if not matches and "/" not in hint:
-        matches = _about_file(ctx, hint)
+        matches = about_file(ctx, hint)
     if not matches:
         text = f"No file matching '{hint}'."
         return ToolOutput(text, data={"files": [], "answer": text, "kind": "metadata"})
@@ -227,23 +211,6 @@ def file_metadata(ctx: ToolContext, name_hint: str) -> ToolOutput:
         lines.append(f"({len(matches) - len(shown)} more files match)")
     return ToolOutput("\n".join(lines), sources=[str(f.path) for f in shown],
                       data={"files": [f.name for f in shown], "answer": "\n".join(lines), "kind": "metadata"})
-
-
-def _about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
-    """The one file whose text (or path) is plainly about ``hint`` ("social security letter" for SSA benefit
-    letter 2026.pdf): the best passage says most of its words, and no other file's passage does as well."""
-    terms = [stem(w) for w in words(hint) if w not in STOP]
-    if not terms:
-        return []
-    hits = ctx.hybrid()(hint, terms, k=8)
-    best: dict[str, float] = {}
-    for c in hits:
-        if len(c.terms) * 2 >= len(terms):
-            best[c.path] = max(best.get(c.path, 0.0), len(c.terms) + c.rrf)
-    ranked = sorted(best.items(), key=lambda kv: -kv[1])
-    if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5:
-        return []
-    return list(files_at([ranked[0][0]], ctx.files()).values())
 
 
 @tool

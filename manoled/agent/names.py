@@ -27,6 +27,9 @@ from . import gloss
 from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP_SMALL, starts_alike, stem, time_words
 from .wording import fold, todo_name
 
+# a folder's word and the question's words that name it too: a trip's papers are kept under Travel
+ALIKE = {"travel": frozenset({"trip", "holiday", "vacation", "journey"}),
+         "holiday": frozenset({"trip", "vacation", "travel"}), "vacation": frozenset({"trip", "holiday", "travel"})}
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
 
 
@@ -66,6 +69,14 @@ def similar(a: str, b: str) -> bool:
     if len(a) >= 5 and len(b) >= 5:
         return SequenceMatcher(None, a, b).ratio() >= RATIO
     return len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a)) and abs(len(a) - len(b)) <= 2
+
+
+def ing_base(word: str) -> str:
+    """The verb of a word in -ing ("running" -> run, "cooking" -> cook), or "" for other words."""
+    if len(word) < 6 or not word.endswith("ing"):
+        return ""
+    base = word[:-3]
+    return base[:-1] if base[-1] == base[-2] and base[-1] not in "ls" else base
 
 
 def _could_be_similar(a: str, b: str) -> bool:
@@ -112,9 +123,13 @@ class NameIndex:
             for w in ws.union(path_words(name, stems)):
                 if not w.isdigit():
                     self.postings.setdefault(w, array("I")).append(i)
+                    base = ing_base(w)
+                    if base:  # "running log.csv" is where I log my runs
+                        self.postings.setdefault(base, array("I")).append(i)
         for w in self.postings:
             self.by_length.setdefault(len(w), []).append(w)
         self.folders = sorted(folders)
+        self._dated: dict[str, list[str]] | None = None
         self.folders_by_last: dict[str, list[str]] = {}
         for p in self.folders:
             self.folders_by_last.setdefault(stem(p.rsplit("/", 1)[-1].lower()), []).append(p)
@@ -139,6 +154,16 @@ class NameIndex:
             self._near.clear()
         self._near[term] = found = tuple(out)
         return found
+
+    def dated_folders(self, term: str) -> list[str]:
+        """Folders named by ``term`` and a date ("Lisbon May 2026", "Bali 2026" for "lisbon", "bali")."""
+        if self._dated is None:
+            self._dated = {}
+            for p in self.folders:
+                ws = path_words(p.rsplit("/", 1)[-1])
+                if _dated(ws):
+                    self._dated.setdefault(ws[0], []).append(p)
+        return self._dated.get(term, [])
 
     def glossed(self, term: str) -> list[str]:
         """Path words that are ``term`` in another language (:mod:`gloss`: "recipe" in Receitas, "contract" in
@@ -304,6 +329,18 @@ _DETERMINERS = frozenset("the my a an our your his her their this that these tho
 _INCLUDING = frozenset({"including", "incl", "counting", "plus"})
 
 
+def _dated(ws: list[str]) -> bool:
+    """Whether a folder's name is a word and a date ("Lisbon May 2026": lisbon, may, 2026)."""
+    return len(ws) > 1 and all(w.isdigit() or w in MONTHS or w == "may" for w in ws[1:])
+
+
+def _part_said(part: str, asked: set[str]) -> bool:
+    """Whether the question's words name a folder of a path: whole, by its word before a date, or by a word alike."""
+    ws = path_words(part)
+    return stem(part.lower()) in asked or bool(ALIKE.get(stem(part.lower()), frozenset()) & asked) or \
+        _dated(ws) and ws[0] in asked
+
+
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
     """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
     (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
@@ -332,10 +369,14 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
             continue  # "files about porto": a topic, though a folder is called Porto
         if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and said[i - 1].lower() in MONTHS:
             continue  # "modified in March 2026": a time, though a folder is called 2026 ("photos from 2024": Photos/2024)
-        for path in idx.folders_by_last.get(stem(w.lower()), ()) or \
-                [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_last.get(g, ())]:
-            # the folder whose path the question names best ("invoices … 2025 folder"), then the shortest
-            score = sum(1 for part in path.split("/") if stem(part.lower()) in asked)
+        for path in [*(idx.folders_by_last.get(stem(w.lower()), ()) or
+                       [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_last.get(g, ())]),
+                     *idx.dated_folders(stem(w.lower()))]:
+            # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
+            # Travel/Lisbon, not Photos/Lisbon), then the shortest
+            score = sum(1 for part in path.split("/") if _part_said(part, asked))
+            if stem(said[i + 1].lower() if i + 1 < len(said) else "") in FOLDER_WORDS:
+                score += 2  # "the Utilities folder, Singtel bills included": the one said as the folder
             key = (-score, len(path), path)
             if best is None or key < best:
                 best = key
@@ -345,5 +386,5 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     return best[2] if best else None
 
 
-__all__ = ["NameIndex", "NameMatch", "exact_file", "files_at", "find_folder", "folder_matches", "index_of",
+__all__ = ["ALIKE", "NameIndex", "NameMatch", "exact_file", "files_at", "find_folder", "folder_matches", "index_of", "ing_base",
            "path_matches", "path_words", "rank_names", "resolve_name", "similar"]

@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .continuation import QUESTION_FRAME, is_followup
+from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import typed_by, wanted_type
 from .names import (
+    ALIKE,
     NameMatch,
     exact_file,
     find_folder,
@@ -59,7 +61,7 @@ scans spreadsheets
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
-HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,2} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
+HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
 # a question for one value ("what's the deposit", "when is …", "what date …"), not for files
 VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
@@ -145,6 +147,15 @@ class Planner:
                 out.add(t)
         return out
 
+    def _in_folder(self, term: str, folder: str, files: Sequence[Any]) -> bool:
+        """Whether a file under ``folder`` has ``term`` in its path or its text."""
+        inside = [f for f in files if f.relpath.startswith(folder + "/")]
+        if path_matches(term, inside):
+            return True
+        if self.file_terms is None:
+            return True
+        return bool(self.file_terms([term]) & {getattr(f, "id", None) for f in inside})
+
     def warm(self) -> None:
         self.model._load()
 
@@ -168,19 +179,25 @@ class Planner:
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
                 (slots.topics or slots.extensions) and (
                     all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics)
-                    or SHOW.match(q) and _collection_of_named(slots.topics, files, self._known)):
+                    or SHOW.match(q) and _collection_of_named(slots.topics, files, self._known)
+                    or HAVE_ASK.match(q) and any(folder_matches(t, files) for t in slots.topics)
+                    and all(path_matches(t, files) or self._known([t]) for t in slots.topics)):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
         plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
                                   or bool(LIST_OPENER.match(q)))
         said_folder: list[str] = []  # the topic words that name the folder
         if plan.folder:  # words that named the folder are not topics to filter by
-            parts = {w for p in plan.folder.split("/") for w in path_words(p)} | _before_folder_word(question)
-            said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w) for w in parts)]
+            parts = {w for p in plan.folder.split("/") for w in path_words(p)} | before_folder_word(question)
+            said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w)
+                                                          or t in ALIKE.get(w, ()) for w in parts)]
             slots.topics = [t for t in slots.topics if t not in said_folder]
             if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
-                slots.topics = [t for t in slots.topics if not _after_name(question, t, parts)]  # they say
-            slots.topics = [t for t in slots.topics if not _included(q, t, plan.folder, files)]
+                slots.topics = [t for t in slots.topics if not after_name(question, t, parts)]  # they say
+            slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
+            if intent in ("list", "count"):  # "what instruction manuals do I have": Manuals' files, whatever they say
+                slots.topics = [t for t in slots.topics if not (before(q, t, said_folder) and
+                                                                  not self._in_folder(t, plan.folder, files))]
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
@@ -264,6 +281,9 @@ class Planner:
             elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                     and slots.topics and not qwords & STORAGE_WORDS:
                 plan.reason = "the size or date of a file named by what it is about"  # found by its content
+            elif best is None and _one_of_kind(slots, files) is not None:
+                plan.name = NameMatch(_one_of_kind(slots, files), 1.0, [])  # "that screenshot I took in March"
+                plan.reason = "the one file of a kind in a period"
             elif best is None:
                 plan.intent = "content" if not names or value_ask else "list"
                 plan.reason = "metadata without one named file"
@@ -313,7 +333,7 @@ class Planner:
             plan.intent, plan.name, plan.reason = "metadata", names[0], "the size or date of the one file named"
         if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
                                                          or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
-                                                         & FILE_NOUNS) and _has_subfolders(plan.folder, files) \
+                                                         & FILE_NOUNS) and has_subfolders(plan.folder, files) \
                 and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
                                                                                          .lower()) + r"\b", q):
             plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
@@ -326,43 +346,10 @@ class Planner:
         return plan
 
 
-def _before_folder_word(question: str) -> set[str]:
-    """The words that name a folder by description: "the Lisbon trip folder" -> lisbon, trip."""
-    ws = words(question)
-    out: set[str] = set()
-    for i, w in enumerate(ws):
-        if stem(w) in FOLDER_WORDS:
-            for v in reversed(ws[max(0, i - 3):i]):
-                if v in STOP:
-                    break
-                out.add(stem(v))
-    return out
-
-
-def _included(q: str, topic: str, folder: str, files: Sequence[Any]) -> bool:
-    """Whether ``topic`` names a subfolder of ``folder`` said as included in it ("in Housing, including the ones
-    in Bills"): no filter, the count is the whole folder's."""
-    m = re.search(r"\b(?:including|incl|counting|plus)\b", q)
-    if m is None or not any(stem(w) == topic for w in words(q[m.end():])):
-        return False
-    return any(same_word(topic, w) for f in files if f.relpath.startswith(folder + "/")
-               for part in f.relpath[len(folder) + 1:].split("/")[:-1] for w in path_words(part))
-
-
 def _file_nouns(q: str) -> bool:
     """Whether the question says a word for files, other than in "file number" (a tax file number)."""
     ws = q.split()
     return any(stem(w) in FILE_NOUNS and ws[i + 1:i + 2] not in (["number"], ["no"], ["nr"]) for i, w in enumerate(ws))
-
-
-def _has_subfolders(folder: str, files: Sequence[Any]) -> bool:
-    return any(f.relpath.startswith(folder + "/") and "/" in f.relpath[len(folder) + 1:] for f in files)
-
-
-def _after_name(question: str, topic: str, names: set[str]) -> bool:
-    """Whether ``topic`` is the noun right after a word that names the folder ("internet bills")."""
-    ws = [stem(w) for w in words(question)]
-    return any(b == topic and a in names for a, b in zip(ws, ws[1:], strict=False))
 
 
 def kind_label(slots: Slots) -> str:
@@ -399,6 +386,16 @@ def _one_file_of(question: str, plan: Plan, said_folder: list[str], files: Seque
     if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
         return None
     return hit
+
+
+def _one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:
+    """The one file of the question's kind in its period ("that screenshot I took in March"), or None."""
+    t = slots.time
+    if not slots.extensions or t is None or slots.topics:
+        return None
+    hits = [f for f in files if f.ext in slots.extensions and (t.since is None or f.mtime >= t.since)
+            and (t.until is None or f.mtime < t.until)]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _is_its_name(terms: list[str], f: Any) -> bool:

@@ -33,7 +33,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "image": ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff"),
     "photo": ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff"),
     "picture": ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff"),
-    "pic": ("png", "jpg", "jpeg", "heic", "gif", "webp"), "screenshot": ("png", "jpg", "jpeg"),
+    "pic": ("png", "jpg", "jpeg", "heic", "gif", "webp"), "screenshot": ("png",),
     "text": ("txt", "md"), "note": ("txt", "md"), "presentation": ("pptx", "ppt", "key", "odp"),
     "slide": ("pptx", "ppt", "key", "odp"),
 }
@@ -86,7 +86,7 @@ mention mentions mentioned mentioning related relating regarding concerning rele
 gimme lemme pls plz thx ty wanna gonna gotta ya u ur
 byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
 weigh weighs weight
-remind
+remind between through till thru took
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for
 GENERIC = STOP | frozenset("""
@@ -183,6 +183,9 @@ def read_time(question: str, now: float) -> TimeRange | None:
         back = (today.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7
         day = today - timedelta(days=back)
         return rng(day, day + timedelta(days=1), f"on {m.group(1).capitalize()} {day:%Y-%m-%d}")
+    days = _day_range(q, today)
+    if days:
+        return rng(*days)
     m = re.search(r"\b(since|after|before|in|during|from|of)? ?(" + _MONTH_RX + r")(?: (\d{4}))?\b", q)
     if m and (m.group(2) != "may" or m.group(1) in ("since", "after", "before", "in", "during") or m.group(3)):
         month = MONTHS.get(m.group(2), 5)
@@ -205,6 +208,35 @@ def read_time(question: str, now: float) -> TimeRange | None:
         if m.group(1) == "before":
             return rng(None, a, f"before {year}")
         return rng(a, b, f"in {year}")
+    return None
+
+
+_DAY, _TO = r"(\d{1,2})(?:st|nd|rd|th)?", r" (?:and|to|till|until|through|thru) (?:the )?"
+# "between 1 and 7 September 2026", "from the 3rd of March to the 9th of March", "between November 10 and 20, 2026"
+_DAY_RANGES = (re.compile(rf"\b(?:between|from) (?:the )?{_DAY}(?: of)?(?: ({_MONTH_RX}))?{_TO}{_DAY}(?: of)? "
+                          rf"({_MONTH_RX})(?: (\d{{4}}))?\b"),
+               re.compile(rf"\b(?:between|from) ({_MONTH_RX}) {_DAY}{_TO}(?:({_MONTH_RX}) )?{_DAY}(?: (\d{{4}}))?\b"))
+
+
+def _day_range(q: str, today: datetime) -> tuple[datetime, datetime, str] | None:
+    """The days from one to another, both included, that ``q`` (its words, spaced) names, or None."""
+    for n, rx in enumerate(_DAY_RANGES):
+        m = rx.search(q)
+        if not m:
+            continue
+        d1, m1, d2, m2, y = m.groups() if n == 0 else (m.group(2), m.group(1), m.group(4), m.group(3), m.group(5))
+        month2 = MONTHS.get(m2 or "", 5) if m2 else MONTHS.get(m1, 5)
+        month1 = MONTHS.get(m1, 5) if m1 else month2
+        year2 = int(y) if y else (today.year if month2 <= today.month else today.year - 1)
+        year1 = year2 - (month1 > month2)
+        try:
+            a, b = datetime(year1, month1, int(d1)), datetime(year2, month2, int(d2)) + timedelta(days=1)
+        except ValueError:
+            return None
+        if b <= a:
+            return None
+        last = b - timedelta(days=1)
+        return a, b, f"from {a.day} {a:%B %Y} to {last.day} {last:%B %Y}"
     return None
 
 

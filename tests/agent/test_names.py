@@ -16,6 +16,7 @@ from manoled.agent.names import (
     find_folder,
     folder_matches,
     index_of,
+    ing_base,
     path_matches,
     path_words,
     rank_names,
@@ -29,6 +30,7 @@ File = PathFile
 def scan_rank(terms, files):
     """rank_names as a scan of every path (what the index replaces)."""
     words_of = [set(path_words(f.relpath)) for f in files]
+    words_of = [ws | {ing_base(w) for w in ws if ing_base(w)} for ws in words_of]  # "gardening" says garden too
     df = {t: sum(1 for ws in words_of if any(similar(t, w) for w in ws)) for t in terms}
     out = []
     for f, ws in zip(files, words_of, strict=True):

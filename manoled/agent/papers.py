@@ -1,0 +1,121 @@
+"""Papers: which files a few words are about, and what kind of paper a file is.
+
+``about(ctx, files, words)`` keeps the files that say every word: in their path, or else in their text. A word for
+a kind of paper (:data:`PAPER_WORDS`: bill, invoice, manual …) is said by a file's own name, by its folder when its
+name says no other kind, or by a heading in its opening; a complaint kept with the bills speaks of a bill further
+down and is none. ``about_file(ctx, hint)`` is the one file whose text is plainly about ``hint`` ("the robot
+hoover manual"), or none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..catalog.records import FileRecord
+from .context import ToolContext
+from .names import files_at, path_matches
+from .retrieve import gloss_terms
+from .slots import KIND_WORDS as KIND_EXTS
+from .slots import STOP, stem, words
+
+# words that say what kind of paper a file is: a file is one when its name or its opening says so (a complaint
+# letter that speaks of a bill further down is no bill; "INVOICE" under an invoice's letterhead makes one)
+PAPER_WORDS = frozenset(stem(w) for w in """bill invoice receipt statement letter manual guide contract quote
+agreement minutes payslip certificate ticket booking confirmation renewal estimate lease policy notice complaint
+""".split())
+OPENING = 400  # characters of a file's first passage that say what it is
+_MAX_OPENED = 200  # files whose openings are read for one word (more: their names only)
+
+
+def _opening_says(ctx: ToolContext, files: list[FileRecord], term: str) -> list[FileRecord]:
+    """The files among ``files`` whose text says ``term`` in its opening (its heading, under the letterhead)."""
+    ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term])
+    maybe = [f for f in files if f.id in ids]
+    if len(maybe) > _MAX_OPENED:
+        return []
+    out = []
+    for f in maybe:
+        first = ctx.passages(f.id)[:1]
+        if first and any(_heads(line, term) for line in first[0][:OPENING].splitlines()):
+            out.append(f)
+    return out
+
+
+def _heads(line: str, term: str) -> bool:
+    """Whether ``line`` is a title that says ``term`` ("INVOICE", "TidyBot X5 - User Manual"), not a label with its
+    value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement") nor a sentence."""
+    ws = words(line)
+    return 0 < len(ws) <= 8 and ":" not in line and "|" not in line and not line.rstrip().endswith(".") and \
+        term in {stem(w) for w in ws}
+
+
+def _own_name_says(f: FileRecord, *terms: str) -> bool:
+    return any(stem(w) in terms for w in words(f.name.rsplit(".", 1)[0].replace("_", " ")))
+
+
+def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRecord]:
+    """Files that have every word of ``about`` in their path, or else in their content. A word for a kind of paper
+    (:data:`PAPER_WORDS`) is said by the file's name or its opening, and a file is of any of the kinds asked ("renewal
+    letters": the renewals); once the files are of that kind, another word may be said anywhere in them ("the
+    invoices I sent Brightwater": an invoice whose name says no client)."""
+    terms = [stem(w) for w in words(about) if w not in STOP]
+    return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
+
+
+def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], kinds: bool) -> list[FileRecord]:
+    """:func:`_about`, with the kinds of paper read first (``kinds``), or every word alike (the kind's files
+    said none of the rest: "my rent receipts" are the quittances, whose names and openings say no receipt)."""
+    kind: list[FileRecord] = []
+    for term in (t for t in terms if kinds and t in PAPER_WORDS):  # its own name, its folder when its name says no other
+        named = {f.id for f in path_matches(term, ctx.files())}  # kind, or its opening
+        by_name = [f for f in files if f.id in named and (_own_name_says(f, term) or not _own_name_says(f, *PAPER_WORDS))]
+        kind += [f for f in by_name + _opening_says(ctx, [f for f in files if f not in by_name], term) if f not in kind]
+    if kind:
+        files, terms = kind, [t for t in terms if t not in PAPER_WORDS]
+    for term in terms:
+        named = {f.id for f in path_matches(term, ctx.files())}  # the listing's index, not one per filtered list
+        by_name = [f for f in files if f.id in named or f.ext in KIND_EXTS.get(term, ())]  # "meeting notes": a .md
+        if by_name and not kind:
+            files = by_name
+            continue
+        # in the papers' own language too ("loyer" for rent)
+        ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term, *gloss_terms(term)])
+        files = [f for f in files if f.id in named or f in by_name or f.id in ids and (not kind or _first_says(ctx, f, term))]
+    return files
+
+
+def _first_says(ctx: ToolContext, f: FileRecord, term: str) -> bool:
+    """Whether the first passage of ``f`` says ``term`` (an invoice's client is under its letterhead)."""
+    first = ctx.passages(f.id)[:1]
+    return bool(first) and term in {stem(w) for w in words(first[0])}
+
+
+
+NAME_WEIGHT = 0.6  # a word of the hint that a file's own name says, over one its text says
+
+
+def _name_stems(path: str) -> set[str]:
+    return {stem(w) for w in words(Path(path).stem.replace("_", " "))}
+
+
+def about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
+    """The one file whose text (or path) is plainly about ``hint`` ("social security letter" for SSA benefit
+    letter 2026.pdf): the best passage says most of its words, and no other file's passage does as well."""
+    terms = [stem(w) for w in words(hint) if w not in STOP]
+    if not terms:
+        return []
+    hits = ctx.hybrid()(hint, terms, k=8)
+    best: dict[str, float] = {}
+    for c in hits:
+        if len(c.terms) * 2 >= len(terms):  # a word its own name says counts more ("the robot hoover manual":
+            named = NAME_WEIGHT * len(set(c.terms) & _name_stems(c.path))  # the manual, not the to-do list's line)
+            best[c.path] = max(best.get(c.path, 0.0), len(c.terms) + c.rrf + named)
+    found = files_at(list(best), ctx.files())
+    for path, f in found.items():  # and one its title says: the tenancy agreement, not its stamp duty certificate
+        first = ctx.passages(f.id)[:1]
+        lines = first[0][:OPENING].splitlines() if first else []
+        best[path] += NAME_WEIGHT * sum(any(_heads(line, t) for line in lines) for t in terms)
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5 or ranked[0][0] not in found:
+        return []
+    return [found[ranked[0][0]]]

@@ -1,0 +1,100 @@
+"""Files as papers of a kind, over a real index: a bill is a file whose name or heading says so (not a complaint
+kept beside the bills), an invoice's client may be said only in its text, a manual is found by what it is for,
+a trip's folder is under Travel, and a period may be a span of days."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from pathlib import Path
+
+from conftest import PathFile, folder_fixture, planner_agent
+
+from manoled.agent.names import find_folder
+from manoled.agent.slots import read_time
+
+NOW = time.time()
+
+
+def _invoice(number: str, client: str) -> str:
+    return (f"Aoife Brennan UX\nFlat 3, 27 Leinster Square, Dublin 6\nINVOICE\nInvoice No: {number}\n"
+            f"Bill to: {client}\nDesign sprint, 5 days: 3,250.00\nTotal due: 3,250.00\n")
+
+
+FILES: dict[str, tuple[str, float]] = {
+    "Bills/Eir/eir_bill_jan2026.txt": ("eir\nYour bill\nAccount number: 30045 7781\nTotal due: 64.99\n", 300),
+    "Bills/Eir/eir_bill_feb2026.txt": ("eir\nYour bill\nAccount number: 30045 7781\nTotal due: 64.99\n", 270),
+    # a complaint kept with the bills: its letter speaks of a bill, further down, but it is none
+    "Bills/Eir/complaint to eir.txt": (
+        "Aoife Brennan\nAccount number: 30045 7781\n\neir Customer Care\nPO Box 12214\n\n"
+        "Subject: Formal complaint - broadband outage\n\nMy fibre broadband was down for four days. " * 3
+        + "Please credit the outage days on my next bill.\n", 260),
+    "Work/Invoices/INV-011 Brightwater.txt": (_invoice("INV-011", "Brightwater Insurance"), 200),
+    "Work/Invoices/INV-014 Brightwater.txt": (_invoice("INV-014", "Brightwater Insurance"), 150),
+    # a third invoice to them, named by nothing but its kind
+    "Work/Invoices/invoice (1).txt": (_invoice("INV-019", "Brightwater Insurance"), 100),
+    "Work/Invoices/HF invoice Feb.txt": (_invoice("INV-012", "Harbour & Finch Ltd"), 180),
+    "Work/Contracts/Brightwater consulting agreement.txt": (
+        "CONSULTING AGREEMENT\nBetween Aoife Brennan and Brightwater Insurance.\nInvoices are due in 30 days.\n", 320),
+    "Home/Manuals/TidyBot X5 user manual.txt": (
+        "TidyBot X5 Robot Vacuum - User Manual\nBattery: 5200 mAh\nRun time: up to 150 minutes\n", 400),
+    "Home/Manuals/Kettle quick start.txt": ("Kettle KG170 - Quick Start\nFill to the MAX line.\n", 410),
+    "todo.md": ("- order new filters for the robot hoover\n- ring the landlord\n", 5),
+    "Running/running log.csv": ("date,km,time\n2026-03-01,10.0,54:10\n2026-03-08,12.5,68:02\n", 20),
+    "Car/fuel log.csv": ("date,litres,cost\n2026-03-02,41.62,72.80\n", 25),
+    "Photos/Lisbon/IMG_0514.jpg.txt": ("photo", 190),
+    "Travel/Lisbon May 2026/Ryanair booking.txt": ("Ryanair\nBooking reference K7XQ2M\nDublin - Lisbon\n", 210),
+    "Travel/Lisbon May 2026/packing list.md": ("- passport\n- adapter\n", 195),
+}
+
+folder = folder_fixture("papers", FILES, NOW)
+
+
+def ask(agent, question: str):
+    final = list(agent.run(question))[-1]
+    return final, sorted(Path(s).name for s in final.sources)
+
+
+def test_a_bill_is_a_file_that_says_so_not_a_letter_kept_with_the_bills(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "how many eir bills have I got saved?")
+    assert final.intent == "count" and "You have 2 files" in final.answer, final.answer
+    assert "complaint" not in final.answer
+
+
+def test_an_invoice_names_its_client_in_its_text(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "how many invoices have I sent Brightwater?")
+    assert "You have 3 files" in final.answer and "invoice (1).txt" in final.answer, final.answer
+    assert "agreement" not in final.answer  # it names them, but is no invoice
+    final, names = ask(planner_agent(folder[0], NOW), "which invoices did I send to Harbour & Finch?")
+    assert final.intent == "list" and names == ["HF invoice Feb.txt"], final.answer
+
+
+def test_a_manual_named_by_what_it_is_for(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "how big is the robot hoover manual?")
+    assert final.intent == "metadata" and names == ["TidyBot X5 user manual.txt"], final.answer
+    final, names = ask(planner_agent(folder[0], NOW), "what instruction manuals do I have?")
+    assert final.intent == "list" and names == ["Kettle quick start.txt", "TidyBot X5 user manual.txt"], final.answer
+
+
+def test_a_file_named_by_a_verb_of_its_name(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what size is the file where I log my runs?")
+    assert final.intent == "metadata" and names == ["running log.csv"], final.answer
+
+
+def test_a_trip_folder_is_the_one_under_travel():
+    files = [PathFile("Photos/Lisbon/IMG_0514.jpg"), PathFile("Travel/Lisbon May 2026/booking.pdf"),
+             PathFile("Home/Utilities/SP bill.pdf"), PathFile("Home/Utilities/Singtel/Singtel bill.pdf")]
+    assert find_folder("how many files are in the Lisbon trip folder?", files) == "Travel/Lisbon May 2026"
+    assert find_folder("how many photos did I take in Lisbon", files) == "Photos/Lisbon"
+    assert find_folder("how big is the Utilities folder, Singtel bills included?", files) == "Home/Utilities"
+
+
+def test_a_span_of_days():
+    now = datetime(2026, 11, 20).timestamp()
+    for question, first, last in (("which files did I change between 1 and 7 September 2026?", (9, 1), (9, 7)),
+                                  ("what did I change between November 10 and November 20, 2026?", (11, 10), (11, 20)),
+                                  ("files from the 3rd of March to the 9th of April", (3, 3), (4, 9))):
+        t = read_time(question, now)
+        assert t is not None, question
+        a, b = datetime.fromtimestamp(t.since), datetime.fromtimestamp(t.until)
+        assert ((a.month, a.day), (b.month, b.day)) == (first, (last[0], last[1] + 1)), question
