@@ -41,8 +41,9 @@ show list find count give tell open search get display sort
 # "starting when?", "valid until when?": when something the previous answer said holds
 _FROM_WHEN = frozenset(stem(w) for w in "start starting begin beginning end ending effective valid expire".split())
 # referring phrases carry no topic of their own ("that month", "the globex one" -> "globex")
-_POINTING = re.compile(r"\b(?:that|this|the same) (?:month|day|week|year|time|date|period|file|doc|document|place|"
-                       r"one|list)\b|\b(?:the )?other\b|\bones?\b", re.IGNORECASE)
+_POINTING = re.compile(r"\b(?:that|the same) (?:month|day|week|year|time|date|period)\b|"  # not "this year": now's
+                       r"\b(?:that|this|the same) (?:file|doc|document|place|one|list)\b|\b(?:the )?other\b|\bones?\b",
+                       re.IGNORECASE)
 
 
 def own_words(question: str) -> str:
@@ -55,6 +56,8 @@ def own_words(question: str) -> str:
     if pointed and re.search(r"\b(?:that|this|those|these) (?:cost|costs|come|comes|mean|say|take|include|run)\b",
                              pointed.group(), re.I):
         pointed = None  # "what did that cost": a pronoun, the verb is what it asks
+    if pointed and re.search(r"\b(?:this|last|next) (?:year|month|week|season|quarter)\b", pointed.group(), re.I):
+        pointed = None  # "and this year's?": a period, nothing pointed at
     if pointed:  # "how much did that visit cost": the visit is the previous answer's, nothing to search for
         q = q[:pointed.start()] + re.sub(r"\b(?:that|this|those|these) [a-z]+", " ", pointed.group(), flags=re.I) + \
             q[pointed.end():]

@@ -18,6 +18,7 @@ from typing import Any
 
 from .fstools import human_size
 from .kinds import _ASKED_AS, TYPE_PATTERNS, says_shape, typed_by
+from .months import asked_months, days
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
@@ -266,6 +267,8 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
         return text, sources
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
         return text, sources  # "and what did I actually spend?": the same table row holds the other column
+    if asked_months(planned.question)[0] & {m for m, _ in days(_fact(text))}:
+        return text, sources  # "and what's it going up to from July?" after "new rate from 01/07/2026: 690"
     kind, asked = typed_by(planned.question)
     said = text.rsplit(" (from ", 1)[0]
     own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS and t not in GENERIC]  # "what time?", "how long?"

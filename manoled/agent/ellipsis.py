@@ -1,6 +1,8 @@
 """What an elliptic follow-up borrows from the previous turn: "and the rego?" after "when's the Hilux WOF up?" asks
 when, like it (:func:`framed`); "her phone number?" is the phone of the person the previous answer named
-(:func:`referent`); "what's his number?" asks his phone (:func:`his_phone`)."""
+(:func:`referent`); "what's his number?" asks his phone (:func:`his_phone`); "and the one in September?" is the
+previous question with its date changed where it stood (:func:`redated`), "and Term 2?" with its number
+(:func:`renumbered`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 
 from .continuation import QUESTION_FRAME, mentions
 from .kinds import TYPE_PATTERNS, is_cue, wanted_type
-from .slots import STOP, words
+from .slots import STOP, time_words, words
 
 
 def his_phone(question: str) -> str:
@@ -52,3 +54,35 @@ def framed(own: str, base_question: str, text: str) -> str:
     return own
 
 
+PUNCT = "?,.!:;'\""  # what ends or quotes a word of a question
+
+
+def undated(question: str) -> str:
+    """``question`` without its date words: "the globex bill from september 2025" -> "the globex bill from"."""
+    dated = time_words(question)
+    return " ".join(w for w in question.split() if w.strip(PUNCT).lower() not in dated)
+
+
+def redated(question: str, said: list[str]) -> str:
+    """``question`` with its date words replaced, where they stood, by ``said`` ("what did the servicing in March
+    come to?" -> "… in September come to?"); ``said`` goes last when it gave none."""
+    dated = time_words(question)
+    ws = question.rstrip("?.! ").split()
+    at = [i for i, w in enumerate(ws) if w.strip(PUNCT).lower() in dated]
+    if not at:
+        return " ".join([*ws, *said])
+    return " ".join([*ws[:at[0]], *said, *(w for i, w in enumerate(ws) if i > at[0] and i not in at)])
+
+
+_NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+(\d{1,3})\b")  # "term 2", "week 3", "unit 12"
+
+
+def renumbered(base_question: str, own: str) -> str:
+    """The previous question with the number of a thing changed as the follow-up says ("and Term 2?" after "…
+    in Term 1?"), or "" when it says no numbered thing of the previous question."""
+    for thing, number in _NUMBERED.findall(own):
+        rx = re.compile(rf"\b({re.escape(thing)}\s+)\d{{1,3}}\b", re.IGNORECASE)
+        hit = rx.search(base_question)
+        if hit:
+            return f"{base_question[:hit.start()]}{hit.group(1)}{number}{base_question[hit.end():]}"
+    return ""

@@ -45,6 +45,8 @@ from .months import (
     days,
     name_date_fit,
     newest_of_series,
+    numbered_things,
+    says_numbered,
     says_span,
     whole_month,
     year_spans,
@@ -194,6 +196,15 @@ def _shouted(line: str) -> bool:
             and not any(ch.isdigit() for ch in head) and len(line.split()) <= 10)
 
 
+def _shared_by_sums(units: list[tuple[str, bool, str, str]], terms: list[str], asked: set[str], least: int
+                    ) -> set[str]:
+    """The question's words that ``least`` or more of the units with a sum say, when a unit says the total."""
+    sums = [u for u, _, _, _ in units if new_value("amount", u, asked)]
+    if not any(_TOTAL_UNIT.search(u) for u in sums):
+        return set()
+    return {t for t in terms if sum(1 for u in sums if not _TOTAL_UNIT.search(u) and contains(u, t)) >= least}
+
+
 def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]]:
     """:func:`_units` with the heading each unit sits under ("" before any): a ticket's "RETOUR – 14/06/2026"
     says which leg the times below it are of."""
@@ -301,6 +312,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     asked_stems = {stem(w) for w in words(question)}
     given = days(question)  # "on 18 November 2025": the passage that says that day (as 18/11/2025 or otherwise)
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
+    numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)]
@@ -327,10 +339,16 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
-            bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)) \
+            bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
+            or says_numbered(numbered, c.text, c.file_name)) \
             + NEWEST_WEIGHT * (c.path in newest)
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
-        for u, title, whole, section in _sectioned(c.text, c.file_name):
+        units = _sectioned(c.text, c.file_name)
+        # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
+        # the swap, the storage and the disposal; the answer is their total)
+        shared_by = _shared_by_sums(units, terms, asked_stems, 1 if _TOTAL_ASK.search(question) else 2) \
+            if kind == "amount" else set()  # "what did the servicing come to": all its lines, one is enough
+        for u, title, whole, section in units:
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
             same_side = contrasts.same(whole)
@@ -343,6 +361,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
+            if shared_by and typed and not _TOTAL_UNIT.search(u):
+                here = [t for t in here if t not in shared_by]
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)
@@ -354,7 +374,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += SECTION_WEIGHT * bool(given and given & days(u))
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) or totals and _TOTAL_UNIT.search(u) and not (
+                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by) and _TOTAL_UNIT.search(u) and not (
                         _BEFORE_TAX.search(u) and not _BEFORE_TAX.search(question)):
                     score += 1.0
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):

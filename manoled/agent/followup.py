@@ -42,12 +42,12 @@ from .continuation import (
     turn_files,
 )
 from .direct import Direct, calls_for
-from .ellipsis import THEIRS, framed, his_phone, referent
+from .ellipsis import PUNCT, THEIRS, framed, his_phone, redated, referent, renumbered, undated
 from .facts import topic_terms
 from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import wanted_type
-from .months import dated_sibling, name_dates, series_words, shifted
+from .months import LATEST, dated_sibling, name_dates, series_words, shifted
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
@@ -170,8 +170,12 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     step = 1 if NEXT.search(own.lower()) else -1 if PREVIOUS.search(own.lower()) else 0
     if other is None and cited and step:  # "and the next invoice to them?"
         other = _in_sequence(cited[0], files, step)
+    if other is None and cited and LATEST.search(own):  # "and when does the latest renewal kick in?"
+        newest = _series(cited[0], files)[-1:]
+        if newest and newest[0].path != cited[0].path:
+            return _in_file(own, _named(bplan.slots.topics, cited[0]), newest[0], new)
     if other is not None:  # the same question, of that file
-        query = _undated(base.question)  # "from september 2025" named the first one, not this one
+        query = undated(base.question)  # "from september 2025" named the first one, not this one
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query, other)], p, query, restrict=[str(other.path)])
     if cited and asked & (SIZE_WORDS | CHANGE_WORDS) and not new.topics and wanted_type(question) != "amount":
@@ -238,13 +242,19 @@ PREVIOUS = re.compile(r"\b(?:previous|prior|before that|one before)\b")
 def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
     """The file after (``step`` 1) or before (-1) ``f`` in its series: the files of its folder named like it
     (the same words, numbers and dates aside), in the order of their numbers, then of their dates."""
-    folder, mine = f.relpath.rpartition("/")[0], series_words(f.name)
-    series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _alike(f, g, mine)]
-    series.sort(key=lambda g: (name_dates(g.name), [int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
+    series = _series(f, files)
     at = next((i for i, g in enumerate(series) if g.path == f.path), None)
     if at is None or not 0 <= at + step < len(series):
         return None
     return series[at + step]
+
+
+def _series(f: Any, files: list[Any]) -> list[Any]:
+    """The files of ``f``'s folder named like it, oldest first (by the dates and numbers of their names)."""
+    folder, mine = f.relpath.rpartition("/")[0], series_words(f.name)
+    series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _alike(f, g, mine)]
+    series.sort(key=lambda g: (name_dates(g.name), [int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
+    return series
 
 
 def _sibling(f: Any, files: list[Any], seen: set[str]) -> Any | None:
@@ -261,13 +271,12 @@ def _alike(f: Any, g: Any, mine: frozenset[str]) -> bool:
 
 
 _DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}
-_PUNCT = "?,.!:;'\""
 
 
-def _undated(question: str) -> str:
-    """``question`` without its date words: "the globex bill from september 2025" -> "the globex bill from"."""
-    dated = time_words(question)
-    return " ".join(w for w in question.split() if w.strip(_PUNCT).lower() not in dated)
+def _saved_in(when: TimeRange, series: list[Any]) -> Any | None:
+    """The one file of a series (names that carry no date: "invoice (2).pdf") saved in the period ``when``."""
+    hits = [f for f in series if (when.since is None or f.mtime >= when.since) and (when.until is None or f.mtime < when.until)]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _named(topics: list[str], f: Any | None) -> list[str]:
@@ -290,10 +299,10 @@ def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "", as
 def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: list[Any]) -> Direct:
     slots = _copy(bplan.slots)
     slots.time = new.time
-    said = [w for w in own.split() if w.strip(_PUNCT).lower() in time_words(own)]
-    resolved = _undated(base.question).rstrip("?.! ") + " " + " ".join(said)
+    said = [w for w in own.split() if w.strip(PUNCT).lower() in time_words(own)]
+    resolved = redated(base.question, said)
     p = Plan("content", 1.0, slots, question=resolved)
-    dated = dated_sibling(top, new.time, files)
+    dated = dated_sibling(top, new.time, files) or _saved_in(new.time, [f for f in _series(top, files) if f is not top])
     if dated is None:
         return Direct(calls_for(p, resolved), p, resolved)
     return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],
@@ -305,7 +314,7 @@ def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     slots = _copy(bplan.slots)
     slots.time = when
     label = when.label.split(" ", 1)[1] if when.label.startswith(("in ", "on ")) else when.label
-    resolved = _undated(base.question).rstrip("?.! ").removesuffix(" on").removesuffix(" in") + f" in {label}"
+    resolved = undated(base.question).rstrip("?.! ").removesuffix(" on").removesuffix(" in") + f" in {label}"
     p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
              folder=bplan.folder)
     return Direct(calls_for(p, resolved), p, resolved)
@@ -375,7 +384,8 @@ def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[An
         slots.topics = _replace_topic(bplan.slots.topics, new.topics, base_paths)
     gone = [t for t in bplan.slots.topics if t not in slots.topics]
     added = [t for t in slots.topics if t not in bplan.slots.topics]
-    resolved = _reword(base.question, gone, added) if added else f"{base.question} {own}".strip()
+    resolved = _reword(base.question, gone, added) if added else \
+        renumbered(base.question, own) or f"{base.question} {own}".strip()
     p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
              name=bplan.name if not new.topics else None, folder=bplan.folder)
     if p.intent == "metadata" and p.name is None:
@@ -405,7 +415,7 @@ def _reword(base_question: str, gone: list[str], added: list[str]) -> str:
     out = []
     replaced = False
     for w in base_question.split():
-        core = stem(w.strip(_PUNCT).lower())
+        core = stem(w.strip(PUNCT).lower())
         if core in gone:
             if not replaced:
                 out.append(" ".join(added))

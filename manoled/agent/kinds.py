@@ -33,7 +33,9 @@ _ASKING = frozenset({"which", "what", "whats", "what's"})
 _WH = frozenset({"when", "who", "where", "how"})
 # "what did the vet run us", "how much did it set me back": what it cost
 COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|them)(?:\s+back)?\b|"
-                        r"\b(?:want|wants|wanted)\s+from\s+(?:us|me)\b", re.IGNORECASE)  # "what does the council want from us"
+                        r"\b(?:want|wants|wanted)\s+from\s+(?:us|me)\b|"  # "what does the council want from us"
+                        r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in))?"
+                        r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"
 _DID = frozenset("did does do will would".split())
 _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)

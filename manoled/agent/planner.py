@@ -259,8 +259,8 @@ class Planner:
                 not (slots.extensions or qwords & FILE_NOUNS or slots.time):
             # "what is Walt's required minimum distribution": one value, though "walt" names several files
             plan.intent, plan.reason = "content", "asks for one value"
-        elif intent in ("count", "list") and asks_value and not (slots.extensions or slots.time or slots.sort
-                                                                 or _file_nouns(q) or which_thing):
+        elif intent in ("count", "list") and asks_value and not (slots.extensions or slots.sort or _file_nouns(q)
+                                                                 or slots.time and kind != "amount" or which_thing):
             # "bike serial no?", "what is my tax file number": a value, though its words name a folder or files
             plan.intent, plan.reason = "content", "asks for a value of a kind"
         elif intent == "list" and which_thing and stem(which_thing.group(1)) not in \

@@ -245,8 +245,8 @@ def time_words(question: str) -> set[str]:
     q = words(question)
     out = {w.removesuffix("'s") for w in q if w.removesuffix("'s") in MONTHS or w in WEEKDAYS
            or re.fullmatch(r"(19|20)\d{2}", w)}
-    out |= {w for w in q if w in ("today", "yesterday", "week", "weeks", "month", "months", "year", "years",
-                                  "day", "days", "past", "previous", "this")}
+    out |= {w for w in q if w.removesuffix("'s") in ("today", "yesterday", "week", "weeks", "month", "months", "year",
+                                                     "years", "day", "days", "past", "previous", "this")}
     out |= {w for w in q if w.isdigit() or w in NUMBER_WORDS}
     return out
 

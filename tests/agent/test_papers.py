@@ -1,6 +1,7 @@
 """Files as papers of a kind, over a real index: a bill is a file whose name or heading says so (not a complaint
 kept beside the bills), an invoice's client may be said only in its text, a manual is found by what it is for,
-a trip's folder is under Travel, and a period may be a span of days."""
+a trip's folder is under Travel, and a period may be a span of days. Papers of a series: "the latest renewal"
+is the newest one's, and a job's lines that all say what was asked add up to its total."""
 
 from __future__ import annotations
 
@@ -14,6 +15,13 @@ from manoled.agent.names import find_folder
 from manoled.agent.slots import read_time
 
 NOW = time.time()
+
+
+def _days_ago(month: int, day: int) -> float:
+    """How long ago the last ``day`` of ``month`` was (as "in March" reads it: this year's, or last year's)."""
+    today = datetime.fromtimestamp(NOW)
+    year = today.year if (month, day) <= (today.month, today.day) else today.year - 1
+    return (NOW - datetime(year, month, day, 12).timestamp()) / 86400
 
 
 def _invoice(number: str, client: str) -> str:
@@ -45,6 +53,32 @@ FILES: dict[str, tuple[str, float]] = {
     "Photos/Lisbon/IMG_0514.jpg.txt": ("photo", 190),
     "Travel/Lisbon May 2026/Ryanair booking.txt": ("Ryanair\nBooking reference K7XQ2M\nDublin - Lisbon\n", 210),
     "Travel/Lisbon May 2026/packing list.md": ("- passport\n- adapter\n", 195),
+    "Car/Insurance renewal 2025.txt": ("Avondale Insurance\nMotor policy renewal\nPolicy number: AVD-PC-4471928\n"
+                                       "Renewal date: 12/04/2025\nAnnual premium: 684.50\n", 600),
+    "Car/Insurance renewal 2026.txt": ("Avondale Insurance\nMotor policy renewal\nPolicy number: AVD-PC-4471928\n"
+                                       "Renewal date: 12/04/2026\nAnnual premium: 702.10\n", 240),
+    "Work/Meetings/brightwater checkin april.md": (
+        "# Brightwater check-in, April\nDev started on the reporting screens.\n"
+        "New day rate from 01/07/2026: €690 (up from €650), agreed.\n", 220),
+    # a series of papers named by nothing but their kind: the one of a month is the one saved then
+    "Home/Aircon/invoice (1).txt": ("CoolBreeze Aircon\nINVOICE\nGeneral servicing, 4 units: 180.00\nGST 9%: 16.20\n"
+                                    "TOTAL: 196.20\n", _days_ago(3, 14)),
+    "Home/Aircon/invoice (2).txt": ("CoolBreeze Aircon\nINVOICE\nGeneral servicing, 4 units: 120.00\nGST 9%: 10.80\n"
+                                    "TOTAL: 130.80\n", _days_ago(9, 12)),
+    "Home/Aircon/chemical wash quote.txt": ("CoolBreeze Aircon\nQUOTATION\nChemical wash, 4 units: 420.00\n"
+                                           "GST 9%: 37.80\nTotal: 457.80\n", _days_ago(9, 20)),
+    "Kids/enrichment/receipt_BrainyBees_T1.txt": ("BrainyBees Maths\nReceipt\nTerm 1 maths class, Ethan\n"
+                                                  "Total Paid: 480.00\n", 250),
+    "Kids/enrichment/receipt_BrainyBees_T2.txt": ("BrainyBees Maths\nReceipt\nTerm 2 maths class, Ethan\n"
+                                                  "Total Paid: 496.00\n", 170),
+    "Car/insurance/MerLion renewal 2025.txt": ("MerLion General Insurance\nMotor renewal\nPolicy No: MGI-7781\n"
+                                               "Previous Year Premium: S$1,150.00\nRenewal Premium: S$1,212.30\n", 500),
+    "Car/insurance/MerLion renewal 2026.txt": ("MerLion General Insurance\nMotor renewal\nPolicy No: MGI-7781\n"
+                                               "Previous Year Premium: S$1,212.30\nRenewal Premium: S$1,356.48\n",
+                                               _days_ago(1, 10)),
+    "Car/tyre invoice.txt": ("Kwik Wheels\nINVOICE\nSeasonal tire swap (on rims): 90.00\n"
+                             "Tire storage, summer set: 45.00\nTire disposal fee: 4.00\nHST 13%: 13.55\n"
+                             "Total: 152.55\n", 360),
 }
 
 folder = folder_fixture("papers", FILES, NOW)
@@ -98,3 +132,37 @@ def test_a_span_of_days():
         assert t is not None, question
         a, b = datetime.fromtimestamp(t.since), datetime.fromtimestamp(t.until)
         assert ((a.month, a.day), (b.month, b.day)) == (first, (last[0], last[1] + 1)), question
+
+
+def test_the_latest_of_a_series_and_a_month_the_last_answer_already_said(folder):
+    agent = planner_agent(folder[0], NOW)
+    list(agent.run("what's the policy number on my car insurance?", session="a"))
+    final, names = ask_in(agent, "and when does the latest renewal kick in?", "a")
+    assert "12/04/2026" in final.answer and names == ["Insurance renewal 2026.txt"], final.answer
+    list(agent.run("what's my day rate with Brightwater?", session="b"))
+    final, _ = ask_in(agent, "and what's it going up to from July?", "b")
+    assert "690" in final.answer, final.answer
+
+
+def test_a_word_all_the_jobs_lines_say_asks_their_total(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "how much did I pay to get the winter tires put on?")
+    assert "152.55" in final.answer and names == ["tyre invoice.txt"], final.answer
+
+
+def ask_in(agent, question: str, session: str):
+    final = list(agent.run(question, session=session))[-1]
+    return final, sorted(Path(s).name for s in final.sources)
+
+
+def test_the_same_question_of_another_month_term_or_year(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask_in(agent, "what did the aircon servicing in March come to?", "c")
+    assert "196.20" in final.answer and names == ["invoice (1).txt"], final.answer
+    final, names = ask_in(agent, "and the one in September?", "c")
+    assert "130.80" in final.answer and names == ["invoice (2).txt"], final.answer
+    list(agent.run("how much did we pay for Ethan's maths class in Term 1?", session="d"))
+    final, names = ask_in(agent, "and Term 2?", "d")
+    assert "496" in final.answer and names == ["receipt_BrainyBees_T2.txt"], final.answer
+    list(agent.run("how much was the MerLion premium in 2025?", session="e"))
+    final, names = ask_in(agent, "and this year's?", "e")
+    assert "1,356.48" in final.answer and names == ["MerLion renewal 2026.txt"], final.answer
