@@ -56,6 +56,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, stem, words
+from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, shared_by_sums
 
 MAX_UNIT = 240
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
@@ -89,15 +90,6 @@ _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|hasta|antes de|"
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
-# "the total", "what did it end up costing": the figure that sums the others
-_TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to)\b", re.IGNORECASE)
-_BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
-_TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
-                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
-                         re.IGNORECASE)
-# a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto")
-_BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
-                         r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 
 
@@ -194,15 +186,6 @@ def _shouted(line: str) -> bool:
     letters = [ch for ch in head if ch.isalpha()]
     return (4 <= len(letters) <= 40 and all(ch.isupper() for ch in letters) and ":" not in line and "|" not in line
             and not any(ch.isdigit() for ch in head) and len(line.split()) <= 10)
-
-
-def _shared_by_sums(units: list[tuple[str, bool, str, str]], terms: list[str], asked: set[str], least: int
-                    ) -> set[str]:
-    """The question's words that ``least`` or more of the units with a sum say, when a unit says the total."""
-    sums = [u for u, _, _, _ in units if new_value("amount", u, asked)]
-    if not any(_TOTAL_UNIT.search(u) for u in sums):
-        return set()
-    return {t for t in terms if sum(1 for u in sums if not _TOTAL_UNIT.search(u) and contains(u, t)) >= least}
 
 
 def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]]:
@@ -306,7 +289,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
     # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it
-    totals = kind == "amount" and bool(_TOTAL_ASK.search(question) or _BILL_ASK.search(question))
+    totals = kind == "amount" and bool(TOTAL_ASK.search(question) or BILL_ASK.search(question))
     facts: list[Fact] = []
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
@@ -346,8 +329,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         units = _sectioned(c.text, c.file_name)
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
-        shared_by = _shared_by_sums(units, terms, asked_stems, 1 if _TOTAL_ASK.search(question) else 2) \
-            if kind == "amount" else set()  # "what did the servicing come to": all its lines, one is enough
+        shared_by = shared_by_sums(units, terms, asked_stems, 1 if TOTAL_ASK.search(question) else 2) \
+            if kind == "amount" and not RATE_ASK.search(question) else set()  # "… come to": one line is enough
         for u, title, whole, section in units:
             if contrasts.other(whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
@@ -361,7 +344,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
-            if shared_by and typed and not _TOTAL_UNIT.search(u):
+            if shared_by and typed and not TOTAL_UNIT.search(u):
                 here = [t for t in here if t not in shared_by]
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
@@ -374,8 +357,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += SECTION_WEIGHT * bool(given and given & days(u))
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by) and _TOTAL_UNIT.search(u) and not (
-                        _BEFORE_TAX.search(u) and not _BEFORE_TAX.search(question)):
+                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by) and TOTAL_UNIT.search(u) and not (
+                        BEFORE_TAX.search(u) and not BEFORE_TAX.search(question)):
                     score += 1.0
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"

@@ -19,12 +19,14 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import typed_by, wanted_type
+from .months import name_dates
 from .names import (
     ALIKE,
     NameMatch,
@@ -340,6 +342,10 @@ class Planner:
         one = _one_file_of(question, plan, said_folder, files) if plan.intent in ("disk", "folders") else None
         if one is not None:  # "how big is the coworking info file": that file, not its Coworking folder
             plan.intent, plan.name, plan.reason = "metadata", one, "one file of a folder, named with its words"
+        if plan.intent == "list" and exact is None and slots.topics and not (
+                LIST_OPENER.match(q) or HAVE_ASK.match(q) or slots.extensions or slots.sort or plan.folder
+                or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and _one_paper(slots, files):
+            plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
         if plan.intent in ("count", "list", "tree", "disk", "folders"):
             slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
@@ -386,6 +392,20 @@ def _one_file_of(question: str, plan: Plan, said_folder: list[str], files: Seque
     if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
         return None
     return hit
+
+
+def _one_paper(slots: Slots, files: Sequence[Any]) -> bool:
+    """Whether one file's path says every topic (and, of several, one's name or date says the period)."""
+    if len(slots.topics) < 2:
+        return False
+    named = [{id(f) for f in path_matches(t, files)} for t in slots.topics]
+    hits = [f for f in path_matches(slots.topics[0], files) if all(id(f) in n for n in named[1:])]
+    t = slots.time
+    if len(hits) > 1 and t is not None and t.since is not None and t.until is not None:
+        start = datetime.fromtimestamp(t.since)
+        hits = [f for f in hits if (start.year, start.month) in name_dates(f.name)] or \
+            [f for f in hits if t.since <= getattr(f, "mtime", 0.0) < t.until and not name_dates(f.name)]
+    return len(hits) == 1
 
 
 def _one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:

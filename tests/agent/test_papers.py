@@ -31,7 +31,7 @@ def _invoice(number: str, client: str) -> str:
 
 FILES: dict[str, tuple[str, float]] = {
     "Bills/Eir/eir_bill_jan2026.txt": ("eir\nYour bill\nAccount number: 30045 7781\nTotal due: 64.99\n", 300),
-    "Bills/Eir/eir_bill_feb2026.txt": ("eir\nYour bill\nAccount number: 30045 7781\nTotal due: 64.99\n", 270),
+    "Bills/Eir/eir_bill_feb2026.txt": ("eir\nYour bill\nAccount number: 30045 7781\nTotal due: 71.20\n", 270),
     # a complaint kept with the bills: its letter speaks of a bill, further down, but it is none
     "Bills/Eir/complaint to eir.txt": (
         "Aoife Brennan\nAccount number: 30045 7781\n\neir Customer Care\nPO Box 12214\n\n"
@@ -166,3 +166,10 @@ def test_the_same_question_of_another_month_term_or_year(folder):
     list(agent.run("how much was the MerLion premium in 2025?", session="e"))
     final, names = ask_in(agent, "and this year's?", "e")
     assert "1,356.48" in final.answer and names == ["MerLion renewal 2026.txt"], final.answer
+
+
+def test_a_phrase_that_names_one_paper_asks_what_it_says(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "eir bill feb 26")
+    assert final.intent == "content" and "71.20" in final.answer and names == ["eir_bill_feb2026.txt"], final.answer
+    final, _ = ask(planner_agent(folder[0], NOW), "eir bills")
+    assert final.intent == "list", final.answer

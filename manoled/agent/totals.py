@@ -1,0 +1,44 @@
+"""Sums of a paper: which line is its total, which are its parts, and when a question asks for the total.
+
+"What did the servicing come to", "the total", "how much was the locksmith's bill" ask a paper's total, not one of
+its lines; so does a word that several priced lines say ("the winter tires": the swap, the storage, the disposal),
+unless a word names one item ("Walt's copay on the apixaban") or the question asks a rate ("tute pay rate").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .kinds import new_value
+from .retrieve import contains
+
+# "the total", "what did it end up costing": the figure that sums the others
+TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to)\b", re.IGNORECASE)
+RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
+BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
+TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
+                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
+                         re.IGNORECASE)
+# a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto")
+BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
+                         r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
+
+
+def shared_by_sums(units: list[tuple[str, bool, str, str]], terms: list[str], asked: set[str], least: int
+                    ) -> set[str]:
+    """The question's words that ``least`` or more of the units with a sum say, when a unit says the total; none
+    when a word names one item: said by one line only, a priced one or the one above a price ("APIXABAN 5MG TAB"
+    over "COPAY $47.00")."""
+    lines = [u for u, _, _, _ in units]
+    priced = [new_value("amount", u, asked) and not TOTAL_UNIT.search(u) for u in lines]
+    if not any(TOTAL_UNIT.search(u) for u, p in zip(lines, priced, strict=True) if not p):
+        return set()
+    said = {t: sum(1 for u, p in zip(lines, priced, strict=True) if p and contains(u, t)) for t in terms}
+    if least > 1:
+        for t in terms:
+            at = [i for i, u in enumerate(lines) if contains(u, t)]
+            if len(at) == 1 and (priced[at[0]] or at[0] + 1 < len(lines) and priced[at[0] + 1]
+                                 and contains(lines[at[0]].split(":", 1)[0], t)):  # not "Vehicle: Honda CR-V"
+                return set()
+    totals = [u for u, p in zip(lines, priced, strict=True) if not p and TOTAL_UNIT.search(u)]
+    return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
