@@ -39,6 +39,7 @@ from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
+from .slots import GENERIC
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -66,7 +67,20 @@ _MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re
 _CODED = frozenset({"model"})
 
 
-_TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a row is its passage
+# words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
+_FRAME = GENERIC | frozenset("charge charged charges spend spent owe owed fee fees pay paying total".split())
+# a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
+_ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
+_TABLES = (".csv", ".tsv")
+
+
+def _listed(f: Fact) -> bool:
+    """Whether the fact is a line of a list in its passage (its bullet, box or date as written there)."""
+    if _ITEM.match(f.text):
+        return True
+    head = f.text[:30]
+    line = next((ln for ln in (f.candidate.text.splitlines() if f.candidate else []) if head in ln), "")
+    return bool(_ITEM.match(line))  # a spreadsheet's rows are records of their own: a row is its passage
 
 
 def _passage(f: Fact) -> str:
@@ -150,6 +164,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         # a word said only in other words does not place the topic, two of them do ("the server company": Acme
         # Hosting; "food shopping": groceries)
         why = "the best passage shares none of the question's words (a month at most)"
+    elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
+        why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
     elif cov < (CLOSE_COVERAGE if c and (c.vector_score or 0.0) >= CLOSE_VECTOR else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
     elif kind == "amount" and not top.typed and not (_QUANTITY.search(top.text)
@@ -160,6 +176,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the best sentence has no {kind}"
     elif other_month(question, _passage(top), top.file_name):
         why = "the files say it for another month"
+    elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()):
+        why = "the line found is another item of a list"  # "- buy a Secret Santa gift ($25)" for the dishwasher
     if not why:
         unsaid = unsaid_attribute(question, top, sense, names)
         if unsaid:

@@ -47,7 +47,10 @@ FILES: dict[str, tuple[str, float]] = {
     "Home/Manuals/TidyBot X5 user manual.txt": (
         "TidyBot X5 Robot Vacuum - User Manual\nBattery: 5200 mAh\nRun time: up to 150 minutes\n", 400),
     "Home/Manuals/Kettle quick start.txt": ("Kettle KG170 - Quick Start\nFill to the MAX line.\n", 410),
-    "todo.md": ("- order new filters for the robot hoover\n- ring the landlord\n", 5),
+    "todo.md": ("- order new filters for the robot hoover\n- ring the landlord\n- book the dishwasher service\n"
+                "- buy Secret Santa gift for the office ($25 limit)\n", 5),
+    "Cottage/lake cottage booking.txt": ("Lakeview Cottages\nBooking confirmation\nNo pets, please.\n"
+                                         "Cleaning fee: 175.00\nLate check-out charge: 50.00\n", 300),
     "Running/running log.csv": ("date,km,time\n2026-03-01,10.0,54:10\n2026-03-08,12.5,68:02\n", 20),
     "Car/fuel log.csv": ("date,litres,cost\n2026-03-02,41.62,72.80\n", 25),
     "Photos/Lisbon/IMG_0514.jpg.txt": ("photo", 190),
@@ -173,3 +176,10 @@ def test_a_phrase_that_names_one_paper_asks_what_it_says(folder):
     assert final.intent == "content" and "71.20" in final.answer and names == ["eir_bill_feb2026.txt"], final.answer
     final, _ = ask(planner_agent(folder[0], NOW), "eir bills")
     assert final.intent == "list", final.answer
+
+
+def test_no_answer_from_a_line_about_something_else(folder):
+    for question in ("how much did we pay for the dishwasher when we bought it?",  # a to-do's other line
+                     "what did the vet charge for the dog's shots?"):  # only "charge" is in the files
+        final, names = ask(planner_agent(folder[0], NOW), question)
+        assert final.answer.startswith("I found nothing") and names == [], (question, final.answer)
