@@ -74,6 +74,14 @@ _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8
 _TABLES = (".csv", ".tsv")
 
 
+def _other_item_says(f: Fact, terms: list[str]) -> bool:
+    """Whether another line of the fact's list says all of ``terms`` ("- book the dishwasher service"): the words
+    asked belong to that item (words spread over a note's items are what the whole note is about)."""
+    lines = f.candidate.text.splitlines() if f.candidate else []
+    return bool(terms) and any(_ITEM.match(ln) and f.text[:30] not in ln and all(contains(ln, t) for t in terms)
+                               for ln in lines)
+
+
 def _listed(f: Fact) -> bool:
     """Whether the fact is a line of a list in its passage (its bullet, box or date as written there)."""
     if _ITEM.match(f.text):
@@ -176,7 +184,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the best sentence has no {kind}"
     elif other_month(question, _passage(top), top.file_name):
         why = "the files say it for another month"
-    elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()):
+    elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \
+            and _other_item_says(top, [t for t, (d, lit, _c) in detail.items() if d > 0 and lit]):
         why = "the line found is another item of a list"  # "- buy a Secret Santa gift ($25)" for the dishwasher
     if not why:
         unsaid = unsaid_attribute(question, top, sense, names)
