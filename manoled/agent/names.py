@@ -72,11 +72,12 @@ def similar(a: str, b: str) -> bool:
 
 
 def ing_base(word: str) -> str:
-    """The verb of a word in -ing ("running" -> run, "cooking" -> cook), or "" for other words."""
+    """The verb of a word in -ing that doubles its last letter ("running" -> run, "shopping" -> shop), or "" (most
+    other words in -ing are nouns of their own: a booking is no book, training no train)."""
     if len(word) < 6 or not word.endswith("ing"):
         return ""
     base = word[:-3]
-    return base[:-1] if base[-1] == base[-2] and base[-1] not in "ls" else base
+    return base[:-1] if base[-1] == base[-2] and base[-1] not in "lsaeiou" else ""
 
 
 def _could_be_similar(a: str, b: str) -> bool:

@@ -157,8 +157,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # can say it without the word (a model is a code like "SMS4HVI33E")
     head = asked_words(query)[-1:]
     telling = [t for t in absent if t not in head]
-    if telling and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms) or \
-            len(telling) >= 2 and len(telling) * 3 >= len(terms) * 2:  # "the vet … the dog's shots": two thirds
+    if telling and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
         return f"no file mentions {telling[0]}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
     # close in meaning (Madrid ~ Lisbon), so only the name itself counts
