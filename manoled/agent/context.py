@@ -105,8 +105,9 @@ class ToolContext:
             self._sense = WordSense(self.embed)
         return self._sense
 
-    def passages(self, file_id: int) -> list[str]:
-        return [row[3] for row in self.catalog.passages_for(file_id)]
+    def passages(self, file_id: int, limit: int = -1) -> list[str]:
+        """A file's passages in order (the first ``limit`` only, when it is >= 0)."""
+        return [row[3] for row in self.catalog.passages_for(file_id, limit=limit)]
 
 
 def confine(ctx: ToolContext, raw: str) -> tuple[Path, str]:

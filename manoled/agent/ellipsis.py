@@ -11,6 +11,7 @@ from typing import Any
 
 from .continuation import QUESTION_FRAME, mentions
 from .kinds import TYPE_PATTERNS, is_cue, wanted_type
+from .months import numbered_things
 from .slots import STOP, time_words, words
 
 
@@ -74,13 +75,10 @@ def redated(question: str, said: list[str]) -> str:
     return " ".join([*ws[:at[0]], *said, *(w for i, w in enumerate(ws) if i > at[0] and i not in at)])
 
 
-_NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+(\d{1,3})\b")  # "term 2", "week 3", "unit 12"
-
-
 def renumbered(base_question: str, own: str) -> str:
     """The previous question with the number of a thing changed as the follow-up says ("and Term 2?" after "…
     in Term 1?"), or "" when it says no numbered thing of the previous question."""
-    for thing, number in _NUMBERED.findall(own):
+    for thing, number in numbered_things(own):
         rx = re.compile(rf"\b({re.escape(thing)}\s+)\d{{1,3}}\b", re.IGNORECASE)
         hit = rx.search(base_question)
         if hit:

@@ -273,12 +273,6 @@ def _alike(f: Any, g: Any, mine: frozenset[str]) -> bool:
 _DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}
 
 
-def _saved_in(when: TimeRange, series: list[Any]) -> Any | None:
-    """The one file of a series (names that carry no date: "invoice (2).pdf") saved in the period ``when``."""
-    hits = [f for f in series if (when.since is None or f.mtime >= when.since) and (when.until is None or f.mtime < when.until)]
-    return hits[0] if len(hits) == 1 else None
-
-
 def _named(topics: list[str], f: Any | None) -> list[str]:
     """The previous question's words that name its file ("porto hotel" for porto_hotel_booking.pdf)."""
     if f is None:
@@ -302,7 +296,7 @@ def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: l
     said = [w for w in own.split() if w.strip(PUNCT).lower() in time_words(own)]
     resolved = redated(base.question, said)
     p = Plan("content", 1.0, slots, question=resolved)
-    dated = dated_sibling(top, new.time, files) or _saved_in(new.time, [f for f in _series(top, files) if f is not top])
+    dated = dated_sibling(top, new.time, files)
     if dated is None:
         return Direct(calls_for(p, resolved), p, resolved)
     return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],

@@ -28,29 +28,34 @@ _MAX_OPENED = 200  # files whose openings are read for one word (more: their nam
 
 
 def _opening_says(ctx: ToolContext, files: list[FileRecord], term: str) -> list[FileRecord]:
-    """The files among ``files`` whose text says ``term`` in its opening (its heading, under the letterhead)."""
+    """The files among ``files`` whose text says ``term`` in a title of its opening (under the letterhead)."""
     ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term])
     maybe = [f for f in files if f.id in ids]
     if len(maybe) > _MAX_OPENED:
         return []
-    out = []
-    for f in maybe:
-        first = ctx.passages(f.id)[:1]
-        if first and any(_heads(line, term) for line in first[0][:OPENING].splitlines()):
-            out.append(f)
+    return [f for f in maybe if term in _title_stems(_first(ctx, f))]
+
+
+def _first(ctx: ToolContext, f: FileRecord) -> str:
+    """The text of a file's first passage ("" when it has none)."""
+    first = ctx.passages(f.id, limit=1)
+    return first[0] if first else ""
+
+
+def _title_stems(text: str) -> set[str]:
+    """The words of the titles in ``text``'s opening: short lines ("INVOICE", "TidyBot X5 - User Manual") that are
+    no label with its value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement") nor a
+    sentence."""
+    out: set[str] = set()
+    for line in text[:OPENING].splitlines():
+        ws = words(line)
+        if 0 < len(ws) <= 8 and ":" not in line and "|" not in line and not line.rstrip().endswith("."):
+            out |= {stem(w) for w in ws}
     return out
 
 
-def _heads(line: str, term: str) -> bool:
-    """Whether ``line`` is a title that says ``term`` ("INVOICE", "TidyBot X5 - User Manual"), not a label with its
-    value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement") nor a sentence."""
-    ws = words(line)
-    return 0 < len(ws) <= 8 and ":" not in line and "|" not in line and not line.rstrip().endswith(".") and \
-        term in {stem(w) for w in ws}
-
-
 def _own_name_says(f: FileRecord, *terms: str) -> bool:
-    return any(stem(w) in terms for w in words(f.name.rsplit(".", 1)[0].replace("_", " ")))
+    return not _name_stems(f.relpath).isdisjoint(terms)
 
 
 def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRecord]:
@@ -63,7 +68,7 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
 
 
 def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], kinds: bool) -> list[FileRecord]:
-    """:func:`_about`, with the kinds of paper read first (``kinds``), or every word alike (the kind's files
+    """:func:`about`, with the kinds of paper read first (``kinds``), or every word alike (the kind's files
     said none of the rest: "my rent receipts" are the quittances, whose names and openings say no receipt)."""
     kind: list[FileRecord] = []
     for term in (t for t in terms if kinds and t in PAPER_WORDS):  # its own name, its folder when its name says no other
@@ -86,9 +91,7 @@ def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], ki
 
 def _first_says(ctx: ToolContext, f: FileRecord, term: str) -> bool:
     """Whether the first passage of ``f`` says ``term`` (an invoice's client is under its letterhead)."""
-    first = ctx.passages(f.id)[:1]
-    return bool(first) and term in {stem(w) for w in words(first[0])}
-
+    return term in {stem(w) for w in words(_first(ctx, f))}
 
 
 NAME_WEIGHT = 0.6  # a word of the hint that a file's own name says, over one its text says
@@ -112,9 +115,8 @@ def about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
             best[c.path] = max(best.get(c.path, 0.0), len(c.terms) + c.rrf + named)
     found = files_at(list(best), ctx.files())
     for path, f in found.items():  # and one its title says: the tenancy agreement, not its stamp duty certificate
-        first = ctx.passages(f.id)[:1]
-        lines = first[0][:OPENING].splitlines() if first else []
-        best[path] += NAME_WEIGHT * sum(any(_heads(line, t) for line in lines) for t in terms)
+        titled = _title_stems(_first(ctx, f))
+        best[path] += NAME_WEIGHT * sum(t in titled for t in terms)
     ranked = sorted(best.items(), key=lambda kv: -kv[1])
     if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5 or ranked[0][0] not in found:
         return []

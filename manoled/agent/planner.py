@@ -283,8 +283,8 @@ class Planner:
             elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                     and slots.topics and not qwords & STORAGE_WORDS:
                 plan.reason = "the size or date of a file named by what it is about"  # found by its content
-            elif best is None and _one_of_kind(slots, files) is not None:
-                plan.name = NameMatch(_one_of_kind(slots, files), 1.0, [])  # "that screenshot I took in March"
+            elif best is None and (one_kind := _one_of_kind(slots, files)) is not None:
+                plan.name = NameMatch(one_kind, 1.0, [])  # "that screenshot I took in March"
                 plan.reason = "the one file of a kind in a period"
             elif best is None:
                 plan.intent = "content" if not names or value_ask else "list"
@@ -404,7 +404,7 @@ def _one_paper(slots: Slots, files: Sequence[Any]) -> bool:
     if len(hits) > 1 and t is not None and t.since is not None and t.until is not None:
         start = datetime.fromtimestamp(t.since)
         hits = [f for f in hits if (start.year, start.month) in name_dates(f.name)] or \
-            [f for f in hits if t.since <= getattr(f, "mtime", 0.0) < t.until and not name_dates(f.name)]
+            [f for f in hits if t.holds(getattr(f, "mtime", 0.0)) and not name_dates(f.name)]
     return len(hits) == 1
 
 
@@ -413,8 +413,7 @@ def _one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:
     t = slots.time
     if not slots.extensions or t is None or slots.topics:
         return None
-    hits = [f for f in files if f.ext in slots.extensions and (t.since is None or f.mtime >= t.since)
-            and (t.until is None or f.mtime < t.until)]
+    hits = [f for f in files if f.ext in slots.extensions and t.holds(f.mtime)]
     return hits[0] if len(hits) == 1 else None
 
 

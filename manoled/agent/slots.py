@@ -113,6 +113,10 @@ class TimeRange:
     until: float | None
     label: str  # as the question said it, for answers ("in February")
 
+    def holds(self, ts: float) -> bool:
+        """Whether the moment ``ts`` is inside the range."""
+        return (self.since is None or ts >= self.since) and (self.until is None or ts < self.until)
+
 
 @dataclass
 class Slots:

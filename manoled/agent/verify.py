@@ -71,7 +71,7 @@ _CODED = frozenset({"model"})
 _FRAME = GENERIC | frozenset("charge charged charges spend spent owe owed fee fees pay paying total".split())
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
-_TABLES = (".csv", ".tsv")
+_TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a row is its passage
 
 
 def _other_item_says(f: Fact, terms: list[str]) -> bool:
@@ -88,7 +88,7 @@ def _listed(f: Fact) -> bool:
         return True
     head = f.text[:30]
     line = next((ln for ln in (f.candidate.text.splitlines() if f.candidate else []) if head in ln), "")
-    return bool(_ITEM.match(line))  # a spreadsheet's rows are records of their own: a row is its passage
+    return bool(_ITEM.match(line))
 
 
 def _passage(f: Fact) -> str:
