@@ -100,8 +100,8 @@ def _asked(question: str) -> tuple[str, ...]:
         dated = time_words(question)  # "shearing invoice total nov 25?": no month is a thing asked
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
-        if not phrase or is_type_word(phrase[-1]):
-            return ()  # "bike serial no?": the kind asked says it all
+        if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]):
+            return ()  # "bike serial no?", "nct expiry skoda": the kind asked says it all
         return tuple(_head_phrase(phrase, True)[-1:])
     return ()
 

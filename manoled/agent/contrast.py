@@ -57,6 +57,8 @@ def sides(text: str) -> set[tuple[str, str]]:
 # the period now, and the one before it: a unit about last year's figure answers nothing of this year's
 _NOW = re.compile(r"\b(?:this year(?:'s)?|current(?:ly)?|this term|this month|right now|new)\b", re.IGNORECASE)
 _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b", re.IGNORECASE)
+# a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
+_LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
 
 
 class Contrasts:
@@ -70,12 +72,13 @@ class Contrasts:
         # the words of the side phrase ("after the *Medicare deduction*") say what the answer is net of: a unit
         # that says them without the side ("the amount we deduct for Medicare") is not about what is asked
         self.qualifiers = {what for _, what in self.sides}
-        self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question)
+        # asked of now unless it looks back: "how much is the renewal for 2026" is not "Last year you paid …"
+        self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not _LOOKS_BACK.search(question)
 
     def other(self, unit: str) -> bool:
         if any(_says_other(unit, t, p) for t, p in self.phrasal):
             return True
-        if self.now and _BEFORE_NOW.search(unit):
+        if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):
             return True  # "this year's premium" is not the "Previous year premium" line
         if not self.sides:
             return False

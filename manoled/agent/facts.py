@@ -55,14 +55,16 @@ from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, stem, words
-from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, shared_by_sums
+from .slots import GENERIC, STOP, idiom, stem, words
+from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums
 
 MAX_UNIT = 240
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
 WEAK_VECTOR = 0.40
 
 _HEADING = re.compile(r"^\s*#")
+_WORDED = re.compile(r"[^\W\d_]{3}")  # a part of a line with words of its own, not a bare value
+_LABELLED = re.compile(r"[^\W\d_][^:]{2,40}:\s")  # a part with its own label ("Total annual premium: 742.10")
 
 
 @dataclass
@@ -90,6 +92,7 @@ _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|hasta|antes de|"
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
+_SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 
 
@@ -101,7 +104,7 @@ def topic_terms(question: str) -> list[str]:
         s = MONTH_NAMES.get(w, stem(w))
         if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
-        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]):
+        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
             continue  # "what did it end up costing", "in the end": how it asks
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i]:
             continue  # "actually", "really"; "…, not the estimate": not what it is about
@@ -216,9 +219,21 @@ def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str
             under = section
         for s in sentences(ln):
             out.append((s, title, s, under))
-            parts = [p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", s) if p.strip()]
+            parts = _parts(s)
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
                 out.extend((p, False, s, under) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
+    return out
+
+
+def _parts(sentence: str) -> list[str]:
+    """The items of a list in a sentence ("3 eggs, 100 g pecorino"; "Keys: 3 for the front door, 1 for the shed"),
+    a bare value with the label before it ("Total annual premium: 742.10")."""
+    out: list[str] = []
+    for p in (p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", sentence)):
+        if p and out and not _WORDED.search(p) and _WORDED.search(out[-1]) and not re.search(r"\d\W*$", out[-1]):
+            out[-1] = f"{out[-1]}: {p}"
+        elif p:
+            out.append(p)
     return out
 
 
@@ -288,6 +303,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     months, years = asked_months(question)
     contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
+    span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
     # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it
     totals = kind == "amount" and bool(TOTAL_ASK.search(question) or BILL_ASK.search(question))
     facts: list[Fact] = []
@@ -297,6 +313,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
+    placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
@@ -331,9 +348,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         # the swap, the storage and the disposal; the answer is their total)
         shared_by = shared_by_sums(units, terms, asked_stems, 1 if TOTAL_ASK.search(question) else 2) \
             if kind == "amount" and not RATE_ASK.search(question) else set()  # "… come to": one line is enough
+        as_whole = kind == "amount" and not totals and not shared_by and not RATE_ASK.search(question) \
+            and names_no_item(units, terms, asked_stems, c.named, placing)  # the paper asked, not one of its lines
         for u, title, whole, section in units:
-            if contrasts.other(whole):
-                continue  # "Check-in: 12 May, 15:00" answers nothing about checking out
+            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole):
+                continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
+                # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
             here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
@@ -357,9 +377,11 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += SECTION_WEIGHT * bool(given and given & days(u))
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by) and TOTAL_UNIT.search(u) and not (
+                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by or as_whole) and TOTAL_UNIT.search(u) and not (
                         BEFORE_TAX.search(u) and not BEFORE_TAX.search(question)):
                     score += 1.0
+                if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
+                    score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0  # "512 GB" for "how much storage"
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)

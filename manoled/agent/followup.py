@@ -185,6 +185,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     fresh = [t for t in new.topics if t not in before]  # what the follow-up adds
     top = cited[0] if cited else None
     named = _named(bplan.slots.topics, top)
+    # 0. another period that a paper of the previous one's series is of ("and this year's renewal?"): that paper
+    if new.time and top is not None and dated_sibling(top, new.time, files) is not None:
+        return _new_period(bplan, base, own, new, top, files)
     # 1. the new words are inside the previous answer's file, or the follow-up asks whether they are: that file
     if top is not None and fresh:
         text = text_of(top) if text_of is not None else ""

@@ -15,7 +15,8 @@ from .slots import GENERIC, STOP, stem, words
 TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
                         "amount rent salary budget deposit bill balance worth refund money estimate quote repayment repayments "
-                        "instalment instalments installment installments premium premiums".split()),
+                        "instalment instalments installment installments premium premiums quantity costing charging paying "
+                        "spending owing".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
@@ -65,7 +66,7 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 # "1/2 cup", "3/4 tsp": a fraction of a measure, not the 2nd of January
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
-_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
+_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b|\b{_MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
@@ -176,11 +177,18 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
     if kind == "code" and "iban" in asked:  # a postcode or an order number is not an account
         return bool(_IBAN.search(unit))
-    if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):
-        return True  # "Stateroom: 7284", "Locker #12": a short number is the code its label names
     shaped = asked & (_EMAIL_ASK | _PHONE_ASK) if kind == "code" else set()
     if shaped:  # a name is no address to write to, a job number no phone's
         return any(says_shape(w, unit) for w in shaped)
+    if kind == "code" and asked & TYPE_WORDS["code"] & set(words(unit)) and sum(ch.isdigit() for ch in unit) >= 6:
+        return True  # "Confirmation number: 4418 902 771": the code its label names, in groups of digits
+    if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):
+        # "Stateroom: 7284", "Locker #12": a short number is the code its label names; asked a confirmation or a
+        # reference, "Nights: 4" is none: its label must say it
+        return not asked & TYPE_WORDS["code"] or bool({stem(w) for w in words(re.split(r":|\s#", unit, maxsplit=1)[0])}
+                                                      & asked)
+    if kind == "code" and asked & _NUMBER and not asked & TYPE_WORDS["code"] and says_shape("phone", unit):
+        return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said

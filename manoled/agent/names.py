@@ -136,6 +136,7 @@ class NameIndex:
             self.folders_by_last.setdefault(stem(p.rsplit("/", 1)[-1].lower()), []).append(p)
         self._near: dict[str, tuple[str, ...]] = {}
         self._glossed: dict[str, tuple[str, ...]] = {}
+        self._initials: dict[str, set[int]] = {}
 
     def near(self, term: str) -> tuple[str, ...]:
         """The path words :func:`similar` to ``term`` (remembered)."""
@@ -193,10 +194,24 @@ class NameIndex:
             out.update(self.postings[w])
         return out
 
+    def initialled(self, term: str) -> set[int]:
+        """Positions of the files whose own name says ``term`` (2 to 4 letters no path has as a word) by the initials
+        of its words ("ct": controle_technique_2025.pdf); read from the names once per term."""
+        if not (2 <= len(term) <= 4 and term.isalpha() and term.isascii()) or term in self.postings:
+            return set()
+        hit = self._initials.get(term)
+        if hit is None:
+            said = re.compile(r"(?<![^\W_])" + r"[^\W\d_]{2,}[\W_]+".join(term) + r"[^\W\d_]{2,}", re.IGNORECASE)
+            hit = self._initials[term] = {i for i, f in enumerate(self.files)
+                                         if said.search(_split_camel(f.name.rsplit(".", 1)[0]))}  # not ".txt"
+            if len(self._initials) > 1000:
+                self._initials.clear()
+        return hit
+
     def with_word(self, word: str) -> list[Any]:
-        """The files whose path has exactly ``word`` (stemmed), or says it in another language."""
+        """The files whose path has exactly ``word`` (stemmed), or says it in another language, or by its initials."""
         word = fold(word)
-        at = set(self.postings.get(word, ()))
+        at = set(self.postings.get(word, ())) or self.initialled(word)
         for g in self.glossed(word):
             at.update(self.postings[g])
         return [self.files[i] for i in sorted(at)]

@@ -49,7 +49,8 @@ class Candidate:
     def named(self) -> str:
         """What names the passage's file, as words: its folders and its name ("Wohnung Internet Spreenetz
         2026-02.pdf"): a person's folders say what their files are about ("Internet", "Taxes")."""
-        return (self.relpath or self.file_name).replace("/", " ").replace("_", " ")
+        path = (self.relpath or self.file_name).replace("/", " ").replace("_", " ")
+        return " ".join(w[:1].upper() + w[1:] for w in path.split(" "))  # capitalised: "CT" is its Controle Technique
 
 
 WHOLE_MAX = 6  # a document of at most this many passages is read whole
@@ -212,6 +213,8 @@ class HybridSearch:
                 if p is not None:
                     c.file_id, c.relpath, seqs[pid] = p.file.id, p.file.relpath, p.seq
         out = [c for c in by_id.values() if only_files is None or c.file_id in only_files]
+        if only_files is not None and len(only_files) <= NAMED_MOST and not out and self.catalog is not None:
+            out = self._read(only_files)  # asked inside a file that says none of the words: read it
         for c in out:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
             c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
@@ -219,6 +222,16 @@ class HybridSearch:
         out = self._widen(out[:k], terms, seqs, by_id)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
+        return out
+
+    def _read(self, file_ids: set[int]) -> list[Candidate]:
+        """The first passages of these files, in their order, as candidates ranked last."""
+        out = []
+        for fid in sorted(file_ids):
+            f = self.catalog.file_by_id(fid)
+            if f is not None:
+                out += [Candidate(pid, text, str(f.path), f.name, file_id=fid, relpath=f.relpath)
+                        for pid, _seq, _page, text in self.catalog.passages_for(fid, limit=WHOLE_MAX)]
         return out
 
     def _widen(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],

@@ -92,8 +92,17 @@ remind between through till thru took
 GENERIC = STOP | frozenset("""
 pay paid cost costs price go goes going come comes say says said tell told mean means need needs write
 do does happen happened work works use uses many much long often far old new good best
-bought buy buying purchase purchased get got anything something still went gone meant came
+bought buy buying purchase purchased get got anything something still went gone meant came quantity
 """.split())
+
+# verbs that, with the particle after them, say how a question asks, not what about ("run out": expire)
+_IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out"}
+
+
+def idiom(ws: list[str], i: int) -> bool:
+    """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out")."""
+    return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "")
+
 
 def stem(word: str) -> str:
     """A light plural/possessive stem: invoices -> invoice, taxes -> tax, batteries -> battery."""
@@ -191,7 +200,8 @@ def read_time(question: str, now: float) -> TimeRange | None:
     if days:
         return rng(*days)
     m = re.search(r"\b(since|after|before|in|during|from|of)? ?(" + _MONTH_RX + r")(?: (\d{4}))?\b", q)
-    if m and (m.group(2) != "may" or m.group(1) in ("since", "after", "before", "in", "during") or m.group(3)):
+    if m and (m.group(2) != "may" or m.group(1) in ("since", "after", "before", "in", "during") or m.group(3)
+              or re.fullmatch(r"(?:'s)?[\s?.!]*", q[m.end():])):  # "and May?", "what about May's?": no verb
         month = MONTHS.get(m.group(2), 5)
         year = int(m.group(3)) if m.group(3) else (today.year if month <= today.month else today.year - 1)
         a, b = _month_range(year, month)
@@ -283,10 +293,11 @@ def read_slots(question: str, now: float) -> Slots:
     when = time_words(question) if slots.time else set()
     kinds: list[str] = []
     topics: list[str] = []
-    for w in ws:
+    for i, w in enumerate(ws):
         s = stem(w)
-        if w in STOP or s in STOP or w in when or s in when or w in SORT_WORDS or by and w in by.group().split():
-            continue  # "and February's?": a month, as "February" is
+        if w in STOP or s in STOP or w in when or s in when or w in SORT_WORDS or by and w in by.group().split() \
+                or idiom(ws, i):
+            continue  # "and February's?": a month, as "February" is; "when does it run out": no running
         if s in KIND_WORDS or w in KIND_WORDS:
             kinds.append(s if s in KIND_WORDS else w)
             continue

@@ -18,7 +18,8 @@ from .attribute import asked_words
 from .commonness import adverb
 from .context import ToolContext
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
-from .names import path_matches
+from .kinds import typed_by
+from .names import index_of, path_matches
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import MATCH as SENSE_MATCH
@@ -81,7 +82,10 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         if why:
             return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words
-        ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.3, vector_weak=0.0,
+        # it says none of the words, and a kind of value is asked ("what dates did it cover"): its values of that kind
+        read = typed_by(query)[1] and all(c.fts_rank is None for c in candidates)
+        ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.0 if read else 0.3,
+                             vector_weak=0.0,
                              sense=sense, absent=absent)
         names = _file_words(ctx, asked_words(query))
         unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
@@ -135,7 +139,8 @@ def _files_with(ctx: ToolContext, term: str) -> set[int]:
 def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
     """The question words that no file has, in its text or its path."""
     names = ctx.files()
-    return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names))
+    return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names)
+                     and not index_of(names).initialled(t))
 
 
 def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],
@@ -146,6 +151,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     absent = [t for t in terms if t in absent_words]
     if not absent:
         return ""
+    # a short form of words a passage found says ("CT": controle_technique_2025.pdf), as its initials
+    absent = [t for t in absent if not any(contains(c.named, t) or contains(c.text, t) for c in candidates)]
     nowhere = list(absent)
     if sense is not None and candidates:  # "power tool" for a drill, "Portugal" for Porto: said otherwise
         seen = factlib.passage_words(" ".join(f"{c.text} {c.named}" for c in candidates),

@@ -42,3 +42,18 @@ def shared_by_sums(units: list[tuple[str, bool, str, str]], terms: list[str], as
                 return set()
     totals = [u for u, p in zip(lines, priced, strict=True) if not p and TOTAL_UNIT.search(u)]
     return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
+
+
+def names_no_item(units: list[tuple[str, bool, str, str]], terms: list[str], asked: set[str], named: str,
+                  plain: set[str]) -> bool:
+    """Whether a paper with a total is asked about as a whole: none of the question's words (``plain``: its dates
+    and numbers, which place the paper, aside) is said by one of its priced lines and not by its name or
+    title ("spreenetz feb 2026 how much", "the car insurance renewal for 2026": the bill's total)."""
+    lines = [(u, title) for u, title, _, _ in units]
+    priced = [new_value("amount", u, asked) and not TOTAL_UNIT.search(u) for u, _ in lines]
+    if not any(TOTAL_UNIT.search(u) and not BEFORE_TAX.search(u) for (u, _), p in zip(lines, priced, strict=True)
+               if not p):
+        return False
+    whole = " ".join([named, *(u for u, title in lines if title)])
+    return not any(contains(u, t) for t in terms if t not in plain and not contains(whole, t)
+                   for (u, _), p in zip(lines, priced, strict=True) if p)

@@ -1,7 +1,7 @@
 """Words: how a question or a passage is cut into words, the way people write them at a shell.
 
 ``words(text)`` lower-cases and splits ``text`` into words, reading "to do list" / "to-do" as "todo" and the
-short forms people type ("bday", "appt", "yr") as the words they stand for. ``todo_name(name)`` does the
+short forms people type ("bday", "appt", "yr", "dep") as the words they stand for. ``todo_name(name)`` does the
 same for a file's name ("to do.txt").
 """
 
@@ -15,11 +15,18 @@ _TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compi
 # how people shorten words at a shell ("emmas bday?", "dentist appt", "this yr")
 _SHORT = dict(pair.split(":") for pair in """bday:birthday b-day:birthday appt:appointment appts:appointments
 amt:amount acct:account addr:address yr:year yrs:years mth:month mths:months wk:week wks:weeks pw:password
-pwd:password tel:phone ph:phone qty:quantity""".split())
+pwd:password tel:phone ph:phone qty:quantity dep:departure arr:arrival conf:confirmation""".split())
+
+
+_GLUED_YEAR = re.compile(r"([^\W\d_]{1,3})((?:19|20)\d\d)")  # "ya2026", "fy2025": a year of assessment, a fiscal year
 
 
 def words(text: str) -> list[str]:
-    return [_SHORT.get(w, w) for w in (w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", text.lower()))) if w]
+    out = []
+    for w in (w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", text.lower()))):
+        glued = _GLUED_YEAR.fullmatch(w)
+        out.extend(glued.groups() if glued else [_SHORT.get(w, w)] if w else [])
+    return out
 
 
 def todo_name(name: str) -> str:
