@@ -240,7 +240,9 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
         return line
     name, rest = line.split(":", 1)
     fields = dict(part.strip().split(" ", 1) for part in rest.split(", ") if " " in part.strip())
-    ws = set(words(question))
+    said = words(question)
+    # "the file where I log my runs": a "where" after a noun says which file, it asks nothing
+    ws = {w for i, w in enumerate(said) if w != "where" or i == 0 or said[i - 1] in _OPENERS}
     if ws & {"where", "folder", "located", "stored", "path", "directory", "location"}:
         path = fields.get("path", name)
         folder = path.rsplit("/", 1)[0] if "/" in path else "the top folder"
@@ -249,9 +251,10 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
         return f"{name} is {fields.get('size', '?')} ({fields.get('path', name)})."
     if ws & {"when", "date", "modified", "edited", "changed", "updated", "touched", "touch", "saved", "last", "old"}:
         return f"{name} was last modified on {fields.get('modified', '?')} ({fields.get('path', name)})."
-    if ws & {"big", "large", "size", "heavy", "bytes", "mb", "kb"}:
-        return f"{name} is {fields.get('size', '?')} ({fields.get('path', name)})."
     return line
+
+
+_OPENERS = frozenset("and so ok okay then but now".split())  # "and where is it?" still asks where
 
 
 MoreFacts = Callable[[str, str], list[tuple[str, str, str]]]  # (query, path) -> [(fact, path, file name)]

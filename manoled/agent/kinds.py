@@ -43,6 +43,9 @@ _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate est
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
                      "boulevard rd st ave dr ln".split())
 _SECRET = frozenset("password passwords passcode passwort pin keypad combo combination email e-mail".split())
+# what a line that gives a secret calls it
+_SECRET_SAID = re.compile(r"\b(?:password|passwort|kennwort|passcode|pass|pw|pwd|pin|code|key|keypad|wpa2?|combination|combo|"
+                          r"mot de passe|senha|contraseña)\b", re.IGNORECASE)
 _LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?::\s*|\s#)\d{1,6}[A-Za-z]?")
 _EMAIL_ASK = frozenset("email e-mail emails mail".split())
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -93,7 +96,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
                        rf"{_IBAN_FORM}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
-                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
+                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
@@ -180,6 +183,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     shaped = asked & (_EMAIL_ASK | _PHONE_ASK) if kind == "code" else set()
     if shaped:  # a name is no address to write to, a job number no phone's
         return any(says_shape(w, unit) for w in shaped)
+    if kind == "code" and asked & _SECRET and not _SECRET_SAID.search(unit):
+        return False  # "the wifi password": a router's model number is none
     if kind == "code" and asked & TYPE_WORDS["code"] & set(words(unit)) and sum(ch.isdigit() for ch in unit) >= 6:
         return True  # "Confirmation number: 4418 902 771": the code its label names, in groups of digits
     if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):

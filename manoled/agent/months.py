@@ -122,6 +122,20 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
     return False
 
 
+_WRITTEN_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*\b|\.?(?=\s+\d))",
+                            re.IGNORECASE)
+
+
+def says_other_month(question: str, unit: str) -> bool:
+    """Whether an answer's own line names months in words ("Jan 12 - …", "the March reading") and none of those
+    the question asks about ("the bill in June")."""
+    months, _years = asked_months(question)
+    said = {MONTH_NUMBERS[MONTH_NAMES[m.group(1).lower()[:3]]] for m in _WRITTEN_MONTH.finditer(unit)
+            if MONTH_NAMES[m.group(1).lower()[:3]].startswith(m.group(0).lower().rstrip("."))
+            and (m.group(1).lower() != "may" or re.match(r"\s+\d", unit[m.end():]) or re.search(r"\d\s+$", unit[:m.start()]))}
+    return bool(months and said and not said & months)
+
+
 # -- a follow-up's other period: "and the month before that?", "and in December?" ---------------------
 _SHIFT = re.compile(r"\b(?:the )?(day|week|month|year) (before|after)\b|\b(previous|next|following|prior) "
                     r"(day|week|month|year)\b")

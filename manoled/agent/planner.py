@@ -149,15 +149,6 @@ class Planner:
                 out.add(t)
         return out
 
-    def _in_folder(self, term: str, folder: str, files: Sequence[Any]) -> bool:
-        """Whether a file under ``folder`` has ``term`` in its path or its text."""
-        inside = [f for f in files if f.relpath.startswith(folder + "/")]
-        if path_matches(term, inside):
-            return True
-        if self.file_terms is None:
-            return True
-        return bool(self.file_terms([term]) & {getattr(f, "id", None) for f in inside})
-
     def warm(self) -> None:
         self.model._load()
 
@@ -197,9 +188,11 @@ class Planner:
             if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
                 slots.topics = [t for t in slots.topics if not after_name(question, t, parts)]  # they say
             slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
-            if intent in ("list", "count"):  # "what instruction manuals do I have": Manuals' files, whatever they say
+            if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
+                # the folder's files, whatever they say, unless the word names some of them
+                inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
                 slots.topics = [t for t in slots.topics if not (before(q, t, said_folder) and
-                                                                  not self._in_folder(t, plan.folder, files))]
+                                                                  not path_matches(t, inside))]
             if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter

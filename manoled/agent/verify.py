@@ -34,7 +34,7 @@ from .attribute import asked_words
 from .contrast import other_paper
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
 from .kinds import _QUANTITY, TYPE_PATTERNS, says_shape, typed_by
-from .months import LATEST, newest_of_series, other_month
+from .months import LATEST, newest_of_series, other_month, says_other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -182,7 +182,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (kind in ("code", "number", "duration") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
-    elif other_month(question, _passage(top), top.file_name):
+    elif other_month(question, _passage(top), top.file_name) or kind not in ("date", "time") and says_other_month(
+            question, top.text):  # a bill of February is due in March
         why = "the files say it for another month"
     elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \
             and _other_item_says(top, [t for t, (d, lit, _c) in detail.items() if d > 0 and lit]):

@@ -116,6 +116,7 @@ def test_a_manual_named_by_what_it_is_for(folder):
 def test_a_file_named_by_a_verb_of_its_name(folder):
     final, names = ask(planner_agent(folder[0], NOW), "what size is the file where I log my runs?")
     assert final.intent == "metadata" and names == ["running log.csv"], final.answer
+    assert "bytes" in final.answer and " is in " not in final.answer, final.answer  # its "where" asks no place
 
 
 def test_a_trip_folder_is_the_one_under_travel():

@@ -58,6 +58,10 @@ FILES: dict[str, tuple[str, float]] = {
                                                  "Renewal date: 01/06/2025\nAnnual premium: 120.00\n", 540),
     "Home/Insurance/contents renewal 2026.txt": ("Harbourside Mutual\nContents cover renewal\n"
                                                  "Renewal date: 01/06/2026\nAnnual premium: 134.60\n", _ago(5, 20)),
+    # meetings with clients: one of them says "client" in its text, none in its name
+    "Work/Meetings/northwind kickoff.md": ("# Northwind kickoff\nClient wants the first draft by March.\n", 200),
+    "Work/Meetings/orchard co workshop.txt": ("Workshop with Orchard Co, three of their team.\n", 150),
+    "Work/Meetings/tallyho check-in.md": ("# Tallyho check-in\nScope agreed.\n", 100),
 }
 
 folder = folder_fixture("wholes", FILES, NOW)
@@ -153,3 +157,27 @@ def test_a_run_of_numbers_over_31_is_no_date_and_a_confirmation_is_said_in_group
     assert words("villa conf no") == ["villa", "confirmation", "no"]
     assert new_value("code", "Confirmation number: 5521 880 142", asked)
     assert not new_value("code", "Nights: 4", asked)  # a labelled number that is no confirmation
+
+
+def test_a_line_that_names_another_month_is_no_answer_about_this_one():
+    from manoled.agent.months import says_other_month
+
+    assert says_other_month("how much was the water bill in June 2026?", "Jan 12 - paid the window cleaner 20")
+    assert not says_other_month("how much was the water bill in June 2026?", "Total due: 40.15")
+    assert not says_other_month("how much was the water bill in June?", "you may pay by card")  # no month
+    assert says_other_month("what did I pay in June?", "paid on 12 May")
+
+
+def test_a_secret_is_a_value_its_line_calls_so():
+    from manoled.agent.kinds import new_value
+
+    asked = {"home", "wifi", "password"}
+    assert not new_value("code", "Resetting the router (Fibrenet, model ZX-4400)", asked)  # a model number
+    assert new_value("code", "Guest network: Maple-Guest, key: 4Trees-Lake", asked)
+    assert new_value("code", "Studio B (the kiln room) keypad: 4471 then #", {"keypad", "code", "studio"})
+
+
+def test_a_word_before_a_folders_name_that_names_none_of_its_files_describes_them_all(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "which client meeting notes do I have?")
+    assert final.intent == "list" and names == ["northwind kickoff.md", "orchard co workshop.txt",
+                                                "tallyho check-in.md"], final.answer
