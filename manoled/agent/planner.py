@@ -173,6 +173,7 @@ class Planner:
                 (slots.topics or slots.extensions) and (
                     all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics)
                     or SHOW.match(q) and _collection_of_named(slots.topics, files, self._known)
+                    or SHOW.match(q) and any(folder_matches(stem(w), files) for w in words(q)[1:])  # "list my X notes"
                     or HAVE_ASK.match(q) and any(folder_matches(t, files) for t in slots.topics)
                     and all(path_matches(t, files) or self._known([t]) for t in slots.topics)):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them

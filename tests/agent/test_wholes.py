@@ -178,6 +178,7 @@ def test_a_secret_is_a_value_its_line_calls_so():
 
 
 def test_a_word_before_a_folders_name_that_names_none_of_its_files_describes_them_all(folder):
-    final, names = ask(planner_agent(folder[0], NOW), "which client meeting notes do I have?")
-    assert final.intent == "list" and names == ["northwind kickoff.md", "orchard co workshop.txt",
-                                                "tallyho check-in.md"], final.answer
+    for question in ("which client meeting notes do I have?", "list my client meeting notes"):
+        final, names = ask(planner_agent(folder[0], NOW), question)
+        assert final.intent == "list" and names == ["northwind kickoff.md", "orchard co workshop.txt",
+                                                    "tallyho check-in.md"], (question, final.answer)
