@@ -85,8 +85,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         # it says none of the words, and a kind of value is asked ("what dates did it cover"): its values of that kind
         read = typed_by(query)[1] and all(c.fts_rank is None for c in candidates)
         ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.0 if read else 0.3,
-                             vector_weak=0.0,
-                             sense=sense, absent=absent)
+                             vector_weak=0.0, sense=sense, absent=absent)
         names = _file_words(ctx, asked_words(query))
         unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
             if ex.facts and not ex.declined else []
