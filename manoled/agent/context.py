@@ -90,9 +90,18 @@ class ToolContext:
         with self._lock:
             self._next = (seen, files)
 
-    def hybrid(self) -> HybridSearch:
-        """Full-text (catalog) + vector search, fused."""
-        return HybridSearch(self.catalog, self.search, named=self.files_named)
+    def hybrid(self, initials: frozenset[str] = frozenset()) -> HybridSearch:
+        """Full-text (catalog) + vector search, fused; ``initials``: words no file has that a file's name says by
+        its initials ("ct": controle_technique_2025.pdf), whose files are searched as the files a word names."""
+        if not initials:
+            return HybridSearch(self.catalog, self.search, named=self.files_named)
+        idx = index_of(self.files())
+
+        def named(word: str) -> list[FileRecord]:
+            return self.files_named(word) or ([idx.files[i] for i in sorted(idx.initialled(word))]
+                                              if word in initials else [])
+
+        return HybridSearch(self.catalog, self.search, named=named)
 
     def files_named(self, word: str) -> list[FileRecord]:
         """The files whose path (folders and name) has ``word`` (stemmed): :class:`names.NameIndex`, built once

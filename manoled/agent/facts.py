@@ -56,7 +56,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, idiom, stem, words
-from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums
+from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 
 MAX_UNIT = 240
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
@@ -346,10 +346,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         units = _sectioned(c.text, c.file_name)
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
-        shared_by = shared_by_sums(units, terms, asked_stems, 1 if TOTAL_ASK.search(question) else 2) \
-            if kind == "amount" and not RATE_ASK.search(question) else set()  # "… come to": one line is enough
-        as_whole = kind == "amount" and not totals and not shared_by and not RATE_ASK.search(question) \
-            and names_no_item(units, terms, asked_stems, c.named, placing)  # the paper asked, not one of its lines
+        sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
+        shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) else 2) if sums else set()
+        # "… come to": one line is enough; a paper asked as a whole: not one of its lines
+        as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing)
         for u, title, whole, section in units:
             if contrasts.other(u if u != whole and _LABELLED.match(u) else whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no

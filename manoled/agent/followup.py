@@ -186,8 +186,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     top = cited[0] if cited else None
     named = _named(bplan.slots.topics, top)
     # 0. another period that a paper of the previous one's series is of ("and this year's renewal?"): that paper
-    if new.time and top is not None and dated_sibling(top, new.time, files) is not None:
-        return _new_period(bplan, base, own, new, top, files)
+    dated = dated_sibling(top, new.time, files) if new.time and top is not None else None
+    if dated is not None:
+        return _new_period(bplan, base, own, new, dated)
     # 1. the new words are inside the previous answer's file, or the follow-up asks whether they are: that file
     if top is not None and fresh:
         text = text_of(top) if text_of is not None else ""
@@ -205,9 +206,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             new_file = next((m.file for m in rank_names(fresh + bplan.slots.topics, files)
                              if str(m.file.path) not in mine and set(fresh) & set(m.matched)), others[0].file)
             return _swap(bplan, base, fresh, top, new_file)
-    # 3. another period ("and in December?"): the previous question then, in the sibling file of that date
+    # 3. another period ("and in December?") that no paper of the series is of: the previous question then
     if new.time and not fresh and top is not None:
-        return _new_period(bplan, base, own, new, top, files)
+        return _new_period(bplan, base, own, new, None)
     # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
@@ -293,13 +294,13 @@ def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "", as
                   fallback=[_search(query, id="planner_1")])
 
 
-def _new_period(bplan: Plan, base: Any, own: str, new: Slots, top: Any, files: list[Any]) -> Direct:
+def _new_period(bplan: Plan, base: Any, own: str, new: Slots, dated: Any | None) -> Direct:
+    """The previous question asked of the new period, in ``dated`` (its series' paper of that period) if any."""
     slots = _copy(bplan.slots)
     slots.time = new.time
     said = [w for w in own.split() if w.strip(PUNCT).lower() in time_words(own)]
     resolved = redated(base.question, said)
     p = Plan("content", 1.0, slots, question=resolved)
-    dated = dated_sibling(top, new.time, files)
     if dated is None:
         return Direct(calls_for(p, resolved), p, resolved)
     return Direct([_search(resolved, dated)], p, resolved, restrict=[str(dated.path)],

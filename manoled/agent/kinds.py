@@ -175,25 +175,33 @@ def says_shape(word: str, text: str) -> bool:
         m.group()) for m in _PHONE.finditer(text))
 
 
+def _code_value(unit: str, asked: set[str]) -> bool:
+    """Whether ``unit`` gives the code asked: of the shape a kind of code has (an IBAN, a phone, an e-mail), one
+    its line calls a secret, one its label names, or a code's form (:data:`TYPE_PATTERNS`)."""
+    if "iban" in asked:  # a postcode or an order number is not an account
+        return bool(_IBAN.search(unit))
+    shaped = asked & (_EMAIL_ASK | _PHONE_ASK)
+    if shaped:  # a name is no address to write to, a job number no phone's
+        return any(says_shape(w, unit) for w in shaped)
+    if asked & _SECRET and not _SECRET_SAID.search(unit):
+        return False  # "the wifi password": a router's model number is none
+    named = asked & TYPE_WORDS["code"]  # "confirmation", "reference": the kind of code the question names
+    if named & set(words(unit)) and sum(ch.isdigit() for ch in unit) >= 6:
+        return True  # "Confirmation number: 4418 902 771": the code its label names, in groups of digits
+    if _LABELLED_NUMBER.fullmatch(unit.strip()):
+        # "Stateroom: 7284", "Locker #12": a short number is the code its label names; asked a confirmation or a
+        # reference, "Nights: 4" is none: its label must say it
+        return not named or bool({stem(w) for w in words(re.split(r":|\s#", unit, maxsplit=1)[0])} & asked)
+    if asked & _NUMBER and not named and says_shape("phone", unit):
+        return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number
+    return bool(TYPE_PATTERNS["code"].search(unit))
+
+
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
-    if kind == "code" and "iban" in asked:  # a postcode or an order number is not an account
-        return bool(_IBAN.search(unit))
-    shaped = asked & (_EMAIL_ASK | _PHONE_ASK) if kind == "code" else set()
-    if shaped:  # a name is no address to write to, a job number no phone's
-        return any(says_shape(w, unit) for w in shaped)
-    if kind == "code" and asked & _SECRET and not _SECRET_SAID.search(unit):
-        return False  # "the wifi password": a router's model number is none
-    if kind == "code" and asked & TYPE_WORDS["code"] & set(words(unit)) and sum(ch.isdigit() for ch in unit) >= 6:
-        return True  # "Confirmation number: 4418 902 771": the code its label names, in groups of digits
-    if kind == "code" and _LABELLED_NUMBER.fullmatch(unit.strip()):
-        # "Stateroom: 7284", "Locker #12": a short number is the code its label names; asked a confirmation or a
-        # reference, "Nights: 4" is none: its label must say it
-        return not asked & TYPE_WORDS["code"] or bool({stem(w) for w in words(re.split(r":|\s#", unit, maxsplit=1)[0])}
-                                                      & asked)
-    if kind == "code" and asked & _NUMBER and not asked & TYPE_WORDS["code"] and says_shape("phone", unit):
-        return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number
+    if kind == "code":
+        return _code_value(unit, asked)
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said

@@ -130,10 +130,15 @@ def says_other_month(question: str, unit: str) -> bool:
     """Whether an answer's own line names months in words ("Jan 12 - …", "the March reading") and none of those
     the question asks about ("the bill in June")."""
     months, _years = asked_months(question)
-    said = {MONTH_NUMBERS[MONTH_NAMES[m.group(1).lower()[:3]]] for m in _WRITTEN_MONTH.finditer(unit)
-            if MONTH_NAMES[m.group(1).lower()[:3]].startswith(m.group(0).lower().rstrip("."))
-            and (m.group(1).lower() != "may" or re.match(r"\s+\d", unit[m.end():]) or re.search(r"\d\s+$", unit[:m.start()]))}
-    return bool(months and said and not said & months)
+    if not months:
+        return False
+    said = set()
+    for m in _WRITTEN_MONTH.finditer(unit):
+        word = m.group(0).lower().rstrip(".")
+        beside_number = re.match(r"\s+\d", unit[m.end():]) or re.search(r"\d\s+$", unit[:m.start()])
+        if _month_word(word) and (word != "may" or beside_number):  # "you may pay" names no month
+            said.add(MONTH_NUMBERS[MONTH_NAMES[word[:3]]])
+    return bool(said) and not said & months
 
 
 # -- a follow-up's other period: "and the month before that?", "and in December?" ---------------------

@@ -209,9 +209,9 @@ class NameIndex:
         return hit
 
     def with_word(self, word: str) -> list[Any]:
-        """The files whose path has exactly ``word`` (stemmed), or says it in another language, or by its initials."""
+        """The files whose path has exactly ``word`` (stemmed), or says it in another language."""
         word = fold(word)
-        at = set(self.postings.get(word, ())) or self.initialled(word)
+        at = set(self.postings.get(word, ()))
         for g in self.glossed(word):
             at.update(self.postings[g])
         return [self.files[i] for i in sorted(at)]

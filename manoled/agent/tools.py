@@ -74,9 +74,12 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
     terms = factlib.topic_terms(query)
     top = max(top_k, 5)
-    candidates = ctx.hybrid()(query, terms, k=top, only_files=only_files)
-    sense = ctx.word_sense()
     absent = _absent(ctx, terms)
+    # a word no file has may be a file name's initials ("CT": controle_technique_2025.pdf): read only for those words
+    initials = frozenset(t for t in absent if index_of(ctx.files()).initialled(t))
+    absent -= initials
+    candidates = ctx.hybrid(initials)(query, terms, k=top, only_files=only_files)
+    sense = ctx.word_sense()
     if only_files is None:
         why = _not_in_files(query, terms, absent, candidates, sense)
         if why:
@@ -138,8 +141,7 @@ def _files_with(ctx: ToolContext, term: str) -> set[int]:
 def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
     """The question words that no file has, in its text or its path."""
     names = ctx.files()
-    return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names)
-                     and not index_of(names).initialled(t))
+    return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names))
 
 
 def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],

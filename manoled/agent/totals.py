@@ -8,6 +8,7 @@ unless a word names one item ("Walt's copay on the apixaban") or the question as
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .kinds import new_value
 from .retrieve import contains
@@ -24,14 +25,30 @@ BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|v
                          r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
 
 
-def shared_by_sums(units: list[tuple[str, bool, str, str]], terms: list[str], asked: set[str], least: int
-                    ) -> set[str]:
-    """The question's words that ``least`` or more of the units with a sum say, when a unit says the total; none
+@dataclass
+class Sums:
+    """A passage's lines and which of them carry a sum other than the total, read once for both questions below."""
+    lines: list[str]
+    titles: list[bool]
+    priced: list[bool]
+
+    def totals(self) -> list[str]:
+        return [u for u, p in zip(self.lines, self.priced, strict=True) if not p and TOTAL_UNIT.search(u)]
+
+
+def sums_of(units: list[tuple[str, bool, str, str]], asked: set[str]) -> Sums:
+    lines = [u for u, _, _, _ in units]
+    return Sums(lines, [title for _, title, _, _ in units],
+                [new_value("amount", u, asked) and not TOTAL_UNIT.search(u) for u in lines])
+
+
+def shared_by_sums(sums: Sums, terms: list[str], least: int) -> set[str]:
+    """The question's words that ``least`` or more of the lines with a sum say, when a line says the total; none
     when a word names one item: said by one line only, a priced one or the one above a price ("APIXABAN 5MG TAB"
     over "COPAY $47.00")."""
-    lines = [u for u, _, _, _ in units]
-    priced = [new_value("amount", u, asked) and not TOTAL_UNIT.search(u) for u in lines]
-    if not any(TOTAL_UNIT.search(u) for u, p in zip(lines, priced, strict=True) if not p):
+    lines, priced = sums.lines, sums.priced
+    totals = sums.totals()
+    if not totals:
         return set()
     said = {t: sum(1 for u, p in zip(lines, priced, strict=True) if p and contains(u, t)) for t in terms}
     if least > 1:
@@ -40,20 +57,15 @@ def shared_by_sums(units: list[tuple[str, bool, str, str]], terms: list[str], as
             if len(at) == 1 and (priced[at[0]] or at[0] + 1 < len(lines) and priced[at[0] + 1]
                                  and contains(lines[at[0]].split(":", 1)[0], t)):  # not "Vehicle: Honda CR-V"
                 return set()
-    totals = [u for u, p in zip(lines, priced, strict=True) if not p and TOTAL_UNIT.search(u)]
     return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
 
 
-def names_no_item(units: list[tuple[str, bool, str, str]], terms: list[str], asked: set[str], named: str,
-                  plain: set[str]) -> bool:
+def names_no_item(sums: Sums, terms: list[str], named: str, plain: set[str]) -> bool:
     """Whether a paper with a total is asked about as a whole: none of the question's words (``plain``: its dates
     and numbers, which place the paper, aside) is said by one of its priced lines and not by its name or
     title ("spreenetz feb 2026 how much", "the car insurance renewal for 2026": the bill's total)."""
-    lines = [(u, title) for u, title, _, _ in units]
-    priced = [new_value("amount", u, asked) and not TOTAL_UNIT.search(u) for u, _ in lines]
-    if not any(TOTAL_UNIT.search(u) and not BEFORE_TAX.search(u) for (u, _), p in zip(lines, priced, strict=True)
-               if not p):
+    if not any(not BEFORE_TAX.search(u) for u in sums.totals()):
         return False
-    whole = " ".join([named, *(u for u, title in lines if title)])
-    return not any(contains(u, t) for t in terms if t not in plain and not contains(whole, t)
-                   for (u, _), p in zip(lines, priced, strict=True) if p)
+    whole = " ".join([named, *(u for u, title in zip(sums.lines, sums.titles, strict=True) if title)])
+    loose = [t for t in terms if t not in plain and not contains(whole, t)]  # words that may name an item
+    return not any(p and contains(u, t) for u, p in zip(sums.lines, sums.priced, strict=True) for t in loose)
