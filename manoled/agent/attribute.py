@@ -12,7 +12,7 @@ from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .facts import focus_words
 from .kinds import _ASKED_AS, is_cue
-from .slots import GENERIC, STOP, stem, time_words, words
+from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 _DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
 _PRONOUNS = frozenset("i we you they he she".split())
@@ -75,7 +75,7 @@ def _asked(question: str) -> tuple[str, ...]:
             # "how much did I tip": with a pronoun for subject, the verb is the thing asked
             if len(rest) >= 3 and rest[0] in _AUX and rest[1] in _PRONOUNS:
                 verb = rest[2]
-                return () if is_type_word(verb) or verb in GENERIC else (stem(verb),)
+                return () if is_type_word(verb) or verb in GENERIC or idiom(rest, 2) else (stem(verb),)
             # "how much was the deposit for the hotel": an amount of its own after the verb is what is asked
             # ("how much is the stay" asks the stay's cost: the stay is the thing, not the attribute)
             if len(rest) >= 2 and rest[0] in ("is", "are", "was", "were") and rest[1] in _DETERMINERS:

@@ -4,6 +4,7 @@
 * Sides of an amount or a time: "what does the check come to *after* the Medicare deduction" is not answered by
   "amount (*before* deductions): $2,487.00", and a unit on the asked side ("*after* we take any other
   deductions, you will receive …") is the better answer. Likewise net/gross, including/excluding.
+* Directions: "my flight from Dublin to Lisbon" is not the line that names Lisbon before Dublin (the way home).
 """
 
 from __future__ import annotations
@@ -59,6 +60,14 @@ _NOW = re.compile(r"\b(?:this year(?:'s)?|current(?:ly)?|this term|this month|ri
 _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b", re.IGNORECASE)
 # a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
 _LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
+_FROM_TO = re.compile(r"\bfrom\s+([^\W\d_]{3,})\s+to\s+([^\W\d_]{3,})\b", re.IGNORECASE)
+
+
+def _reversed(unit: str, way: tuple[str, str]) -> bool:
+    """Whether ``unit`` names both ends of ``way`` and the far end first."""
+    low = unit.lower()
+    at = [re.search(rf"\b{re.escape(w)}\b", low) for w in way]
+    return at[0] is not None and at[1] is not None and at[1].start() < at[0].start()
 
 
 class Contrasts:
@@ -74,12 +83,17 @@ class Contrasts:
         self.qualifiers = {what for _, what in self.sides}
         # asked of now unless it looks back: "how much is the renewal for 2026" is not "Last year you paid …"
         self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not _LOOKS_BACK.search(question)
+        way = _FROM_TO.search(question)
+        self.way = (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
 
-    def other(self, unit: str) -> bool:
+    def other(self, unit: str, line: str = "") -> bool:
+        """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
         if any(_says_other(unit, t, p) for t, p in self.phrasal):
             return True
         if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):
             return True  # "this year's premium" is not the "Previous year premium" line
+        if self.way and _reversed(line or unit, self.way):
+            return True
         if not self.sides:
             return False
         said = sides(unit)

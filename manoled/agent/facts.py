@@ -37,7 +37,7 @@ from .kinds import (
     says_shape,
     typed_by,
 )
-from .layout import logical_lines, sentences
+from .layout import logical_lines, sentences, sheet_rows
 from .months import (
     LATEST,
     MONTH_NAMES,
@@ -196,16 +196,9 @@ def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str
     says which leg the times below it are of."""
     lines = _lines(text)
     if file_name.lower().endswith((".csv", ".tsv")) and len(lines) >= 2:
-        sep = "\t" if "\t" in lines[0][0] else ","
-        header = [h.strip() for h in lines[0][0].split(sep)]
-        if header and not any(_is_value(h) for h in header):  # a first row of values is no header
-            rows = []
-            for ln, _ in lines[1:]:
-                cells = [c.strip() for c in ln.split(sep)]
-                if len(cells) == len(header):
-                    row = ", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c)
-                    rows.append((row, False, row, ""))
-            return rows
+        rows = sheet_rows([ln for ln, _ in lines], _is_value)
+        if rows is not None:
+            return [(row, False, row, "") for row in rows]
     out: list[tuple[str, bool, str, str]] = []
     section = ""
     for n, (ln, heading) in enumerate(lines):
@@ -351,7 +344,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines
         as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing)
         for u, title, whole, section in units:
-            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole):
+            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, whole):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
@@ -382,8 +375,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     score += 1.0
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
-            elif kind == "amount" and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
-                score += 1.0  # "512 GB" for "how much storage"
+            elif kind == "amount" and focus and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
+                score += 1.0  # "512 GB" for "how much storage" (a count of days is no pay)
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
             if title or u.endswith(":"):

@@ -162,7 +162,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if len(listed) > 1:
         picked = _one_of(new, listed)
         if picked is not None and not (cited and picked.relpath == cited[0].relpath):  # not the one it answered from
-            return _about_file(picked, bplan, base, question)
+            ref = referent(base) if THEIRS.search(question) else []  # "her number" in the phone list: hers
+            return _about_file(picked, bplan, base, " ".join([own, *ref]) if ref else question)
     asked = {stem(w) for w in words(question)}
     other = None
     if cited and OTHER.search(" ".join(words(question))):  # "what about the other globex one?"

@@ -59,7 +59,7 @@ fee: gebühr gebühren honorar frais tasa
 due: fällig fälligkeit échéance vencimiento scadenza vencimento
 deadline: frist stichtag
 monthly: monatlich mensuel mensual mensile mensal
-month: monat monate mois mes mese mês
+month: monthly monat monate mois mes mese mês
 contribution: beitrag beiträge cotisation cotización contributo
 doctor: arzt ärztin médecin médico medico
 appointment: termin rendez-vous cita appuntamento consulta

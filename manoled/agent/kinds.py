@@ -35,9 +35,17 @@ _WH = frozenset({"when", "who", "where", "how"})
 # "what did the vet run us", "how much did it set me back": what it cost
 COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|them)(?:\s+back)?\b|"
                         r"\b(?:want|wants|wanted)\s+from\s+(?:us|me)\b|"  # "what does the council want from us"
+                        r"\b(?:fork|forked|shell|shelled)\s+out\b|\bcough(?:ed)?\s+up\b|"
+                        # "what do we transfer to Mr Koh every month": a regular payment
+                        r"^what\s+(?:do|does|did)\s+(?:i|we)\s+(?:hand over|give|transfer|send|pay)\b.*"
+                        r"\b(?:every|each|per|a)\s+(?:month|week|fortnight|quarter|year)\b|"
                         r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in))?"
                         r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"
+# "with tax", "w/ tax", "tax included": a sum with its tax, so the total
+WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(?:the\s+)?(?:tax|taxes|gst|hst|vat)\b|"
+                      r"\b(?:tax|taxes|gst|hst|vat)\s+(?:included|incl\b)", re.IGNORECASE)
 _DID = frozenset("did does do will would".split())
+_USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 _PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
@@ -75,15 +83,15 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
-    "amount": re.compile(_CURRENCY + r"|\b(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
+    "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d"
                          r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
     "date": re.compile(_DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date
     "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
-    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+[A-Z][a-z]+|"
-                         r"^[A-Z][a-z]+\s+[A-Z][a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
+    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
+                         r"^[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
                          # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
                          r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
@@ -142,17 +150,19 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                         "time" if stem(b) in ("time", "hour") else "date"), True
         if a == "how" and b == "long":
             return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
+        if a == "how" and b in ("early", "late"):
+            return "time", True  # "how early do we fly out": a clock time
         if a == "how" and b in ("many", "old", "far", "often"):
             return "number", True
-        if a == "how" and b == "much":
-            return "amount", True
+        if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost
+            return ("number" if any(w in _USED for w in ws[n + 2:]) else "amount"), True
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
             return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
     if ws[:1] and ws[0] in _ASKING and ws[-1] in _NUMBER and len(ws) >= 4 and ws[-2] not in ("phone", "mobile"):
         return "code", True  # "what is my tax file number"
     if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
         return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
-    if COST_IDIOM.search(question):
+    if COST_IDIOM.search(question) or WITH_TAX.search(question):
         return "amount", True
     if ws[:1] and ws[0] in _ASKING and len(ws) > 2 and ws[1] in _DID and any(w in _PRICED for w in ws[2:]):
         return "amount", True  # "what did Summit estimate for the roof", "what did I spend on fuel": a sum

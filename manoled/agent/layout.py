@@ -9,6 +9,7 @@
   aligned row goes to the columns nearest its cells, so right-aligned amounts land under their heads, and an
   indented line under a row continues it;
 * a row of two cells ("Rent | 875", "Invoice Total       $11,842.50") is a label and its value;
+* a sentence a PDF wrapped onto the next line is one line again;
 * a short label's line followed by a line of its value alone ("Total (incl. GST)" then "$412.50", as PDF table
   cells come out) is one line.
 
@@ -18,13 +19,14 @@
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 _PIPE = re.compile(r"\s\|\s|\t+")
 _GAP = re.compile(r"\S+(?: \S+)*")  # runs of text apart by two spaces or more
-_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*(?=\S)")
+_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*(?=\S)|(?<=[\w)])\.{2,3}\s*(?=\d)")  # and "(Harbour & Finch).. 021"
 _PAIRS = re.compile(r"\s{3,}(?=[A-Z][\w#/.()' -]{0,30}:\s)")
 _RULE = set("-|:=+_ ")
 
@@ -56,9 +58,12 @@ def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[st
 def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
     """The row said with its column names; None when the line is no row of this table."""
     if head.piped:
-        if len(cells) != len(head.cells):
+        texts = [c for _, _, c in cells]
+        if len(texts) == len(head.cells) + 1 and len(texts) >= 4:  # "Flight" heads two cells: "Outbound | FR 7232"
+            texts = [f"{texts[0]} {texts[1]}", *texts[2:]]
+        if len(texts) != len(head.cells):
             return None
-        pairs = list(zip(head.cells, [c for _, _, c in cells], strict=True))
+        pairs = list(zip(head.cells, texts, strict=True))
     else:
         if len(cells) < 2 or cells[0][0] > head.indent + 2:
             return None  # a line that starts past the first column (a total under the amounts) ends the table
@@ -70,8 +75,25 @@ def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
     return ", ".join(f"{h}: {c}" for h, c in pairs if c not in ("", "-", "—"))
 
 
+def _unwrapped(lines: list[str]) -> list[str]:
+    """Lines with a sentence that a PDF wrapped put back together: a long line that ends mid-sentence, and the
+    next one that starts in lower case ("… Boarding gate closes 30" / "minutes before departure.")."""
+    out: list[str] = []
+    for ln in lines:
+        prev = out[-1] if out else ""
+        if (len(prev) >= _WRAP and prev[-1:].isalnum() and ln[:1].islower() and not _PIPE.search(prev)
+                and not _PIPE.search(ln)):
+            out[-1] = f"{prev} {ln.strip()}"
+        else:
+            out.append(ln)
+    return out
+
+
+_WRAP = 60  # a line this long that ends mid-sentence was wrapped
+
+
 def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
-    raw = [_LEADER.sub(": ", ln.rstrip()) for ln in text.splitlines()]
+    raw = [_LEADER.sub(": ", ln.rstrip()) for ln in _unwrapped(text.splitlines())]
     out: list[str] = []
     head: _Head | None = None
     plain = ""  # the last line, when it was put out as it is and reads as a label
@@ -109,6 +131,21 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             out.append(line)
             plain = bare if _label(bare, is_value) else ""
     return out
+
+
+def sheet_rows(lines: list[str], is_value: Callable[[str], bool]) -> list[str] | None:
+    """A spreadsheet's rows, each said with its header's names ("category: Hockey (Arjun), monthly_budget: 120.00,
+    notes: tournaments, sharpening, gear"; a quoted cell keeps its commas); None when the first row is values."""
+    sep = "\t" if "\t" in lines[0] else ","
+    header = [h.strip() for h in next(csv.reader([lines[0]], delimiter=sep), [])]
+    if not header or any(is_value(h) for h in header):
+        return None
+    rows = []
+    for ln in lines[1:]:
+        cells = [c.strip() for c in next(csv.reader([ln], delimiter=sep), [])]
+        if len(cells) == len(header):
+            rows.append(", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c))
+    return rows
 
 
 def _label(line: str, is_value: Callable[[str], bool]) -> bool:

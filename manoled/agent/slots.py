@@ -95,8 +95,10 @@ do does happen happened work works use uses many much long often far old new goo
 bought buy buying purchase purchased get got anything something still went gone meant came quantity
 """.split())
 
-# verbs that, with the particle after them, say how a question asks, not what about ("run out": expire)
-_IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out"}
+# verbs that, with the particle after them, say how a question asks, not what about ("run out": expire; "hand
+# over", "fork out": give, pay)
+_IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": "over", "handed": "over",
+           "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up"}
 
 
 def idiom(ws: list[str], i: int) -> bool:

@@ -15,16 +15,35 @@ from typing import Any
 from . import facts as factlib
 from . import gloss, verify
 from .attribute import asked_words
-from .commonness import adverb
+from .commonness import adverb, common
 from .context import ToolContext
+from .entries import entry_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
-from .names import index_of, path_matches
+from .names import index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
+from .senses import LOW as SENSE_LOW
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .slots import WEEKDAYS, starts_alike, stem
+
+
+def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: list[str]) -> str:
+    """"swimming lessons" when no file has "swimming" (nor a word spelt like it or starting with it, nor one near
+    it in meaning: ``absent`` holds only those) and the passages found say "lessons": the word before names a
+    kind of the thing the files do not have; else "". Not an everyday word, nor one that says when or how
+    ("final", "early", "dated")."""
+    ws = factlib.words(query)
+    text = " ".join(f"{c.text} {c.named}" for c in candidates)
+    attribute = set(asked_words(query))  # "what *model* number": a value may say it without the word
+    for a, b in zip(ws, ws[1:], strict=False):
+        if b in factlib.STOP or b in MONTH_NUMBERS or b[:3] in factlib.MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
+            continue  # "early Feb": when, not what
+        if (stem(a) in absent and stem(a) not in attribute and len(a) >= 4 and a.isalpha() and not common(a)
+                and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or w.startswith(a) for w in seen)):
+            return f"{a} {b}"
+    return ""
 
 
 @tool
@@ -113,13 +132,21 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
     if not proper or ex.declined or not ex.facts:
         return ex
     having = {t: _files_with(ctx, t) for t in proper}
-    kept = [f for f in ex.facts if f.candidate is None or all(
-        f.candidate.file_id in having[t] or _said_near(f"{f.candidate.text} {f.candidate.named}", t) for t in proper)]
+    kept = [f for f in ex.facts if f.candidate is None or _names(f, proper, having)]
     if kept:
         ex.facts = kept
         return ex
     return factlib.Extraction(declined=True, reason=f"the passages found are not about {' '.join(sorted(proper))}",
                               topic=ex.topic, evidence=ex.evidence)
+
+
+def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bool:
+    """Whether the fact's file says each name, or its path does; in a diary, the fact's own entry must."""
+    c = f.candidate
+    entry = entry_of(c.text, f.text)
+    if entry is not None:
+        return all(_said_near(f"{entry} {c.named}", t) for t in proper)
+    return all(c.file_id in having[t] or _said_near(f"{c.text} {c.named}", t) for t in proper)
 
 
 def _said_near(text: str, name: str) -> bool:
@@ -155,11 +182,13 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # a short form of words a passage found says ("CT": controle_technique_2025.pdf), as its initials
     absent = [t for t in absent if not any(contains(c.named, t) or contains(c.text, t) for c in candidates)]
     nowhere = list(absent)
-    if sense is not None and candidates:  # "power tool" for a drill, "Portugal" for Porto: said otherwise
-        seen = factlib.passage_words(" ".join(f"{c.text} {c.named}" for c in candidates),
-                                     limit=1500)
-        near = sense.best(absent, seen)
-        absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]
+    seen = factlib.passage_words(" ".join(f"{c.text} {c.named}" for c in candidates), limit=1500)
+    near = sense.best(absent, seen) if sense is not None and seen and absent else {}
+    # "power tool" for a drill, "Portugal" for Porto: said otherwise
+    absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]
+    kind_of = _absent_kind(query, [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_LOW], candidates, seen)
+    if kind_of:  # "Meera's swimming lessons" where the files have piano lessons: another kind of the thing
+        return f"no file mentions {kind_of}"
     # a short question, half of it in no file and not said otherwise: not in the files. The attribute asked
     # ("what *model* is my dishwasher", "what *colour* is the drill") is left to the answer's check: a value
     # can say it without the word (a model is a code like "SMS4HVI33E")

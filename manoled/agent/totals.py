@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .kinds import new_value
+from .kinds import WITH_TAX, new_value
 from .retrieve import contains
 
 # "the total", "what did it end up costing": the figure that sums the others
-TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to)\b", re.IGNORECASE)
+TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to)\b|"
+                       + WITH_TAX.pattern, re.IGNORECASE)
 RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages

@@ -32,6 +32,7 @@ from typing import Any
 
 from .attribute import asked_words
 from .contrast import other_paper
+from .entries import entry_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
 from .kinds import _QUANTITY, TYPE_PATTERNS, says_shape, typed_by
 from .months import LATEST, newest_of_series, other_month, says_other_month
@@ -93,7 +94,11 @@ def _listed(f: Fact) -> bool:
 
 def _passage(f: Fact) -> str:
     """What the check weighs a fact by: its passage, or for a spreadsheet its row (a budget's electricity row says
-    nothing of "our last water bill", whatever the rest of its chunk says)."""
+    nothing of "our last water bill", whatever the rest of its chunk says), for a diary its entry
+    (:mod:`.entries`: the notes' "Flights 312.46" entry says nothing of what the plumber charged)."""
+    entry = entry_of(f.candidate.text, f.text) if f.candidate else None
+    if entry is not None:
+        return f"{entry} {f.candidate.named}"
     if f.file_name.lower().endswith(_TABLES):
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"

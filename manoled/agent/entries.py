@@ -1,0 +1,56 @@
+"""Entries: a diary, a log or a notes file is a list of dated entries, each about its own day.
+
+In such a file the entry, not the file, is what a line belongs to. "How much did the plumber charge" is not
+answered by another day's entry that gives a sum ("Flights 312.46 for both of us"), and "Arjun's dentist
+appointment" not by another day's "Crown appointment with Dr. Tran", though the same file names Arjun
+elsewhere. ``entry_of(text, unit)`` gives the entry that ``unit`` sits in, or None when ``text`` is no list of
+dated entries (three at least) or the unit is not found in it.
+
+An entry starts at a line that opens with a date: "16/01/2026", "2026-01-16", "**3 Jan 2026** -",
+"Mar 5 -", "## Monday 12 May". It runs to the next one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .months import MONTH_NAMES
+
+MIN_ENTRIES = 3
+_LEAD = r"^[\s#>*_-]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+_NUMERIC = re.compile(_LEAD + r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)(?!\d)", re.IGNORECASE)
+_WORDED = re.compile(_LEAD + r"(?:\d{1,2}(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?|([a-z]{3,9})\.?\s+\d{1,2}(?:st|nd|rd|th)?)\b",
+                     re.IGNORECASE)
+
+
+def _starts_entry(line: str) -> bool:
+    if _NUMERIC.match(line):
+        return True
+    m = _WORDED.match(line)
+    return bool(m) and (m.group(1) or m.group(2)).lower()[:3] in MONTH_NAMES
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+@lru_cache(maxsize=64)
+def _entries(text: str) -> tuple[str, ...]:
+    """The entries of ``text``, whitespace-flattened and in lower case; () when it has fewer than three."""
+    lines = text.splitlines()
+    starts = [i for i, ln in enumerate(lines) if _starts_entry(ln)]
+    if len(starts) < MIN_ENTRIES:
+        return ()
+    bounds = [*starts, len(lines)]
+    return tuple(_flat("\n".join(lines[a:b])) for a, b in zip(bounds, bounds[1:], strict=False))
+
+
+def entry_of(text: str, unit: str) -> str | None:
+    """The dated entry of ``text`` that says ``unit`` (flattened, lower case), or None."""
+    entries = _entries(text)
+    if not entries:
+        return None
+    probe = _flat(unit).rstrip(" .…")[:60]
+    hits = [e for e in entries if probe and probe in e]
+    return hits[0] if len(hits) == 1 else None

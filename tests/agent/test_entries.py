@@ -1,0 +1,113 @@
+"""A diary's entries, a trip's direction, a table whose first column heads two cells, a kind of thing no file has,
+and "her number" after an answer that named several people, over a real index: a line of a diary belongs to
+its day's entry, not to the whole file; "from Cork to Faro" is not the line that names Faro first; "how early"
+asks a clock time; "swimming lessons" are not the piano lessons the files have; "fork out" and "what do we
+transfer to X every month" ask for a sum."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from conftest import folder_fixture, planner_agent
+
+from manoled.agent.entries import entry_of
+from manoled.agent.kinds import wanted_type
+from manoled.agent.layout import logical_lines
+
+NOW = datetime(2026, 11, 20, 12).timestamp()
+
+DIARY = ("DIARY 2026\n==========\n\n"
+         "09/02/2026\nWashing machine flooded the kitchen. Rang Declan, he said he'd send someone.\n\n"
+         "14/02/2026\nWashing machine repaired by Spinright Services, new door seal. Declan sorted the bill.\n\n"
+         "02/03/2026\nBooked Faro with Ines for June. Flights 268.40 for the pair of us, villa 610 for 5 nights.\n\n"
+         "19/04/2026\nPicked up the kids from Tomasz's party. Tomasz loved the kite.\n\n"
+         "**6 May 2026** - Filling replaced by Dr. Okoye. Numb for hours.\n")
+
+FILES: dict[str, tuple[str, float]] = {
+    "diary 2026.txt": (DIARY, 20),
+    "Travel/Faro June 2026/Skyway booking QZ81.txt": (
+        "SKYWAY\nBooking confirmation\nReservation: QZ81RT\n"
+        "Flight | Date | Departs | Arrives\n"
+        "Outbound | SW 3310 | Sat 13/06/2026 | Cork 07:10 | Faro 10:05\n"
+        "Return | SW 3311 | Thu 18/06/2026 | Faro 11:40 | Cork 14:35\n"
+        "Total paid | 268.40\n", 100),
+    "Kids/music school registration.txt": (
+        "Harmony Music School\nRegistration 2026\nStudent: Nina (piano, grade 2)\n"
+        "Lessons: 30 x 32.00 = 960.00\nRegistration fee: 25.00\n", 200),
+    "Work/kickoff notes.txt": (
+        "Kickoff with Larchfield Ltd, 12/10/2026\nAgenda: budget tool rollout, timeline, training.\n"
+        "Attendees: Ciara O'Connell (Head of Finance), Paul Dunne (analyst), Maura Reilly (IT)\n", 60),
+    "contacts.txt": (
+        "USEFUL NUMBERS\n--------------\n"
+        "Declan Murphy (landlord) ........ 086 412 7788\n"
+        "Ciara O'Connell (Larchfield).. 021 433 9087\n"
+        "Paul Dunne ...................... 085 220 1934\n", 90),
+    "Home/tenancy agreement.txt": (
+        "TENANCY AGREEMENT\nLandlord: Declan Murphy\n"
+        "The rent is EUR 1,450.00 per calendar month, payable in advance on the 1st day of each month.\n"
+        "Deposit: EUR 1,450.00, held by the Landlord.\n", 300),
+}
+
+folder = folder_fixture("entries", FILES, NOW)
+
+
+def ask(agent, question: str, session: str = "default"):
+    final = list(agent.run(question, session=session))[-1]
+    return final, sorted(Path(s).name for s in final.sources)
+
+
+def test_a_line_of_a_diary_belongs_to_its_days_entry():
+    assert entry_of(DIARY, "Flights 268.40 for the pair of us").startswith("02/03/2026 booked faro")
+    assert entry_of(DIARY, "Filling replaced by Dr. Okoye.").startswith("**6 may 2026**")
+    assert entry_of("Shopping list\n- eggs\n- milk\n", "eggs") is None  # no dated entries: no diary
+
+
+def test_a_diary_entry_that_gives_no_sum_is_not_answered_by_another_days_sum(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How much did Spinright Services charge for the washing machine?")
+    assert "268.40" not in final.answer and names == [], final.answer
+
+
+def test_a_name_asked_must_be_in_the_entry_not_only_in_the_diary(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "When did Tomasz get his filling replaced?")
+    assert "6 May" not in final.answer and names == [], final.answer
+
+
+def test_a_table_whose_first_column_heads_two_cells():
+    lines = logical_lines("Flight | Date | Departs | Arrives\n"
+                          "Outbound | SW 3310 | Sat 13/06/2026 | Cork 07:10 | Faro 10:05\n", lambda c: c[:1].isdigit())
+    assert lines == ["Flight: Outbound SW 3310, Date: Sat 13/06/2026, Departs: Cork 07:10, Arrives: Faro 10:05"]
+
+
+def test_a_trip_from_one_place_to_another_is_not_the_way_back(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What time does our flight from Cork to Faro take off?")
+    assert "07:10" in final.answer and "11:40" not in final.answer, final.answer
+    assert names == ["Skyway booking QZ81.txt"]
+
+
+def test_how_early_asks_a_clock_time():
+    assert wanted_type("how early do we fly out?") == "time"
+    assert wanted_type("how late is the pharmacy open?") == "time"
+
+
+def test_a_kind_of_thing_no_file_has_is_not_another_kind_the_files_have(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How much did we pay for Nina's swimming lessons?")
+    assert "960" not in final.answer and names == [], final.answer
+    final, names = ask(planner_agent(folder[0], NOW), "How much did we pay for Nina's piano lessons?")
+    assert "960.00" in final.answer and names == ["music school registration.txt"], final.answer
+
+
+def test_her_number_after_an_answer_that_named_several_people(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, _ = ask(agent, "Who came to the Larchfield kickoff?", "a")
+    assert "Ciara O'Connell" in final.answer, final.answer
+    final, names = ask(agent, "what's her number?", "a")
+    assert "021 433 9087" in final.answer and names == ["contacts.txt"], final.answer
+
+
+def test_paying_said_in_other_words_asks_a_sum(folder):
+    assert wanted_type("how much do we fork out for the rent?") == "amount"
+    assert wanted_type("What do we transfer to Declan on the 1st of every month?") == "amount"
+    assert wanted_type("What do I send to the accountant?") is None
+    final, names = ask(planner_agent(folder[0], NOW), "What do I hand over to Declan on the first of every month?")
+    assert "1,450.00" in final.answer and names == ["tenancy agreement.txt"], final.answer
