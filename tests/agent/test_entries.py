@@ -47,6 +47,10 @@ FILES: dict[str, tuple[str, float]] = {
         "TENANCY AGREEMENT\nLandlord: Declan Murphy\n"
         "The rent is EUR 1,450.00 per calendar month, payable in advance on the 1st day of each month.\n"
         "Deposit: EUR 1,450.00, held by the Landlord.\n", 300),
+    "Home/Power/voltwise bill march 2026.txt": (
+        "Voltwise Energy\nYour electricity bill\nBill date | 15/03/2026\nElectricity used | 388 kWh\n"
+        "Amount due | 82.10\nCharges\nDescription | Amount\nElectricity | 52.10\nDelivery | 30.00\n"
+        "Total amount due | 82.10\n", 250),
 }
 
 folder = folder_fixture("entries", FILES, NOW)
@@ -111,3 +115,29 @@ def test_paying_said_in_other_words_asks_a_sum(folder):
     assert wanted_type("What do I send to the accountant?") is None
     final, names = ask(planner_agent(folder[0], NOW), "What do I hand over to Declan on the first of every month?")
     assert "1,450.00" in final.answer and names == ["tenancy agreement.txt"], final.answer
+
+
+def test_a_quoted_cell_keeps_its_commas_and_an_underscored_column_labels_an_amount():
+    from manoled.agent.facts import units
+
+    sheet = "category,monthly_budget,notes\nGroceries,1350.00,incl. market\nHockey (Jan),120.00,\"fees, skates, gear\"\n"
+    assert units(sheet, "budget.csv") == ["category: Groceries, monthly_budget: 1350.00, notes: incl. market",
+                                          "category: Hockey (Jan), monthly_budget: 120.00, notes: fees, skates, gear"]
+    from manoled.agent.kinds import new_value
+
+    assert new_value("amount", "category: Groceries, monthly_budget: 1350.00", set())
+
+
+def test_a_sentence_a_pdf_wrapped_is_one_line_again():
+    text = ("Online check-in opens 24 hours before departure (60 days with reserved seats). Boarding gate closes 30\n"
+            "minutes before departure.\nTotal paid | 268.40\n")
+    assert logical_lines(text, lambda c: c[:1].isdigit())[0].endswith("Boarding gate closes 30 minutes before departure.")
+    assert logical_lines("Short line 30\nminutes later\n", lambda c: False) == ["Short line 30", "minutes later"]
+
+
+def test_what_was_used_is_a_quantity_and_with_tax_is_the_total(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How much electricity did we use on the March Voltwise bill?")
+    assert "388 kWh" in final.answer and names == ["voltwise bill march 2026.txt"], final.answer
+    assert wanted_type("how much gas did we use in January?") == "number"
+    assert wanted_type("how much is the car lease a month w/ tax?") == "amount"
+    assert wanted_type("van lease monthly incl. VAT") == "amount"
