@@ -124,4 +124,9 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
         np.append(x)
         if not be and is_type_word(x) and rest[i + 1:i + 2] != ["of"]:
             break  # "which company insures my flat": the kind's noun heads the phrase, a verb follows
+    if np and np[-1] in _PAPERS:
+        return []  # "what was the Rogers internet bill": the bill as a whole; its words say which one
     return [stem(x) for x in np if not is_type_word(x) and not x.isdigit() and len(x) > 1]
+
+
+_PAPERS = frozenset("bill bills invoice invoices receipt receipts statement statements".split())

@@ -4,7 +4,10 @@
 * Sides of an amount or a time: "what does the check come to *after* the Medicare deduction" is not answered by
   "amount (*before* deductions): $2,487.00", and a unit on the asked side ("*after* we take any other
   deductions, you will receive …") is the better answer. Likewise net/gross, including/excluding.
-* Directions: "my flight from Dublin to Lisbon" is not the line that names Lisbon before Dublin (the way home).
+* Directions: "my flight from Dublin to Lisbon" is not the line that names Lisbon before Dublin (the way home);
+  "the train home" is not a line of the outbound leg ("Outbound", "ALLER"), nor "the way there" one of the return.
+* Ends: "when does it expire" is not answered by a date labelled as a start ("Commencement Date: …", "born …"),
+  nor "when did it start" by an end ("contract ends 2 Feb 2027").
 """
 
 from __future__ import annotations
@@ -63,6 +66,31 @@ _LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|o
 _FROM_TO = re.compile(r"\bfrom\s+([^\W\d_]{3,})\s+to\s+([^\W\d_]{3,})\b", re.IGNORECASE)
 
 
+# which leg of a trip is asked, and which one a line (or the heading it sits under) is of
+_OUT_ASKED = re.compile(r"\b(?:outbound|going out|fly(?:ing)? out|head(?:ing)? out|way there|on the way out)\b", re.I)
+_BACK_ASKED = re.compile(r"\b(?:return|returning|way back|coming back|fly(?:ing)? back|(?:train|ride|flight|trip|way|"
+                         r"drive|one|the|going|get|getting) home|back (?:home|from))\b", re.I)
+_OUT_SAID = re.compile(r"\b(?:outbound|aller|hinflug|hinfahrt|hinreise|ida|andata)\b", re.I)
+_BACK_SAID = re.compile(r"\b(?:return|retour|rückflug|rückfahrt|rückreise|regreso|vuelta|ritorno|regresso|inbound)\b", re.I)
+
+
+def _leg(question: str) -> str:
+    out, back = bool(_OUT_ASKED.search(question)), bool(_BACK_ASKED.search(question))
+    return "out" if out and not back else "back" if back and not out else ""
+
+
+def _other_leg(leg: str, line: str) -> bool:
+    said_out, said_back = bool(_OUT_SAID.search(line)), bool(_BACK_SAID.search(line))
+    return said_back and not said_out if leg == "out" else said_out and not said_back
+
+
+# an end asked ("when does it expire") is no date labelled as a start ("Commencement Date: 3 February 2025")
+_END_ASKED = re.compile(r"\b(?:expire[sd]?|expiry|expiring|run(?:s)? out|end(?:s|ing)?|until when)\b", re.I)
+_START_SAID = re.compile(r"\b(?:commencement|commences|commencing|start(?:s|ing)?|begin(?:s|ning)?|issued|"
+                         r"date of issue|effective|born|birth)\b", re.I)
+_END_SAID = re.compile(r"\b(?:expir\w*|end(?:s|ing)?|until|till|valid|through|renew\w*)\b", re.I)
+
+
 def _reversed(unit: str, way: tuple[str, str]) -> bool:
     """Whether ``unit`` names both ends of ``way`` and the far end first."""
     low = unit.lower()
@@ -85,6 +113,9 @@ class Contrasts:
         self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not _LOOKS_BACK.search(question)
         way = _FROM_TO.search(question)
         self.way = (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
+        self.leg = _leg(question)  # "the flight home": not the outbound one
+        self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
+        self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -92,8 +123,12 @@ class Contrasts:
             return True
         if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):
             return True  # "this year's premium" is not the "Previous year premium" line
-        if self.way and _reversed(line or unit, self.way):
+        if self.way and _reversed(line or unit, self.way) or self.leg and _other_leg(self.leg, line or unit):
             return True
+        if self.end and _START_SAID.search(unit) and not _END_SAID.search(unit):
+            return True  # "when does the passport expire": not "Commencement Date: …"
+        if self.start and _END_ASKED.search(unit) and not _START_SAID.search(unit):
+            return True  # and "when did the contract start" is not "contract ends 2 Feb 2027"
         if not self.sides:
             return False
         said = sides(unit)
@@ -109,7 +144,8 @@ _QUOTED = frozenset("estimate estimated quote quotation proposal offer angebot k
                     "orcamento preventivo".split())
 _BILLED = frozenset("invoice inv bill receipt rechnung quittung facture factura fattura fatura".split())
 _DENIED = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the\s+|a\s+|an\s+|my\s+|their\s+)?(\w+)")
-_FINAL = re.compile(r"\b(?:end(?:ed)? up|final(?:ly)?|actually|in the end|paid)\b")
+_FINAL = re.compile(r"\b(?:end(?:ed)? up|final(?:ly)?|actually|in the end|paid|balance|left to pay|still owe|"
+                    r"outstanding)\b")  # what is left to pay is on the bill, not the quote
 
 
 def other_paper(question: str, file_name: str) -> bool:

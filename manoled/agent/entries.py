@@ -54,3 +54,33 @@ def entry_of(text: str, unit: str) -> str | None:
     probe = _flat(unit).rstrip(" .…")[:60]
     hits = [e for e in entries if probe and probe in e]
     return hits[0] if len(hits) == 1 else None
+
+
+# "when did I last fill up", "the most recent entry": the newest row of a log
+LAST_TIME = re.compile(r"\bwhen\b.*\blast\b|\b(?:latest|most recent|last time)\b", re.IGNORECASE)
+_ISO = re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})\b")
+_DMY = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b")
+NEAR = 1.0  # how far below the best a row of the same log may score and still be read for its date
+
+
+def _day(text: str) -> tuple[int, int, int] | None:
+    """The first date a row gives, as (year, month, day): ISO or day/month/year."""
+    m = _ISO.search(text)
+    if m:
+        return int(m.group(1)), int(m.group(2)), int(m.group(3))
+    m = _DMY.search(text)
+    return (int(m.group(3)), int(m.group(2)), int(m.group(1))) if m else None
+
+
+def newest_first(question: str, facts: list) -> list:
+    """``facts`` with, for "when did I last …", the newest dated row of the best fact's log first: rows of one
+    log say the same words, so their scores barely differ, and the question asks for the last one."""
+    if not facts or not LAST_TIME.search(question):
+        return facts
+    top = facts[0]
+    dated = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed
+             and top.score - f.score <= NEAR and (day := _day(f.text))]
+    if len(dated) < 2:
+        return facts
+    best = max(dated)[1]
+    return [facts[best]] + [f for i, f in enumerate(facts) if i != best]

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from . import totals as totals_mod
 from .commonness import adverb, common
 from .contrast import Contrasts, other_paper
 from .kinds import (
@@ -307,6 +308,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
+    naming = totals_mod.papers_named(question)
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
@@ -342,9 +344,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
         shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) else 2) if sums else set()
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines
-        as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing)
+        as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing, question)
         for u, title, whole, section in units:
-            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, whole):
+            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}"):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
@@ -357,8 +359,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
-            if shared_by and typed and not TOTAL_UNIT.search(u):
-                here = [t for t in here if t not in shared_by]
+            if (shared_by or naming) and typed and not TOTAL_UNIT.search(u):  # "the internet bill": not its line
+                here = [t for t in here if t not in shared_by and t not in naming]
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)

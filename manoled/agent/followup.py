@@ -199,7 +199,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
     # 2. the new words name another file: the previous question, about that one
-    if fresh and top is not None and not THEIRS.search(question):  # "his phone number": the answer's, no other file
+    # "his phone number", "how much is it with tax": the answer's thing, no other file
+    if fresh and top is not None and not THEIRS.search(question) and not _IT.search(question):
         mine = {str(f.path) for f in cited}
         others = [m for m in rank_names(fresh, files) if str(m.file.path) not in mine]
         if others and not any(t in path_words(top.relpath) for t in fresh):
@@ -224,6 +225,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query)], p, query)
     return _with_new_slots(bplan, base, own, new, files)
+
+
+_IT = re.compile(r"\b(?:is|was|does|did|will|would|has) it\b|\bit (?:costs?|came|comes|says?|cover(?:s|ed)?)\b|"
+                 r"\bthe one (?:home|back|there|out)\b", re.IGNORECASE)  # "the one home": the other leg, same paper
 
 
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:

@@ -46,7 +46,7 @@ WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(
                       r"\b(?:tax|taxes|gst|hst|vat)\s+(?:included|incl\b)", re.IGNORECASE)
 _DID = frozenset("did does do will would".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
-_PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed".split())
+_PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed owe owed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
                      "boulevard rd st ave dr ln".split())
@@ -54,7 +54,8 @@ _SECRET = frozenset("password passwords passcode passwort pin keypad combo combi
 # what a line that gives a secret calls it
 _SECRET_SAID = re.compile(r"\b(?:password|passwort|kennwort|passcode|pass|pw|pwd|pin|code|key|keypad|wpa2?|combination|combo|"
                           r"mot de passe|senha|contraseña)\b", re.IGNORECASE)
-_LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?::\s*|\s#)\d{1,6}[A-Za-z]?")
+_LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?<!\d)(?::\s*|\s#)\d{1,6}[A-Za-z]?")  # not a time's colon
+_FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 7232", "TGV 6612" as "TGV6612"
 _EMAIL_ASK = frozenset("email e-mail emails mail".split())
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
@@ -139,11 +140,15 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
         if a in _ASKING:
+            if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 6]):
+                return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is
             heads = [w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP][:2]  # "what was the final amount"
             b = heads[0] if heads else ""
             for kind in ("org", "person"):  # "which company", "which bike shop"
                 if any(stem(h) in TYPE_WORDS[kind] or h in TYPE_WORDS[kind] for h in heads):
                     return kind, True
+            if b in ("flight", "train") and not (heads[1:] and stem(heads[1]) in _ASKED_AS):
+                return "code", True  # "what flight am I on": its number ("FR 7232"), not "what flight time"
             if stem(b) in _ASKED_AS:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
                         "number" if stem(b) in ("number", "temperature", "temp") else
@@ -190,6 +195,8 @@ def _code_value(unit: str, asked: set[str]) -> bool:
     its line calls a secret, one its label names, or a code's form (:data:`TYPE_PATTERNS`)."""
     if "iban" in asked:  # a postcode or an order number is not an account
         return bool(_IBAN.search(unit))
+    if asked & {"flight", "train"} and _FLIGHT_NO.search(unit):
+        return True  # "what flight am I on": "FR 7232"
     shaped = asked & (_EMAIL_ASK | _PHONE_ASK)
     if shaped:  # a name is no address to write to, a job number no phone's
         return any(says_shape(w, unit) for w in shaped)

@@ -17,7 +17,7 @@ from . import gloss, verify
 from .attribute import asked_words
 from .commonness import adverb, common
 from .context import ToolContext
-from .entries import entry_of
+from .entries import entry_of, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
 from .names import index_of, path_matches, similar
@@ -27,6 +27,24 @@ from .senses import LOW as SENSE_LOW
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .slots import WEEKDAYS, starts_alike, stem
+
+
+def _short_forms(ctx: ToolContext, query: str) -> tuple[list[str], set[str]]:
+    """The short forms some file has of words the question spells out ("warrant of fitness": WOF, "required
+    minimum distribution": RMD), and the stems of the words they stand for."""
+    ws = factlib.words(query)
+    forms: list[str] = []
+    spelled: set[str] = set()
+    for n in (4, 3):
+        for part in (ws[i:i + n] for i in range(len(ws) - n + 1)):
+            if part[0] in factlib.STOP or part[-1] in factlib.STOP or not all(w.isalpha() for w in part) or any(
+                    w in factlib.STOP and w not in ("of", "and") for w in part):
+                continue
+            form = "".join(w[0] for w in part)
+            if form not in forms and _files_with(ctx, form):
+                forms.append(form)
+                spelled |= {stem(w) for w in part}
+    return forms, spelled
 
 
 def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: list[str]) -> str:
@@ -91,9 +109,11 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
 def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
+    forms, spelled = _short_forms(ctx, query)
+    query = " ".join([query, *forms])  # "warrant of fitness": the papers write WOF
     terms = factlib.topic_terms(query)
     top = max(top_k, 5)
-    absent = _absent(ctx, terms)
+    absent = _absent(ctx, terms) - spelled
     # a word no file has may be a file name's initials ("CT": controle_technique_2025.pdf): read only for those words
     initials = frozenset(t for t in absent if index_of(ctx.files()).initialled(t))
     absent -= initials
@@ -115,6 +135,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             return verify.unsaid_decline(ex, unsaid)
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
+    ex.facts = newest_first(query, ex.facts)
     ex = _of_the_named(ctx, query, terms, absent, ex)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
                         names=_file_words(ctx, asked_words(query)))

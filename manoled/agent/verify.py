@@ -75,6 +75,11 @@ _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8
 _TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a row is its passage
 
 
+def _quantity(text: str) -> bool:
+    """Whether ``text`` gives a quantity ("4 cooking apples", "512 GB"); a year ("Februar 2026") is none."""
+    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group()) for m in _QUANTITY.finditer(text))
+
+
 def _other_item_says(f: Fact, terms: list[str]) -> bool:
     """Whether another line of the fact's list says all of ``terms`` ("- book the dishwasher service"): the words
     asked belong to that item (words spread over a note's items are what the whole note is about)."""
@@ -141,6 +146,9 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -
     if LATEST.search(question) and top.candidate and theirs[0].candidate and \
             top.path in newest_of_series([top.candidate, theirs[0].candidate]):
         return False  # "the next oil change": the newest service record, though an older one says more
+    words = [t for t in topic_terms(question) if not t.isdigit()]
+    if sum(contains(theirs[0].text, t) for t in words) < sum(contains(top.text, t) for t in words):
+        return False  # "bond amt for our flat": "Total bond: $2,480.00", not the flatmate agreement's rent line
     return not other_paper(question, theirs[0].file_name)
 
 
@@ -181,8 +189,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
     elif cov < (CLOSE_COVERAGE if c and (c.vector_score or 0.0) >= CLOSE_VECTOR else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
-    elif kind == "amount" and not top.typed and not (_QUANTITY.search(top.text)
-                                                     and _names_any(top.text, list(terms), sense)):
+    elif kind == "amount" and not top.typed and not (_quantity(top.text) and _names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
     elif (kind in ("code", "number", "duration") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")

@@ -51,6 +51,20 @@ FILES: dict[str, tuple[str, float]] = {
         "Voltwise Energy\nYour electricity bill\nBill date | 15/03/2026\nElectricity used | 388 kWh\n"
         "Amount due | 82.10\nCharges\nDescription | Amount\nElectricity | 52.10\nDelivery | 30.00\n"
         "Total amount due | 82.10\n", 250),
+    "Car/car costs.csv": ("date,fuel_litres,total,station\n2026-01-04,41.0,70.10,Topaz\n2026-03-02,39.5,68.20,Circle K\n"
+                         "2026-02-11,40.2,69.00,Applegreen\n", 80),
+    "Home/bathroom tiling quote.txt": ("Quote for bathroom tiling\nPrepared by: Lorcan Daly\nLabour: 900.00\n"
+                                       "Tiles: 420.00\nSubtotal: 1,320.00\nVAT 13.5%: 178.20\nTotal: 1,498.20\n", 70),
+    "Money/Tax/tax return 2025.txt": ("Income tax return 2025\nTax due: 2,210.00\n", 120),
+    "Travel/rail ticket june.txt": ("E-BILLET\nALLER – samedi 13/06/2026\n08:04 | Lyon Part-Dieu | Voiture 12 | Place 41\n"
+                                    "10:01 | Paris Gare de Lyon\nRETOUR – dimanche 14/06/2026\n"
+                                    "19:56 | Paris Gare de Lyon | Voiture 3 | Place 82\n21:53 | Lyon Part-Dieu\n", 40),
+    "Home/Bills/Fibrewave_2026-02.txt": ("FIBREWAVE\nYour monthly bill\nBill date | February 3, 2026\n"
+                                         "Total amount due | $71.19\nSummary of charges\nDescription | Amount ($)\n"
+                                         "Fibrewave Internet 1 Gbps | 89.00\nLoyalty credit | -26.00\nSubtotal | 63.00\n"
+                                         "HST 13% | 8.19\nTotal current charges | 71.19\n", 290),
+    "Car/car dates.txt": ("CAR DATES - keep up to date\n\nVAN  KX21 ABC\n  motor tax paid for the van 12 mths, expires 30/06/2026\n"
+                          "  NCT done 4/3/25 at Northside - expires 04/03/2026\n", 500),
 }
 
 folder = folder_fixture("entries", FILES, NOW)
@@ -141,3 +155,78 @@ def test_what_was_used_is_a_quantity_and_with_tax_is_the_total(folder):
     assert wanted_type("how much gas did we use in January?") == "number"
     assert wanted_type("how much is the car lease a month w/ tax?") == "amount"
     assert wanted_type("van lease monthly incl. VAT") == "amount"
+
+
+def test_when_did_i_last_is_the_newest_row_of_the_log(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "when did I last buy fuel?")
+    assert "2026-03-02" in final.answer and names == ["car costs.csv"], final.answer
+
+
+def test_it_in_a_follow_up_is_the_previous_answers_thing_though_a_word_names_another_file(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "Who gave us the quote for the bathroom tiling?", "t")
+    assert "Lorcan Daly" in final.answer, final.answer
+    final, names = ask(agent, "how much is it with tax?", "t")
+    assert "1,498.20" in final.answer and names == ["bathroom tiling quote.txt"], final.answer
+
+
+def test_a_year_is_no_quantity_of_what_was_asked():
+    from manoled.agent.verify import _quantity
+
+    assert not _quantity("Februar 2026") and _quantity("4 cooking apples")
+
+
+def test_the_leg_asked_is_not_the_other_leg(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what time is the train back from Paris?")
+    assert "19:56" in final.answer and names == ["rail ticket june.txt"], final.answer
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "What flight are we on going out to Faro?", "f")
+    assert "SW 3310" in final.answer and names == ["Skyway booking QZ81.txt"], final.answer
+    final, names = ask(agent, "and what time does the one home leave?", "f")
+    assert "11:40" in final.answer and names == ["Skyway booking QZ81.txt"], final.answer
+
+
+def test_a_times_colon_is_no_label():
+    from manoled.agent.kinds import new_value
+
+    assert not new_value("code", "Mon 18/05 - flight 10:15", {"flight"})
+    assert new_value("code", "Flight: Outbound SW 3310", {"flight"}) and new_value("code", "Stateroom: 7284", {"stateroom"})
+
+
+def test_the_words_before_bill_say_which_bill_not_which_line(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What was the Fibrewave internet bill in February?")
+    assert "71.19" in final.answer and "89.00" not in final.answer, final.answer
+    assert names == ["Fibrewave_2026-02.txt"]
+
+
+def test_an_end_asked_is_no_start_and_a_start_no_end():
+    from manoled.agent.contrast import Contrasts
+
+    assert Contrasts("When does her contract expire?").other("Commencement Date: 3 February 2025")
+    assert not Contrasts("When does her contract expire?").other("Contract valid until 2 Feb 2027")
+    assert Contrasts("When did the contract start?").other("[ ] contract ends 2 Feb 2027 - renew?")
+    assert not Contrasts("When did the contract start?").other("Commencement Date: 3 February 2025")
+
+
+def test_what_is_still_owed_is_a_sum_on_the_bill_not_the_quote():
+    from manoled.agent.contrast import other_paper
+
+    assert wanted_type("Now the deposit is off, what do we still owe the man who fixed the tap?") == "amount"
+    assert other_paper("plumber - balance left to pay?", "devis_plomberie.pdf")
+    assert not other_paper("plumber - balance left to pay?", "facture_plomberie.pdf")
+
+
+def test_words_spelled_out_are_found_as_the_short_form_the_papers_use(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "When does the van's national car test expire?")
+    assert "04/03/2026" in final.answer and names == ["car dates.txt"], final.answer
+
+
+def test_a_line_that_says_the_question_word_stays_over_a_file_that_covers_more():
+    from manoled.agent.facts import Fact
+    from manoled.agent.verify import _may_leave
+
+    top = Fact("Total bond: $2,480.00", "scan0007.pdf", "scan0007.pdf", 5.7, True)
+    theirs = [Fact("Total rent is $620/week", "Flatmate agreement.docx", "Flatmate agreement.docx", 5.3, True)]
+    assert not _may_leave("bond amt for our flat?", top, theirs, "amount")
+    plain = Fact("Total: 120.00", "feb.pdf", "feb.pdf", 5.0, True)
+    assert _may_leave("bond amt for our flat?", plain, theirs, "amount")
