@@ -132,8 +132,11 @@ class NameIndex:
         self.folders = sorted(folders)
         self._dated: dict[str, list[str]] | None = None
         self.folders_by_last: dict[str, list[str]] = {}
+        self.folders_by_word: dict[str, list[str]] = {}  # each word of a folder's own name ("Fiches de paie": paie)
         for p in self.folders:
             self.folders_by_last.setdefault(stem(p.rsplit("/", 1)[-1].lower()), []).append(p)
+            for w in dict.fromkeys(path_words(p.rsplit("/", 1)[-1], stems)):
+                self.folders_by_word.setdefault(w, []).append(p)
         self._near: dict[str, tuple[str, ...]] = {}
         self._glossed: dict[str, tuple[str, ...]] = {}
         self._initials: dict[str, set[int]] = {}
@@ -386,7 +389,8 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and said[i - 1].lower() in MONTHS:
             continue  # "modified in March 2026": a time, though a folder is called 2026 ("photos from 2024": Photos/2024)
         for path in [*(idx.folders_by_last.get(stem(w.lower()), ()) or
-                       [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_last.get(g, ())]),
+                       [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_last.get(g, ())] or
+                       [p for g in idx.glossed(stem(w.lower())) for p in idx.folders_by_word.get(g, ())]),
                      *idx.dated_folders(stem(w.lower()))]:
             # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
             # Travel/Lisbon, not Photos/Lisbon), then the shortest

@@ -65,6 +65,8 @@ FILES: dict[str, tuple[str, float]] = {
                                          "HST 13% | 8.19\nTotal current charges | 71.19\n", 290),
     "Car/car dates.txt": ("CAR DATES - keep up to date\n\nVAN  KX21 ABC\n  motor tax paid for the van 12 mths, expires 30/06/2026\n"
                           "  NCT done 4/3/25 at Northside - expires 04/03/2026\n", 500),
+    "Work/Fiches de paie/bulletin_2026-01.txt": ("Bulletin de paie janvier 2026\nNet à payer : 3 410,20 €\n", 300),
+    "Work/Fiches de paie/bulletin_2026-02.txt": ("Bulletin de paie février 2026\nNet à payer : 3 452,51 €\n", 270),
 }
 
 folder = folder_fixture("entries", FILES, NOW)
@@ -230,3 +232,9 @@ def test_a_line_that_says_the_question_word_stays_over_a_file_that_covers_more()
     assert not _may_leave("bond amt for our flat?", top, theirs, "amount")
     plain = Fact("Total: 120.00", "feb.pdf", "feb.pdf", 5.0, True)
     assert _may_leave("bond amt for our flat?", plain, theirs, "amount")
+
+
+def test_a_folder_named_in_another_language_holds_what_is_asked(folder):
+    for question in ("What's the total size of my payslips?", "How much space do my payslips take?"):
+        final, _ = ask(planner_agent(folder[0], NOW), question)
+        assert final.intent == "disk" and "Work/Fiches de paie" in final.answer, (question, final.answer)
