@@ -344,7 +344,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
         shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) else 2) if sums else set()
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines
-        as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing, question)
+        as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing | naming)
         for u, title, whole, section in units:
             if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}"):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no

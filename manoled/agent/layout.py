@@ -136,16 +136,12 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
 def sheet_rows(lines: list[str], is_value: Callable[[str], bool]) -> list[str] | None:
     """A spreadsheet's rows, each said with its header's names ("category: Hockey (Arjun), monthly_budget: 120.00,
     notes: tournaments, sharpening, gear"; a quoted cell keeps its commas); None when the first row is values."""
-    sep = "\t" if "\t" in lines[0] else ","
-    header = [h.strip() for h in next(csv.reader([lines[0]], delimiter=sep), [])]
+    head, *body = csv.reader(lines, delimiter="\t" if "\t" in lines[0] else ",")
+    header = [h.strip() for h in head]
     if not header or any(is_value(h) for h in header):
         return None
-    rows = []
-    for ln in lines[1:]:
-        cells = [c.strip() for c in next(csv.reader([ln], delimiter=sep), [])]
-        if len(cells) == len(header):
-            rows.append(", ".join(f"{h}: {c}" for h, c in zip(header, cells, strict=True) if c))
-    return rows
+    return [", ".join(f"{h}: {c.strip()}" for h, c in zip(header, cells, strict=True) if c.strip())
+            for cells in body if len(cells) == len(header)]
 
 
 def _label(line: str, is_value: Callable[[str], bool]) -> bool:

@@ -274,10 +274,9 @@ class Planner:
                 as_file = set()  # "what's the revenu fiscal on my last tax notice": the latest notice, not a date
             if not as_file:
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
-            elif qwords & SIZE_WORDS and "total" in qwords and find_folder(question, files, loose=True):
+            elif qwords & SIZE_WORDS and "total" in qwords and (holder := find_folder(question, files, loose=True)):
                 # "the total size of my payslips": what the folder that holds them uses
-                plan.intent, plan.folder = "disk", find_folder(question, files, loose=True)
-                plan.reason = "the total size of the files a folder holds"
+                plan.intent, plan.folder, plan.reason = "disk", holder, "the total size of the files a folder holds"
             elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                     and slots.topics and not qwords & STORAGE_WORDS:
                 plan.reason = "the size or date of a file named by what it is about"  # found by its content

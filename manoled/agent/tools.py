@@ -29,16 +29,17 @@ from .senses import WordSense
 from .slots import WEEKDAYS, starts_alike, stem
 
 
-def _short_forms(ctx: ToolContext, query: str) -> tuple[list[str], set[str]]:
-    """The short forms some file has of words the question spells out ("warrant of fitness": WOF, "required
-    minimum distribution": RMD), and the stems of the words they stand for."""
+def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[list[str], set[str]]:
+    """The short forms some file has of words the question spells out and no file has ("warrant of fitness":
+    WOF, "required minimum distribution": RMD), and the stems of the words they stand for. Only runs of words
+    with one of ``absent`` in them are looked up."""
     ws = factlib.words(query)
     forms: list[str] = []
     spelled: set[str] = set()
     for n in (4, 3):
         for part in (ws[i:i + n] for i in range(len(ws) - n + 1)):
             if part[0] in factlib.STOP or part[-1] in factlib.STOP or not all(w.isalpha() for w in part) or any(
-                    w in factlib.STOP and w not in ("of", "and") for w in part):
+                    w in factlib.STOP and w not in ("of", "and") for w in part) or not any(stem(w) in absent for w in part):
                 continue
             form = "".join(w[0] for w in part)
             if form not in forms and _files_with(ctx, form):
@@ -109,11 +110,14 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
 def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
-    forms, spelled = _short_forms(ctx, query)
-    query = " ".join([query, *forms])  # "warrant of fitness": the papers write WOF
     terms = factlib.topic_terms(query)
     top = max(top_k, 5)
-    absent = _absent(ctx, terms) - spelled
+    absent = _absent(ctx, terms)
+    forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
+    if forms:  # "warrant of fitness", words no file has: the papers write WOF
+        query = " ".join([query, *forms])
+        terms = factlib.topic_terms(query)
+        absent -= spelled
     # a word no file has may be a file name's initials ("CT": controle_technique_2025.pdf): read only for those words
     initials = frozenset(t for t in absent if index_of(ctx.files()).initialled(t))
     absent -= initials

@@ -68,14 +68,13 @@ def papers_named(question: str) -> set[str]:
     return {stem(a) for a, b in zip(ws, ws[1:], strict=False) if BILL_ASK.fullmatch(b) and a not in STOP}
 
 
-def names_no_item(sums: Sums, terms: list[str], named: str, plain: set[str], question: str = "") -> bool:
+def names_no_item(sums: Sums, terms: list[str], named: str, plain: set[str]) -> bool:
     """Whether a paper with a total is asked about as a whole: none of the question's words (``plain``: its dates
-    and numbers, which place the paper, aside; and the words just before "bill" that say which bill: "the Rogers
-    internet bill") is said by one of its priced lines and not by its name or title ("spreenetz feb 2026 how
+    and numbers, which place the paper, and the words just before "bill" that say which bill, :func:`papers_named`,
+    aside) is said by one of its priced lines and not by its name or title ("spreenetz feb 2026 how
     much", "the car insurance renewal for 2026": the bill's total)."""
     if not any(not BEFORE_TAX.search(u) for u in sums.totals()):
         return False
-    plain = plain | papers_named(question)
     whole = " ".join([named, *(u for u, title in zip(sums.lines, sums.titles, strict=True) if title)])
     loose = [t for t in terms if t not in plain and not contains(whole, t)]  # words that may name an item
     return not any(p and contains(u, t) for u, p in zip(sums.lines, sums.priced, strict=True) for t in loose)

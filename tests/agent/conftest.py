@@ -136,6 +136,12 @@ def planner_agent(core, now: float):
     return Agent(FakeLLM(tier="fallback"), ctx)
 
 
+def ask(agent, question: str, session: str = "default"):
+    """The final AnswerStep of ``question`` asked of ``agent`` in ``session``, and its sources' names, sorted."""
+    final = list(agent.run(question, session=session))[-1]
+    return final, sorted(Path(s).name for s in final.sources)
+
+
 def planner_answer(core, now: float, question: str):
     """The final AnswerStep of one question asked of :func:`planner_agent`."""
     from manoled.agent.steps import AnswerStep

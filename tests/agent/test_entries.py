@@ -7,9 +7,8 @@ transfer to X every month" ask for a sum."""
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
-from conftest import folder_fixture, planner_agent
+from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.entries import entry_of
 from manoled.agent.kinds import wanted_type
@@ -70,11 +69,6 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 folder = folder_fixture("entries", FILES, NOW)
-
-
-def ask(agent, question: str, session: str = "default"):
-    final = list(agent.run(question, session=session))[-1]
-    return final, sorted(Path(s).name for s in final.sources)
 
 
 def test_a_line_of_a_diary_belongs_to_its_days_entry():

@@ -8,9 +8,8 @@ the one before."""
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
-from conftest import PathFile, folder_fixture, planner_agent
+from conftest import PathFile, ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words
 from manoled.agent.facts import topic_terms
@@ -65,11 +64,6 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 folder = folder_fixture("wholes", FILES, NOW)
-
-
-def ask(agent, question: str, session: str = "default"):
-    final = list(agent.run(question, session=session))[-1]
-    return final, sorted(Path(s).name for s in final.sources)
 
 
 def test_a_bill_asked_about_as_a_whole_answers_with_its_total(folder):
