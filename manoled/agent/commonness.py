@@ -40,3 +40,9 @@ def adverb(word: str) -> bool:
         base = [word[:-2], word[:-1] + "e"]  # exactly -> exact, simply -> simple
     # short bases are other words ("apply" is no app-ly, "belly" no bel-ly)
     return any(zipf(b) >= 3.5 for b in base if len(b) >= (4 if b.endswith("y") or not b.endswith("e") else 6))
+
+
+# nouns that say only that something is a business or a party: "the coffee *place*", "the broadband *crowd*"
+LIGHT_HEADS = frozenset("place places shop shops store stores spot joint outfit crowd lot bunch guy guys folks people"
+                        .split())
+

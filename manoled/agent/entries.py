@@ -46,6 +46,11 @@ def _entries(text: str) -> tuple[str, ...]:
     return tuple(_flat("\n".join(lines[a:b])) for a, b in zip(bounds, bounds[1:], strict=False))
 
 
+def is_log(text: str) -> bool:
+    """Whether ``text`` is a list of dated entries (a diary, a log, a sheet of dated rows)."""
+    return bool(_entries(text))
+
+
 def entry_of(text: str, unit: str) -> str | None:
     """The dated entry of ``text`` that says ``unit`` (flattened, lower case), or None."""
     entries = _entries(text)

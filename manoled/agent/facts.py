@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from . import totals as totals_mod
-from .commonness import adverb, common
+from .commonness import LIGHT_HEADS, adverb, common
 from .contrast import Contrasts, other_paper
 from .kinds import (
     _ASKED_AS,
@@ -107,8 +107,9 @@ def topic_terms(question: str) -> list[str]:
             continue  # "costing" asks as "cost" does
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
             continue  # "what did it end up costing", "in the end": how it asks
-        if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i]:
-            continue  # "actually", "really"; "…, not the estimate": not what it is about
+        if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \
+                w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])):
+            continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*": not what it is about
         if i and ws[i - 1] in _ASKING and (s in _ASKED_AS or s in TYPE_WORDS["code"]):
             continue  # "what time", "which day", "what code would I give": how it asks, like "when"
         if s not in out:

@@ -43,14 +43,16 @@ from .continuation import (
 )
 from .direct import Direct, calls_for
 from .ellipsis import PUNCT, THEIRS, framed, his_phone, redated, referent, renumbered, undated
+from .entries import is_log
 from .facts import topic_terms
 from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import wanted_type
-from .months import LATEST, dated_sibling, name_dates, series_words, shifted
+from .months import LATEST, dated_sibling, shifted
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
+from .series import in_sequence, of_period, series_of, sibling
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
 from .wording import fold
 
@@ -167,19 +169,19 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     asked = {stem(w) for w in words(question)}
     other = None
     if cited and OTHER.search(" ".join(words(question))):  # "what about the other globex one?"
-        other = _sibling(cited[0], files, {str(f.path) for f in cited})
-    step = 1 if NEXT.search(own.lower()) else -1 if PREVIOUS.search(own.lower()) else 0
+        other = sibling(cited[0], files, {str(f.path) for f in cited})
+    step = 1 if NEXT.search(question.lower()) else -1 if PREVIOUS.search(question.lower()) else 0
     if other is None and cited and step:  # "and the next invoice to them?"
-        other = _in_sequence(cited[0], files, step)
+        other = in_sequence(cited[0], files, step)
     if other is None and cited and LATEST.search(own):  # "and when does the latest renewal kick in?"
-        newest = _series(cited[0], files)[-1:]
+        newest = series_of(cited[0], files)[-1:]
         if newest and newest[0].path != cited[0].path:
             return _in_file(own, _named(bplan.slots.topics, cited[0]), newest[0], new)
     if other is not None:  # the same question, of that file
         query = undated(base.question)  # "from september 2025" named the first one, not this one
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query, other)], p, query, restrict=[str(other.path)])
-    if cited and asked & (SIZE_WORDS | CHANGE_WORDS) and not new.topics and wanted_type(question) != "amount":
+    if cited and asked & (SIZE_WORDS | CHANGE_WORDS | _PLACE_WORDS) and not new.topics and wanted_type(question) != "amount":
         # "how big is it?" after a content answer: the file it came from, as a file
         return _about_file(cited[0], bplan, base, question)
     before = {stem(w) for w in words(base.question)}
@@ -194,7 +196,11 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and fresh:
         text = text_of(top) if text_of is not None else ""
         if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
-            return _in_file(framed(own, base.question, text), [], top, new)
+            # "and gas?" after the electricity reading of 1 March: that day's row of the log still
+            # ("how much of that was GST?" points at the answer itself: no other row)
+            when = _when(base.question) if bplan.slots.time and not new.time and is_log(text) and not \
+                POINT_BACK.search(question) and not _IT.search(question) and not THEIRS.search(question) else ""
+            return _in_file(" ".join([framed(own, base.question, text), when]).strip(), [], top, new)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
@@ -231,6 +237,12 @@ _IT = re.compile(r"\b(?:is|was|does|did|will|would|has) it\b|\bit (?:costs?|came
                  r"\bthe one (?:home|back|there|out)\b", re.IGNORECASE)  # "the one home": the other leg, same paper
 
 
+def _when(question: str) -> str:
+    """The date words of ``question``, in its order ("1 March 2025")."""
+    dated = time_words(question)
+    return " ".join(w.strip(PUNCT) for w in question.split() if w.strip(PUNCT).lower() in dated)
+
+
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:
     """The previous question's words that stay with a new one about the same thing ("and what did I actually
     spend?" is still on groceries), less what it asked ("and its number?" after the due date: not the date
@@ -244,43 +256,10 @@ def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str
     return context
 
 
+_PLACE_WORDS = frozenset({"folder", "directory", "path"})  # "which folder is it in?": the file's place, not an address
 OTHER = re.compile(r"\b(?:the other|another)\b")
 NEXT = re.compile(r"\b(?:next|following|after that|one after)\b")
 PREVIOUS = re.compile(r"\b(?:previous|prior|before that|one before)\b")
-
-
-def _in_sequence(f: Any, files: list[Any], step: int) -> Any | None:
-    """The file after (``step`` 1) or before (-1) ``f`` in its series: the files of its folder named like it
-    (the same words, numbers and dates aside), in the order of their numbers, then of their dates."""
-    series = _series(f, files)
-    at = next((i for i, g in enumerate(series) if g.path == f.path), None)
-    if at is None or not 0 <= at + step < len(series):
-        return None
-    return series[at + step]
-
-
-def _series(f: Any, files: list[Any]) -> list[Any]:
-    """The files of ``f``'s folder named like it, oldest first (by the dates and numbers of their names)."""
-    folder, mine = f.relpath.rpartition("/")[0], series_words(f.name)
-    series = [g for g in files if g.relpath.rpartition("/")[0] == folder and _alike(f, g, mine)]
-    series.sort(key=lambda g: (name_dates(g.name), [int(n) for n in re.findall(r"\d+", g.name)], g.mtime_ns))
-    return series
-
-
-def _sibling(f: Any, files: list[Any], seen: set[str]) -> Any | None:
-    """The one other file named like ``f`` that the previous turn did not return."""
-    mine = series_words(f.name)
-    hits = [g for g in files if str(g.path) not in seen and _alike(f, g, mine)]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _alike(f: Any, g: Any, mine: frozenset[str]) -> bool:
-    """Whether ``g`` is named like ``f`` (``mine``: the words of its name, dates and numbers aside) and of its
-    kind (a document is a document, whatever its format)."""
-    return (g.ext == f.ext or {g.ext, f.ext} <= _DOCS) and series_words(g.name) == mine
-
-
-_DOCS = {"pdf", "docx", "doc", "odt", "txt", "md", "html", "rtf"}
 
 
 def _named(topics: list[str], f: Any | None) -> list[str]:
@@ -337,6 +316,9 @@ def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any) -> 
     slots = _copy(bplan.slots)
     slots.topics = [t for t in bplan.slots.topics if t not in gone] + fresh
     resolved = _reword(base.question, gone, fresh)
+    if bplan.slots.time and not of_period(new_file, bplan.slots.time):
+        # "what about the stark one?" after the Globex bill of September: the Stark paper is of March, not September
+        resolved, slots.time = undated(resolved), None
     p = Plan("content", 1.0, slots, question=resolved)
     return Direct(calls_for(p, resolved), p, resolved)
 

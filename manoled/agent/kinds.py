@@ -39,6 +39,9 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
                         # "what do we transfer to Mr Koh every month": a regular payment
                         r"^what\s+(?:do|does|did)\s+(?:i|we)\s+(?:hand over|give|transfer|send|pay)\b.*"
                         r"\b(?:every|each|per|a)\s+(?:month|week|fortnight|quarter|year)\b|"
+                        # "what did it all come to", with the previous turn's words after it
+                        r"^(?:and\s+|so\s+)?what\s+(?:did|does|do|will|would)\s+(?:it|they|that|this|those|these|the\s+\w+)"
+                        r"(?:\s+all)?\s+(?:come|comes)\s+to\b|"
                         r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in))?"
                         r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"
 # "with tax", "w/ tax", "tax included": a sum with its tax, so the total
@@ -142,6 +145,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         if a in _ASKING:
             if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 6]):
                 return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is
+            if b in ("was", "were") and ws[n + 2:n + 3] in (["i"], ["we"]) and ws[n + 3:n + 4] and ws[n + 3] in _PRICED:
+                return "amount", True  # "what was I billed by my internet provider": a sum, not the provider
             heads = [w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP][:2]  # "what was the final amount"
             b = heads[0] if heads else ""
             for kind in ("org", "person"):  # "which company", "which bike shop"

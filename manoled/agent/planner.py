@@ -60,6 +60,9 @@ file files document documents doc docs folder folders directory directories pdfs
 scans spreadsheets
 """.split())
 
+# "how big is everything", "all my stuff": the whole of the files
+EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files|stuff|data|things)|all of it)\b")
+EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
@@ -212,11 +215,12 @@ class Planner:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
             counted = stem(head.group(2) if two else head.group(1))
         how_much = bool(re.search(r"\bhow much\b", q))
+        how_room = bool(re.search(r"\bhow much room\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
             slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
-            if qwords & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS):
-                intent = plan.intent = "metadata"
+            if qwords & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | STORAGE_WORDS) or how_room:
+                intent = plan.intent = "metadata"  # "how much space does journal.md take": its size
             else:
                 intent = plan.intent = "content"
             plan.reason = "names a file exactly"
@@ -283,6 +287,8 @@ class Planner:
             elif best is None and (one_kind := _one_of_kind(slots, files)) is not None:
                 plan.name = NameMatch(one_kind, 1.0, [])  # "that screenshot I took in March"
                 plan.reason = "the one file of a kind in a period"
+            elif best is None and EVERYTHING.search(q) and qwords & (SIZE_WORDS | STORAGE_WORDS):
+                plan.intent, plan.reason = "disk", "the size of all the files"  # "how big is everything?"
             elif best is None:
                 plan.intent = "content" if not names or value_ask else "list"
                 plan.reason = "metadata without one named file"
@@ -292,9 +298,15 @@ class Planner:
             plan.intent, plan.reason = "list", "the biggest files of a kind"
         elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
+        elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
+                len(best.matched) >= len(name_terms) > 0:
+            plan.intent, plan.name = "metadata", best  # "how much space does my journal take up": one file's size
+            plan.reason = "the space one named file takes"
         elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(t not in folder_terms and t not in chat
                                                                                for t in slots.topics):
             plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
+        elif intent == "disk" and not plan.folder and EACH_FOLDER.search(q):
+            plan.intent, plan.reason = "folders", "sizes folder by folder"  # "disk usage by folder"
         elif intent == "folders" and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = ("list" if slots.sort else "disk"), "sizes without a folder"
         elif intent == "folders" and plan.folder:

@@ -15,6 +15,7 @@ from typing import Any
 from . import facts as factlib
 from . import gloss, verify
 from .attribute import asked_words
+from .checklist import pending_first
 from .commonness import adverb, common
 from .context import ToolContext
 from .entries import entry_of, newest_first
@@ -137,9 +138,10 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
+        ex.facts = pending_first(query, ex.facts)
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
-    ex.facts = newest_first(query, ex.facts)
+    ex.facts = pending_first(query, newest_first(query, ex.facts))
     ex = _of_the_named(ctx, query, terms, absent, ex)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
                         names=_file_words(ctx, asked_words(query)))
@@ -218,7 +220,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # ("what *model* is my dishwasher", "what *colour* is the drill") is left to the answer's check: a value
     # can say it without the word (a model is a code like "SMS4HVI33E")
     head = asked_words(query)[-1:]
-    telling = [t for t in absent if t not in head]
+    telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED]  # "spend", "charge": how, not what
     if telling and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
         return f"no file mentions {telling[0]}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are

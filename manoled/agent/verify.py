@@ -69,7 +69,8 @@ _CODED = frozenset({"model"})
 
 
 # words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
-_FRAME = GENERIC | frozenset("charge charged charges spend spent owe owed fee fees pay paying total".split())
+SUM_ASKED = frozenset("charge charged charges spend spent owe owed fee fees pay paying total".split())
+_FRAME = GENERIC | SUM_ASKED
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
 _TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a row is its passage

@@ -15,9 +15,9 @@ import pytest
 from conftest import folder_fixture, planner_agent
 
 from manoled.agent.continuation import is_followup, own_words
-from manoled.agent.followup import _in_sequence
 from manoled.agent.loop import Agent
 from manoled.agent.planner import Planner
+from manoled.agent.series import in_sequence
 from manoled.agent.slots import read_slots
 from manoled.agent.steps import AnswerStep, RewriteStep
 
@@ -419,9 +419,9 @@ def test_the_next_file_of_a_series_named_by_month_words():
     # written in a different order than their months
     bills = [_F("Bills/Voltline bill Apr 2026.pdf", 1), _F("Bills/Voltline bill Jan 2026.pdf", 2),
              _F("Bills/Voltline bill Oct 2025.pdf", 3), _F("Bills/water bill Feb 2026.pdf", 4)]
-    assert _in_sequence(bills[1], bills, 1) == bills[0]
-    assert _in_sequence(bills[1], bills, -1) == bills[2]
-    assert _in_sequence(bills[0], bills, 1) is None
+    assert in_sequence(bills[1], bills, 1) == bills[0]
+    assert in_sequence(bills[1], bills, -1) == bills[2]
+    assert in_sequence(bills[0], bills, 1) is None
 
 
 def test_his_number_is_his_phone_though_the_previous_answer_gave_it(agent):
