@@ -89,6 +89,7 @@ KEPT = frozenset({"saved", "save", "stored", "store", "kept", "keep", "filed", "
 # what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
 METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
                             "latest"})
+FILE_INFO = frozenset({"info", "information", "details", "metadata", "properties", "stats"})  # "file info for x.txt"
 CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
                           "change", "modify", "update", "touch", "save", "create"})
 # "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
@@ -219,7 +220,8 @@ class Planner:
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
             slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
-            if qwords & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | STORAGE_WORDS) or how_room:
+            pieces = {stem(p) for w in q.split() for p in w.split("-")}  # "the last-modified date"
+            if pieces & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | STORAGE_WORDS | FILE_INFO) or how_room:
                 intent = plan.intent = "metadata"  # "how much space does journal.md take": its size
             else:
                 intent = plan.intent = "content"

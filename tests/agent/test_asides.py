@@ -52,6 +52,8 @@ def planner() -> Planner:
     ("how much room does todo.txt use", "Notes/todo.txt"),
     ("how much space does my journal take up", "Notes/journal_2026.md"),  # a file named by a word of its name
     ("how much disk space does my budget use?", "Finance/budget_2026.csv"),
+    ("what's the last-modified date on todo.txt", "Notes/todo.txt"),  # a hyphenated word of a file's date
+    ("file info for rosa.txt", "Receipts/rosa.txt"),
 ])
 def test_the_space_one_file_takes_is_its_size(planner, question, name):
     plan = planner.plan(question, PLAN_FILES)
