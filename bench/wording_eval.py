@@ -419,6 +419,36 @@ def questions(fx: Facts, corpus: ec.Corpus) -> list[Ask]:
             acme1),
         Ask("content", ("when did i buy the cordless drill",), (("08/02/2026", "8 February 2026", "February 8, 2026", "2026-02-08"),), C),
         Ask("content", ("what day do i arrive at the hotel in porto",), (("12 May 2026", "12 May", "May 12"),), PORTO),
+        # -- 4th set: a file's size asked as the space it takes, everything, folder by folder; a business named
+        # with a light word; a sum asked with words no file says; checklists; follow-ups on a series, a log's
+        # row, a receipt and a file's place
+        Ask("metadata", ("How much space does journal_2026.md take up?",), (fx.size(["Notes/journal_2026.md"]),)),
+        Ask("metadata", ("how much space does my journal take up",), (fx.size(["Notes/journal_2026.md"]),)),
+        Ask("metadata", ("what's the last-modified date on todo.txt",), (fx.date(T),)),
+        Ask("metadata", ("file info for receipt_cafe_lumen.txt",), (fx.size([R]),)),
+        Ask("usage", ("how big is everything?",), (fx.size(list(fx.files)),)),
+        Ask("usage", ("disk usage by folder",), ((heaviest,),)),
+        Ask("content", ("what did the brico people charge me?",), (("99.59",),), C),
+        Ask("content", ("how much was the lumen place?",), (("9.90", "9.9"),), R),
+        Ask("content", ("what did I spend at brico?",), (("99.59",),), C),
+        Ask("content", ("what was I billed by my phone and internet provider in September 2025?",),
+            (ec.money(float(glx25x["amount"])),), glx25),
+        Ask("content", ("what's left to do from the move in list?",), (("council tax",), ("Redirect post",)),
+            "Documents/Housing/move_in_checklist.md"),
+        Ask("content", ("when is the website going live?",), (("21 April 2026", "April 21"),), J),
+        Ask("followup", ("what did I buy at brico?", "and what did it all come to?"), (("99.59",),)),
+        Ask("followup", ("what did I get at cafe lumen", "how much did I pay?"), (("9.90", "9.9"),)),
+        Ask("followup", ("what was the electricity reading on 1 March 2025?", "and gas?"), (("3565",),)),
+        Ask("followup", ("how much was the acme hosting invoice for February 2025?", "and the one before?"),
+            (ec.money(float(acme1x["amount"])),)),
+        Ask("followup", ("how much was the globex invoice for September 2025?", "what about the stark one?"),
+            (ec.money(float(starkx["amount"])),)),
+        Ask("followup", ("what's the confirmation number for the porto hotel?", "which folder is it in?"), (("Travel",),)),
+        Ask("followup", ("what books do I want to read?", "which one is first?"), (("Klara",),)),
+        Ask("followup", ("what does E15 mean on the dishwasher?", "what's the model number?"), (("SMS4HVI33E",),)),
+        Ask("unanswerable", ("how much did I spend on holidays in the budget?",), ()),
+        Ask("unanswerable", ("what's the recipe for chocolate cake?",), ()),
+        Ask("unanswerable", ("when is the next board meeting?",), ()),
     ]
     return asks
 
