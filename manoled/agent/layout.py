@@ -158,11 +158,13 @@ _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct
 
 
 def sentences(line: str) -> list[str]:
-    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith", "Nov. 20" and a numbered item's "1." end none."""
+    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith" and "Nov. 20" end none, and a numbered item's
+    "1." is none (its item is)."""
     out: list[str] = []
-    for piece in (p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
-        if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
-                    or len(out) == 1 and re.fullmatch(r"\d{1,2}\.", out[0])):
+    for n, piece in enumerate(p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
+        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece):
+            continue
+        if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])):
             out[-1] = f"{out[-1]} {piece}"
         elif piece:
             out.append(piece)

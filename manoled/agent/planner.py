@@ -62,6 +62,8 @@ scans spreadsheets
 
 # "how big is everything", "all my stuff": the whole of the files
 EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files|stuff|data|things)|all of it)\b")
+# the space a thing takes on disk, not what it holds ("how much storage does the phone have": its capacity)
+TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occupies|eat|eats|eating)\b")
 EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
@@ -89,7 +91,8 @@ KEPT = frozenset({"saved", "save", "stored", "store", "kept", "keep", "filed", "
 # what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
 METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
                             "latest"})
-FILE_INFO = frozenset({"info", "information", "details", "metadata", "properties", "stats"})  # "file info for x.txt"
+# "file info for x.txt" (the bank "details" or contact "info" in a file are what it says)
+FILE_INFO = re.compile(r"\bfile (?:info|information|details|properties|stats)\b|\bmetadata\b")
 CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
                           "change", "modify", "update", "touch", "save", "create"})
 # "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
@@ -221,7 +224,7 @@ class Planner:
             plan.name = NameMatch(exact, 99.0, [exact.name])
             slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
             pieces = {stem(p) for w in q.split() for p in w.split("-")}  # "the last-modified date"
-            if pieces & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | STORAGE_WORDS | FILE_INFO) or how_room:
+            if pieces & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | STORAGE_WORDS) or how_room or FILE_INFO.search(q):
                 intent = plan.intent = "metadata"  # "how much space does journal.md take": its size
             else:
                 intent = plan.intent = "content"
@@ -301,7 +304,7 @@ class Planner:
         elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
         elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
-                len(best.matched) >= len(name_terms) > 0:
+                len(best.matched) >= len(name_terms) > 0 and TAKES_SPACE.search(q):
             plan.intent, plan.name = "metadata", best  # "how much space does my journal take up": one file's size
             plan.reason = "the space one named file takes"
         elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(t not in folder_terms and t not in chat

@@ -1,7 +1,7 @@
 """Questions worded the way people talk, over a real index: a file's size asked as the space it takes, the size
 of everything and of each folder, "the coffee place" and "the Toolbarn guys" (the word before says which), a sum
 asked with "spend" or "charge" that no file says, "what did it all come to", "how much did I pay?" after a
-receipt, the same day's row of a log for "and water?", a numbered list's items kept whole, what is still
+receipt, the same day's row of a log for "and water?", a numbered list's number no unit of its own, what is still
 to do on a checklist (its empty boxes, not its ticked ones), "the one before" in a series of bills, another
 firm's bill asked after a month's (its own month, not the one asked before), and "which folder is it in?"."""
 
@@ -115,10 +115,11 @@ def test_another_column_of_a_log_is_read_on_the_day_asked_before(folder):
     assert "223" in final.answer and names == ["meter readings.csv"], final.answer
 
 
-def test_a_numbered_items_number_ends_no_sentence():
-    assert sentences("1. The Left Hand of Darkness") == ["1. The Left Hand of Darkness"]
-    assert sentences("12. Bake it. Then cool.") == ["12. Bake it.", "Then cool."]
+def test_a_numbered_items_number_is_no_sentence():
+    assert sentences("1. The Left Hand of Darkness") == ["The Left Hand of Darkness"]
+    assert sentences("12. Bake it. Then cool.") == ["Bake it.", "Then cool."]
     assert sentences("Total 9.90. Paid.") == ["Total 9.90.", "Paid."]
+    assert sentences("3. 250 g flour") == ["250 g flour"]
 
 
 def test_what_is_left_to_do_is_the_empty_boxes_of_a_checklist(folder):
