@@ -58,6 +58,12 @@ def framed(own: str, base_question: str, text: str) -> str:
 PUNCT = "?,.!:;'\""  # what ends or quotes a word of a question
 
 
+def date_words(question: str) -> str:
+    """The date words of ``question``, in its order: "the electricity reading on 1 March 2025" -> "1 March 2025"."""
+    when = time_words(question)
+    return " ".join(w.strip(PUNCT) for w in question.split() if w.strip(PUNCT).lower() in when)
+
+
 def undated(question: str) -> str:
     """``question`` without its date words: "the globex bill from september 2025" -> "the globex bill from"."""
     dated = time_words(question)

@@ -42,7 +42,7 @@ from .continuation import (
     turn_files,
 )
 from .direct import Direct, calls_for
-from .ellipsis import PUNCT, THEIRS, framed, his_phone, redated, referent, renumbered, undated
+from .ellipsis import PUNCT, THEIRS, date_words, framed, his_phone, redated, referent, renumbered, undated
 from .entries import is_log
 from .facts import topic_terms
 from .gloss import forms
@@ -198,7 +198,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
             # "and gas?" after the electricity reading of 1 March: that day's row of the log still
             # ("how much of that was GST?" points at the answer itself: no other row)
-            when = _when(base.question) if bplan.slots.time and not new.time and is_log(text) and not \
+            when = date_words(base.question) if bplan.slots.time and not new.time and is_log(text) and not \
                 POINT_BACK.search(question) and not _IT.search(question) and not THEIRS.search(question) else ""
             return _in_file(" ".join([framed(own, base.question, text), when]).strip(), [], top, new)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
@@ -235,12 +235,6 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
 
 _IT = re.compile(r"\b(?:is|was|does|did|will|would|has) it\b|\bit (?:costs?|came|comes|says?|cover(?:s|ed)?)\b|"
                  r"\bthe one (?:home|back|there|out)\b", re.IGNORECASE)  # "the one home": the other leg, same paper
-
-
-def _when(question: str) -> str:
-    """The date words of ``question``, in its order ("1 March 2025")."""
-    dated = time_words(question)
-    return " ".join(w.strip(PUNCT) for w in question.split() if w.strip(PUNCT).lower() in dated)
 
 
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:
