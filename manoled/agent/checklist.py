@@ -35,8 +35,7 @@ def pending_first(question: str, facts: list) -> list:
     mine = [f for f in facts if f.path == path]
     if not any(is_open(f.text) for f in mine):
         return facts
-    rank = {id(f): 0 if is_open(f.text) else 2 if _DONE.match(f.text) else 1 for f in mine}
-    mine.sort(key=lambda f: rank[id(f)])
+    mine.sort(key=lambda f: 0 if is_open(f.text) else 2 if _DONE.match(f.text) else 1)
     c = mine[0].candidate
     items = [_OPEN.sub("", ln).strip() for ln in (c.text.splitlines() if c is not None else []) if is_open(ln)]
     if len(items) >= 2:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .facts import topic_terms
-from .kinds import _ASKED_AS
+from .kinds import _ASKED_AS, SUM_VERBS
 from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
 
@@ -40,8 +40,6 @@ show list find count give tell open search get display sort
 """.split())
 # "starting when?", "valid until when?": when something the previous answer said holds
 _FROM_WHEN = frozenset(stem(w) for w in "start starting begin beginning end ending effective valid expire".split())
-# "how much did I pay?", "what did it cost?": how a sum is asked, with nothing to be about
-_SUM_VERBS = frozenset(stem(w) for w in "pay paid spend spent cost costs charge charged owe owed".split())
 # referring phrases carry no topic of their own ("that month", "the globex one" -> "globex")
 _POINTING = re.compile(r"\b(?:that|the same) (?:month|day|week|year|time|date|period)\b|"  # not "this year": now's
                        r"\b(?:that|this|the same) (?:file|doc|document|place|one|list)\b|\b(?:the )?other\b|\bones?\b",
@@ -96,7 +94,7 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is
     if n <= 5 and not slots.extensions and not slots.time and not find_folder(question, files) and \
-            all(t in _ASKED_AS or t in _FROM_WHEN or t in _SUM_VERBS for t in slots.topics):
+            all(t in _ASKED_AS or t in _FROM_WHEN or t in SUM_VERBS for t in slots.topics):
         return True  # "who was there?", "how big?", "what time?": nothing of its own to be about
     if ASKS_INSIDE.search(q) and n <= 8:
         return True  # "anything about the car?": in what the previous answer was about

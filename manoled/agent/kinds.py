@@ -49,7 +49,9 @@ WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(
                       r"\b(?:tax|taxes|gst|hst|vat)\s+(?:included|incl\b)", re.IGNORECASE)
 _DID = frozenset("did does do will would".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
-_PRICED = frozenset("cost costs charge charged pay paid spend spent estimate estimated quote quoted bill billed owe owed".split())
+# the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
+SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
+_PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
                      "boulevard rd st ave dr ln".split())

@@ -34,7 +34,7 @@ from .attribute import asked_words
 from .contrast import other_paper
 from .entries import entry_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
-from .kinds import _QUANTITY, TYPE_PATTERNS, says_shape, typed_by
+from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, says_shape, typed_by
 from .months import LATEST, newest_of_series, other_month, says_other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
@@ -69,7 +69,7 @@ _CODED = frozenset({"model"})
 
 
 # words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
-SUM_ASKED = frozenset("charge charged charges spend spent owe owed fee fees pay paying total".split())
+SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
 _FRAME = GENERIC | SUM_ASKED
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")

@@ -107,14 +107,6 @@ def test_how_much_did_i_pay_continues_the_previous_receipt(folder):
     assert "10.20" in final.answer and names == ["rosa.txt"], final.answer
 
 
-def test_another_column_of_a_log_is_read_on_the_day_asked_before(folder):
-    agent = planner_agent(folder[0], NOW)
-    final, _ = ask(agent, "what was the electricity reading on 1 March 2026?", "a")
-    assert "5610" in final.answer, final.answer
-    final, names = ask(agent, "and water?", "a")
-    assert "223" in final.answer and names == ["meter readings.csv"], final.answer
-
-
 def test_a_numbered_items_number_is_no_sentence():
     assert sentences("1. The Left Hand of Darkness") == ["The Left Hand of Darkness"]
     assert sentences("12. Bake it. Then cool.") == ["Bake it.", "Then cool."]
@@ -131,20 +123,22 @@ def test_what_is_left_to_do_is_the_empty_boxes_of_a_checklist(folder):
     assert "Still to do" not in final.answer, final.answer
 
 
-def test_the_one_before_is_the_previous_paper_of_the_series(folder):
+@pytest.mark.parametrize("first, first_value, then, value, source", [
+    # another column of a log is read on the day asked before
+    ("what was the electricity reading on 1 March 2026?", "5610", "and water?", "223", "meter readings.csv"),
+    # "the one before" is the previous paper of the series
+    ("how much was the northline bill for February 2026?", "44.80", "and the one before?", "41.50",
+     "northline_2026-01.txt"),
+    # another firm's paper is not held to the month asked before
+    ("how much was the northline bill for January 2026?", "41.50", "what about the quayside one?", "620.00",
+     "quayside_design_2026-03.txt"),
+], ids=["log-row-same-day", "series-one-before", "other-firm-own-month"])
+def test_a_follow_up_after_a_value(folder, first, first_value, then, value, source):
     agent = planner_agent(folder[0], NOW)
-    final, _ = ask(agent, "how much was the northline bill for February 2026?", "a")
-    assert "44.80" in final.answer, final.answer
-    final, names = ask(agent, "and the one before?", "a")
-    assert "41.50" in final.answer and names == ["northline_2026-01.txt"], final.answer
-
-
-def test_another_firms_paper_is_not_held_to_the_month_asked_before(folder):
-    agent = planner_agent(folder[0], NOW)
-    final, _ = ask(agent, "how much was the northline bill for January 2026?", "a")
-    assert "41.50" in final.answer, final.answer
-    final, names = ask(agent, "what about the quayside one?", "a")
-    assert "620.00" in final.answer and names == ["quayside_design_2026-03.txt"], final.answer
+    final, _ = ask(agent, first, "a")
+    assert first_value in final.answer, final.answer
+    final, names = ask(agent, then, "a")
+    assert value in final.answer and names == [source], final.answer
 
 
 def test_which_folder_after_an_answer_is_the_files_place(folder):
