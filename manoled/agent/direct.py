@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .fstools import human_size
-from .kinds import _ASKED_AS, TYPE_PATTERNS, says_shape, typed_by
+from .kinds import _ASKED_AS, TYPE_PATTERNS, is_cue, says_shape, typed_by
 from .months import asked_months, days
 from .parse import ToolCall
 from .planner import Plan, kind_label
@@ -266,6 +266,11 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     ``more`` reads further facts of a file when the tool's few best ones are all the repeated fact.
     """
     text, sources = compose(planned.plan, planned.question, results)
+    # a follow-up that names no other time nor more than what it asks ("and the return flight …": another row)
+    same_row = sum(not is_cue(a) for a in planned.asks) <= 1 and not re.search(r"\d", planned.question) and not asked_months(planned.question)[0]
+    cell = _cell_of(text, planned.avoid) if sources and same_row else None
+    if cell:  # "what time does it land?" after the outward flight's row: its "Arrive", not the return's
+        return f"{cell}. (from {text.rsplit(' (from ', 1)[1]}", sources
     if not planned.avoid or not sources or not _same_fact(text, planned.avoid):
         return text, sources
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
@@ -295,6 +300,19 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
 
 
 _RECORD = re.compile(r"^[^:,]{1,40}: [^,]{1,60}(?:, [^:,]{1,40}: [^,]{1,60}){2,}$")  # a table row: "h: v, h: v, h: v"
+
+
+def _cell_of(text: str, previous: str) -> str:
+    """The cell of the previous answer's table row with the label of the answer's own cell ("Arrive: 11:25" of
+    the row answered before, for "Arrive: 15:05" of another row); "" when either is no such cell or row."""
+    own = text.rsplit(" (from ", 1)[0].rstrip(".")
+    label = own.split(":", 1)[0] if ":" in own and " (from " in text else ""
+    row = previous.rsplit(" (from ", 1)[0].rstrip(".")
+    if not label or "," in own or not _RECORD.match(row) or previous.rsplit(" (from ", 1)[1:] != text.rsplit(" (from ", 1)[1:]:
+        return ""
+    cells = [c.strip() for c in row.split(", ")]
+    mine = [c for c in cells if c.split(":", 1)[0] == label]
+    return mine[0] if len(mine) == 1 and mine[0] != own else ""
 
 
 def _same_fact(a: str, b: str) -> bool:

@@ -21,6 +21,8 @@ def his_phone(question: str) -> str:
 
 _HIS_NUMBER = re.compile(r"\b(his|her|their)\s+(?:number|no\.?|#)(?!\w)", re.IGNORECASE)
 _HOW = frozenset("much many long often far old".split())
+_PREPS = "in|on|for|at|inside|under|into"
+_PLACE = re.compile(rf"(?:(?:and|so|ok|but|what about|how about)\s+)*({_PREPS})\s", re.IGNORECASE)  # "and in the …"
 THEIRS = re.compile(r"\b(?:his|her|its|their)\b", re.IGNORECASE)  # "his phone number": the answer's, no other file
 _ORG_ENDS = frozenset("ltd inc llc gmbh sarl sas plc pty limited".split())
 
@@ -39,6 +41,10 @@ def framed(own: str, base_question: str, text: str) -> str:
     answer's file ``text`` gives one next to the new word ("and the host?" after the arrival date asks a name)."""
     if any(w in QUESTION_FRAME for w in words(own)) or wanted_type(own):
         return own
+    place = _PLACE.match(own)  # "and in the custard middle?" after "how much butter goes in the bottom of …"
+    cut = re.search(rf"\s(?:{_PREPS})\s", base_question, re.IGNORECASE) if place else None
+    if cut and wanted_type(base_question[:cut.start()]):
+        return f"{base_question[:cut.start()]} {own[place.start(1):]}"
     frame = []
     for w in words(base_question):
         if w not in QUESTION_FRAME and w not in _HOW:

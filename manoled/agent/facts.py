@@ -215,8 +215,9 @@ def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str
         for s in sentences(ln):
             out.append((s, title, s, under))
             parts = _parts(s)
-            if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs")
-                out.extend((p, False, s, under) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
+            if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
+                label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
+                out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
 

@@ -165,7 +165,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         picked = _one_of(new, listed)
         if picked is not None and not (cited and picked.relpath == cited[0].relpath):  # not the one it answered from
             ref = referent(base) if THEIRS.search(question) else []  # "her number" in the phone list: hers
-            return _about_file(picked, bplan, base, " ".join([own, *ref]) if ref else question)
+            return _about_file(picked, bplan, base, " ".join([own, *ref]) if ref else _in_place(bplan, base, question,
+                                                                                              new, cited))
     asked = {stem(w) for w in words(question)}
     other = None
     if cited and OTHER.search(" ".join(words(question))):  # "what about the other globex one?"
@@ -325,6 +326,17 @@ def _one_of(new: Slots, candidates: list[Any]) -> Any | None:
     if picked and (len(picked) == 1 or picked[0].score > picked[1].score):
         return picked[0].file
     return None
+
+
+def _in_place(bplan: Plan, base: Any, question: str, new: Slots, cited: list[Any]) -> str:
+    """A follow-up that only names another thing ("and the rego?" after "when's the Hilux WOF up?"): the previous
+    question with it in the place of the word it stands for (:func:`_replace_topic`); else the follow-up."""
+    if wanted_type(question) is not None or not new.topics:
+        return question
+    topics = _replace_topic(bplan.slots.topics, new.topics, [str(f.path) for f in cited])
+    gone = [t for t in bplan.slots.topics if t not in topics]
+    added = [t for t in topics if t not in bplan.slots.topics]
+    return _reword(base.question, gone, added) if gone and added else question
 
 
 def _about_file(f: Any, bplan: Plan, base: Any, question: str, inside: bool = False) -> Direct:

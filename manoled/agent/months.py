@@ -259,3 +259,38 @@ def numbered_things(question: str) -> list[tuple[str, str]]:
 def says_numbered(numbered: list[tuple[str, str]], text: str, file_name: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}\.?\s*{n}(?!\d)", text, re.IGNORECASE)
                or re.search(rf"(?<![a-z]){re.escape(w[0])}{n}(?!\d)", file_name, re.IGNORECASE) for w, n in numbered)
+
+
+_CELL_HEAD = re.compile(r"(?:^|, )([^:,]{1,40}): ")  # a spreadsheet row as facts say it: "Category: Groceries, Jan: 386.20"
+
+
+def _month_head(head: str) -> tuple[int, int | None, str] | None:
+    """A column header that names a month: "Jan", "February", "Feb 2026", "Mar-26" -> (month, year or None, the
+    header with its month in full); None for any other header."""
+    ws = re.split(r"[\s_-]+", head.strip().rstrip(".").lower())
+    months = [w for w in ws if len(w) >= 3 and w[:3] in MONTH_NAMES and MONTH_NAMES[w[:3]].startswith(w)]
+    rest = [w for w in ws if w not in months]
+    if len(months) != 1 or len(ws) > 2 or not all(w.isdigit() and len(w) in (2, 4) for w in rest):
+        return None
+    year = int(rest[0]) % 100 + 2000 if rest else None
+    full = " ".join(MONTH_NAMES[w[:3]].capitalize() if w in months else w for w in ws)
+    return MONTH_NUMBERS[MONTH_NAMES[months[0][:3]]], year, full
+
+
+def month_column(question: str, row: str) -> str | None:
+    """A spreadsheet row with a column per month ("Category: Groceries, Monthly budget: 400.00, Jan: 386.20, Feb:
+    371.90, …"), asked of one of those months: the row's name (its cells with no number) and that month's cell
+    ("Category: Groceries, January: 386.20", its month in full); None for any other row or question."""
+    months, years = asked_months(question)
+    heads = list(_CELL_HEAD.finditer(row))
+    if len(months) != 1 or len(heads) < 4:
+        return None
+    cells = [(m.group(1).strip(), row[m.end():heads[n + 1].start() if n + 1 < len(heads) else len(row)].strip())
+             for n, m in enumerate(heads)]
+    named = {h: _month_head(h) for h, _v in cells}
+    of_month = {h: m for h, m in named.items() if m is not None}
+    asked = [h for h, (n, year, _full) in of_month.items() if n in months and (year is None or not years or year in years)]
+    if len(of_month) < 3 or len(asked) != 1:
+        return None
+    return ", ".join(f"{of_month[h][2]}: {v}" if h == asked[0] else f"{h}: {v}" for h, v in cells
+                     if h == asked[0] or h not in of_month and not any(ch.isdigit() for ch in v))

@@ -174,6 +174,7 @@ class Planner:
         q = " ".join(words(question))
         qwords = {stem(w) for w in q.split()}
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
+        done = (m := re.search(r"\blast (\w+ed)\b", q)) is not None and m.group(1) not in CHANGE_WORDS | {"opened", "accessed", "viewed"}  # "last serviced"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
@@ -279,8 +280,8 @@ class Planner:
             plan.intent, plan.reason = "content", "asks where to do something, not where a file is"
         elif intent == "metadata":
             as_file = qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS)
-            if as_file == {"last"} and value_ask and not re.search(r"\bwhen\b|\blast (?:time|\w+ed)\b", q):
-                as_file = set()  # "what's the revenu fiscal on my last tax notice": the latest notice, not a date
+            if as_file == {"last"} and (value_ask and not re.search(r"\bwhen\b|\blast (?:time|\w+ed)\b", q) or done):
+                as_file = set()  # "my last tax notice": the latest notice; "last serviced": the service, not a file's date
             if not as_file:
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
             elif qwords & SIZE_WORDS and "total" in qwords and (holder := find_folder(question, files, loose=True)):
@@ -324,7 +325,7 @@ class Planner:
                 len(best.matched) == len(name_terms) and
                 qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS)
                 or aged and len(best.matched) == len(aged) and _is_its_name(aged, best.file)) and \
-                not (qwords & {"due", "expire", "start", "end", "begin"}):
+                not (qwords & {"due", "expire", "start", "end", "begin"}) and not done:
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) >= len([t for t in name_terms if t not in KEPT | PLACE_WORDS]) and \

@@ -10,6 +10,7 @@ refused with a :class:`ToolError` (a tool result the model can read).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from . import facts as factlib
@@ -21,6 +22,7 @@ from .context import ToolContext
 from .entries import entry_of, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
+from .months import month_column
 from .names import index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
@@ -138,13 +140,20 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
-        ex.facts = pending_first(query, ex.facts)
+        ex.facts = pending_first(query, _month_cells(query, ex.facts))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
-    ex.facts = pending_first(query, newest_first(query, ex.facts))
+    ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
     ex = _of_the_named(ctx, query, terms, absent, ex)
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
                         names=_file_words(ctx, asked_words(query)))
+
+
+def _month_cells(query: str, facts: list[factlib.Fact]) -> list[factlib.Fact]:
+    """A spreadsheet's row with a column per month, asked of one month, says that month's cell
+    (:func:`.months.month_column`): "Groceries, Jan: 386.20", not the whole year's row."""
+    cells = [month_column(query, f.text) if f.file_name.lower().endswith((".csv", ".tsv")) else None for f in facts]
+    return [replace(f, text=c) if c else f for f, c in zip(facts, cells, strict=True)]
 
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
