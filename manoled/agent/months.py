@@ -279,8 +279,9 @@ def _month_head(head: str) -> tuple[int, int | None, str] | None:
 
 def month_column(question: str, row: str) -> str | None:
     """A spreadsheet row with a column per month ("Category: Groceries, Monthly budget: 400.00, Jan: 386.20, Feb:
-    371.90, …"), asked of one of those months: the row's name (its cells with no number) and that month's cell
-    ("Category: Groceries, January: 386.20", its month in full); None for any other row or question."""
+    371.90, …"), asked of one of those months: the row's name (its cells with no number), the cells the question
+    names and that month's cell ("Category: Groceries, January: 386.20", its month in full); None for any other
+    row or question."""
     months, years = asked_months(question)
     heads = list(_CELL_HEAD.finditer(row))
     if len(months) != 1 or len(heads) < 4:
@@ -292,5 +293,6 @@ def month_column(question: str, row: str) -> str | None:
     asked = [h for h, (n, year, _full) in of_month.items() if n in months and (year is None or not years or year in years)]
     if len(of_month) < 3 or len(asked) != 1:
         return None
+    said = set(words(question))  # "the budget for groceries in March": its "Monthly budget" cell too
     return ", ".join(f"{of_month[h][2]}: {v}" if h == asked[0] else f"{h}: {v}" for h, v in cells
-                     if h == asked[0] or h not in of_month and not any(ch.isdigit() for ch in v))
+                     if h == asked[0] or h not in of_month and (not any(ch.isdigit() for ch in v) or said & set(words(h))))
