@@ -18,6 +18,7 @@ from typing import Any
 
 from .fstools import human_size
 from .kinds import _ASKED_AS, TYPE_PATTERNS, is_cue, says_shape, typed_by
+from .layout import row_cells
 from .months import asked_months, days
 from .parse import ToolCall
 from .planner import Plan, kind_label
@@ -267,10 +268,11 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     """
     text, sources = compose(planned.plan, planned.question, results)
     # a follow-up that names no other time nor more than what it asks ("and the return flight …": another row)
-    same_row = sum(not is_cue(a) for a in planned.asks) <= 1 and not re.search(r"\d", planned.question) and not asked_months(planned.question)[0]
-    cell = _cell_of(text, planned.avoid) if sources and same_row else None
+    same_row = bool(planned.avoid and sources) and sum(not is_cue(a) for a in planned.asks) <= 1 and \
+        not re.search(r"\d", planned.question) and not asked_months(planned.question)[0]
+    cell = _cell_of(text, planned.avoid) if same_row else ""
     if cell:  # "what time does it land?" after the outward flight's row: its "Arrive", not the return's
-        return f"{cell}. (from {text.rsplit(' (from ', 1)[1]}", sources
+        return f"{cell}. (from {_said(text)[1]})", sources
     if not planned.avoid or not sources or not _same_fact(text, planned.avoid):
         return text, sources
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
@@ -304,15 +306,20 @@ _RECORD = re.compile(r"^[^:,]{1,40}: [^,]{1,60}(?:, [^:,]{1,40}: [^,]{1,60}){2,}
 
 def _cell_of(text: str, previous: str) -> str:
     """The cell of the previous answer's table row with the label of the answer's own cell ("Arrive: 11:25" of
-    the row answered before, for "Arrive: 15:05" of another row); "" when either is no such cell or row."""
-    own = text.rsplit(" (from ", 1)[0].rstrip(".")
-    label = own.split(":", 1)[0] if ":" in own and " (from " in text else ""
-    row = previous.rsplit(" (from ", 1)[0].rstrip(".")
-    if not label or "," in own or not _RECORD.match(row) or previous.rsplit(" (from ", 1)[1:] != text.rsplit(" (from ", 1)[1:]:
+    the row answered before, for "Arrive: 15:05" of another row of the same file); "" when either is no such
+    cell or row."""
+    (own, source), (row, before) = _said(text), _said(previous)
+    cell = row_cells(own)
+    if len(cell) != 1 or not source or source != before or not _RECORD.match(row):
         return ""
-    cells = [c.strip() for c in row.split(", ")]
-    mine = [c for c in cells if c.split(":", 1)[0] == label]
+    mine = [f"{h}: {v}" for h, v in row_cells(row) if h == cell[0][0]]
     return mine[0] if len(mine) == 1 and mine[0] != own else ""
+
+
+def _said(answer: str) -> tuple[str, str]:
+    """An answer's fact and the file it names: "Arrive: 11:25. (from b.pdf)" -> ("Arrive: 11:25", "b.pdf")."""
+    fact, _, source = answer.rpartition(" (from ")
+    return (fact.rstrip("."), source.rstrip(")")) if fact else (answer.rstrip("."), "")
 
 
 def _same_fact(a: str, b: str) -> bool:

@@ -38,7 +38,7 @@ from .kinds import (
     says_shape,
     typed_by,
 )
-from .layout import logical_lines, sentences, sheet_rows
+from .layout import TABLES, logical_lines, row_cells, sentences, sheet_rows
 from .months import (
     LATEST,
     MONTH_NAMES,
@@ -197,7 +197,7 @@ def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str
     """:func:`_units` with the heading each unit sits under ("" before any): a ticket's "RETOUR – 14/06/2026"
     says which leg the times below it are of."""
     lines = _lines(text)
-    if file_name.lower().endswith((".csv", ".tsv")) and len(lines) >= 2:
+    if file_name.lower().endswith(TABLES) and len(lines) >= 2:
         rows = sheet_rows([ln for ln, _ in lines], _is_value)
         if rows is not None:
             return [(row, False, row, "") for row in rows]
@@ -413,25 +413,13 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     return result
 
 
-def _cells(unit: str) -> list[tuple[str, str]]:
-    """(column, value) of a table row said with its columns; a piece without a column goes on with the last."""
-    out: list[list[str]] = []
-    for part in unit.split(", "):
-        at = part.find(": ")
-        if 0 < at <= 40:
-            out.append([part[:at], part[at + 2:]])
-        elif out:
-            out[-1][1] += f", {part}"
-    return [(a, b) for a, b in out]
-
-
 def _in_one_cell(unit: str, here: list[str]) -> bool:
     """Whether a table row said with its columns ("Date: 3/29/2026, Altar Flowers: Dolores Kowalski") has a
     question word in a column's name and another in that column's value: the row of the cell asked about."""
     if len(here) < 2 or unit.count(": ") < 3:
         return False
     return any(any(contains(name, t) for t in here) and any(contains(value, t) and not contains(name, t) for t in here)
-               for name, value in _cells(unit))
+               for name, value in row_cells(unit))
 
 
 def answer_text(ex: Extraction, max_chars: int = 300) -> str:

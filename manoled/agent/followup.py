@@ -333,9 +333,7 @@ def _in_place(bplan: Plan, base: Any, question: str, new: Slots, cited: list[Any
     question with it in the place of the word it stands for (:func:`_replace_topic`); else the follow-up."""
     if wanted_type(question) is not None or not new.topics:
         return question
-    topics = _replace_topic(bplan.slots.topics, new.topics, [str(f.path) for f in cited])
-    gone = [t for t in bplan.slots.topics if t not in topics]
-    added = [t for t in topics if t not in bplan.slots.topics]
+    _topics, gone, added = _swapped(bplan.slots.topics, new.topics, [str(f.path) for f in cited])
     return _reword(base.question, gone, added) if gone and added else question
 
 
@@ -371,11 +369,10 @@ def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[An
         slots.time = new.time
     if new.sort:
         slots.sort = new.sort
-    base_paths = list(getattr(base, "paths", []) or [])
+    gone: list[str] = []
+    added: list[str] = []
     if new.topics:
-        slots.topics = _replace_topic(bplan.slots.topics, new.topics, base_paths)
-    gone = [t for t in bplan.slots.topics if t not in slots.topics]
-    added = [t for t in slots.topics if t not in bplan.slots.topics]
+        slots.topics, gone, added = _swapped(bplan.slots.topics, new.topics, list(getattr(base, "paths", []) or []))
     resolved = _reword(base.question, gone, added) if added else \
         renumbered(base.question, own) or f"{base.question} {own}".strip()
     p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
@@ -398,6 +395,12 @@ def _replace_topic(old: list[str], new: list[str], base_paths: list[str]) -> lis
     named = {stem(w) for p in base_paths for w in words(Path(p).name.replace("_", " "))}
     keep = [t for t in old if t in named]
     return keep + [t for t in new if t not in keep]
+
+
+def _swapped(old: list[str], new: list[str], base_paths: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """The topics with ``new`` in the place of an old one (:func:`_replace_topic`), the words gone and those added."""
+    topics = _replace_topic(old, new, base_paths)
+    return topics, [t for t in old if t not in topics], [t for t in topics if t not in old]
 
 
 def _reword(base_question: str, gone: list[str], added: list[str]) -> str:

@@ -144,6 +144,22 @@ def sheet_rows(lines: list[str], is_value: Callable[[str], bool]) -> list[str] |
             for cells in body if len(cells) == len(header)]
 
 
+TABLES = (".csv", ".tsv")  # spreadsheets: each row is a record of its own, said by :func:`sheet_rows`
+
+
+def row_cells(row: str) -> list[tuple[str, str]]:
+    """(column, value) of a row as :func:`sheet_rows` says it ("Category: Groceries, Jan: 386.20"); a piece
+    without a column goes on with the last ("Notes: curry, pizza")."""
+    out: list[list[str]] = []
+    for part in row.split(", "):
+        at = part.find(": ")
+        if 0 < at <= 40:
+            out.append([part[:at], part[at + 2:]])
+        elif out:
+            out[-1][1] += f", {part}"
+    return [(a, b) for a, b in out]
+
+
 def _label(line: str, is_value: Callable[[str], bool]) -> bool:
     """A short line that names something and gives no value: "Total (incl. GST)", "Invoice date:"."""
     ws = line.split()

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from .layout import row_cells
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
 from .slots import TimeRange, words
@@ -261,9 +262,6 @@ def says_numbered(numbered: list[tuple[str, str]], text: str, file_name: str) ->
                or re.search(rf"(?<![a-z]){re.escape(w[0])}{n}(?!\d)", file_name, re.IGNORECASE) for w, n in numbered)
 
 
-_CELL_HEAD = re.compile(r"(?:^|, )([^:,]{1,40}): ")  # a spreadsheet row as facts say it: "Category: Groceries, Jan: 386.20"
-
-
 def _month_head(head: str) -> tuple[int, int | None, str] | None:
     """A column header that names a month: "Jan", "February", "Feb 2026", "Mar-26" -> (month, year or None, the
     header with its month in full); None for any other header."""
@@ -283,13 +281,8 @@ def month_column(question: str, row: str) -> str | None:
     names and that month's cell ("Category: Groceries, January: 386.20", its month in full); None for any other
     row or question."""
     months, years = asked_months(question)
-    heads = list(_CELL_HEAD.finditer(row))
-    if len(months) != 1 or len(heads) < 4:
-        return None
-    cells = [(m.group(1).strip(), row[m.end():heads[n + 1].start() if n + 1 < len(heads) else len(row)].strip())
-             for n, m in enumerate(heads)]
-    named = {h: _month_head(h) for h, _v in cells}
-    of_month = {h: m for h, m in named.items() if m is not None}
+    cells = row_cells(row) if len(months) == 1 else []
+    of_month = {h: m for h, _v in cells if (m := _month_head(h)) is not None}
     asked = [h for h, (n, year, _full) in of_month.items() if n in months and (year is None or not years or year in years)]
     if len(of_month) < 3 or len(asked) != 1:
         return None

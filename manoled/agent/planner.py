@@ -95,6 +95,7 @@ METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind",
 FILE_INFO = re.compile(r"\bfile (?:info|information|details|properties|stats)\b|\bmetadata\b")
 CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
                           "change", "modify", "update", "touch", "save", "create"})
+FILE_DOINGS = CHANGE_WORDS | {"opened", "accessed", "viewed"}  # what is done to a file, not to the thing it is about
 # "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
 DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
 # "how many lambs did we sell in March": things the person did, counted in a paper, not files of March
@@ -174,7 +175,7 @@ class Planner:
         q = " ".join(words(question))
         qwords = {stem(w) for w in q.split()}
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
-        done = (m := re.search(r"\blast (\w+ed)\b", q)) is not None and m.group(1) not in CHANGE_WORDS | {"opened", "accessed", "viewed"}  # "last serviced"
+        done = (m := re.search(r"\blast (\w+ed)\b", q)) is not None and m.group(1) not in FILE_DOINGS  # "last serviced"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \

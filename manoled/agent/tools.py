@@ -22,6 +22,7 @@ from .context import ToolContext
 from .entries import entry_of, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
+from .layout import TABLES
 from .months import month_column
 from .names import index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
@@ -152,7 +153,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
 def _month_cells(query: str, facts: list[factlib.Fact]) -> list[factlib.Fact]:
     """A spreadsheet's row with a column per month, asked of one month, says that month's cell
     (:func:`.months.month_column`): "Groceries, Jan: 386.20", not the whole year's row."""
-    cells = [month_column(query, f.text) if f.file_name.lower().endswith((".csv", ".tsv")) else None for f in facts]
+    cells = [month_column(query, f.text) if f.file_name.lower().endswith(TABLES) else None for f in facts]
     return [replace(f, text=c) if c else f for f, c in zip(facts, cells, strict=True)]
 
 

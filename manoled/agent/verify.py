@@ -35,6 +35,7 @@ from .contrast import other_paper
 from .entries import entry_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
 from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, says_shape, typed_by
+from .layout import TABLES
 from .months import LATEST, newest_of_series, other_month, says_other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
@@ -73,7 +74,6 @@ SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
 _FRAME = GENERIC | SUM_ASKED
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
-_TABLES = (".csv", ".tsv")  # a spreadsheet's rows are records of their own: a row is its passage
 
 
 def _quantity(text: str) -> bool:
@@ -105,7 +105,7 @@ def _passage(f: Fact) -> str:
     entry = entry_of(f.candidate.text, f.text) if f.candidate else None
     if entry is not None:
         return f"{entry} {f.candidate.named}"
-    if f.file_name.lower().endswith(_TABLES):
+    if f.file_name.lower().endswith(TABLES):  # a spreadsheet's row is its passage
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
 
