@@ -88,7 +88,7 @@ class Extraction:
 
 
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
-_DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need to|needs to|deadline|by when|at the latest|pay|paid|owe|"
+_DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
                            r"expire|expires|expiry|run out|runs out|end|ends|valid)\b", re.IGNORECASE)
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|hasta|antes de|"

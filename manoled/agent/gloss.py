@@ -44,6 +44,8 @@ director: direktor direktorin leiter leiterin directeur directrice director dire
 health: gesundheit santé salud salute saúde
 bill: rechnung factura facture fattura fatura
 receipt: quittung beleg quittance recibo reçu ricevuta
+document: unterlagen dokumente dokument justificatifs documentos documenti
+paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor
 sum: summe betrag
 deposit: kaution fianza caução cauzione

@@ -73,7 +73,7 @@ _ASKED_AS = frozenset("time day date year month weekday hour amount price number
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
              r"cad|aud|€|\$|£)\b|(?<![\d.])\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–]))")  # not a date's "05.02.2026"
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
           r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"
           r"juillet|août|aout|septembre|octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|"
@@ -85,7 +85,7 @@ _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
 _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
-         rf"{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}\b|\b{_MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
+         rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
@@ -109,7 +109,10 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                         re.IGNORECASE),
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
-                       rf"{_IBAN_FORM}\b|"  # and what a code's label gives ("pw: kaffee&kabel")
+                       rf"{_IBAN_FORM}\b|"  # a number in groups after a code's label ("Confirmation number: 4418 902 771")
+                       r"(?i:\b(?:confirmation|reference|ref|booking|reservation|policy|membership|member|customer|account|"
+                       r"order)\s*(?:no\.?|number|nr\.?|#)?\s*[:#]\s*\d{2,}(?: \d{2,}){1,4}\b)|"
+                       # and what a code's label gives ("pw: kaffee&kabel")
                        r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"

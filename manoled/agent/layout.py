@@ -14,7 +14,8 @@
   cells come out) is one line.
 
 ``is_value`` says whether a cell is a value (a number, a date) rather than a name: a head row has none.
-``sentences(line)`` splits a line into sentences, but not after "Dr.", "No." or an initial.
+``sentences(line)`` splits a line into sentences, but not after "Dr.", "No." or an initial, nor inside a date whose
+day has a dot ("bis spätestens 30. April 2026").
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import csv
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from .kinds import MONTH
 
 _PIPE = re.compile(r"\s\|\s|\t+")
 _GAP = re.compile(r"\S+(?: \S+)*")  # runs of text apart by two spaces or more
@@ -171,16 +174,20 @@ _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|j
                      r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env)\.$",
                      re.IGNORECASE)  # and German and French ones
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
+_DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
+_MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)
 
 
 def sentences(line: str) -> list[str]:
-    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith" and "Nov. 20" end none, and a numbered item's
-    "1." is none (its item is)."""
+    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith", "Nov. 20" and a day's "30." before its month
+    ("30. April 2026") end none, and a numbered item's "1." is none (its item is)."""
     out: list[str] = []
-    for n, piece in enumerate(p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)):
-        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece):
+    pieces = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)]
+    for n, piece in enumerate(pieces):
+        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not _MONTH_FIRST.match(pieces[1] if len(pieces) > 1 else ""):
             continue
-        if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])):
+        if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
+                    or _DOTTED_DAY.search(out[-1]) and _MONTH_FIRST.match(piece)):
             out[-1] = f"{out[-1]} {piece}"
         elif piece:
             out.append(piece)

@@ -140,10 +140,11 @@ def _has_value(f: Fact, kind: str | None) -> bool:
 
 def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -> bool:
     """Whether the best fact may give way to the facts of a file that says more of the question: not a line with
-    the asked amount or date for a file that gives none (a letter dated February covers "the electricity bill
-    for February" well, and says no sum), nor for the other paper of a job (the estimate, asked the bill)."""
-    if top.typed and kind in _SURE_TYPES and not any(_has_value(f, kind) for f in theirs):
-        return False
+    the asked amount or date for a line that gives none (a letter dated February covers "the electricity bill
+    for February" well, and says no sum, though another of its lines may), nor for the other paper of a job (the
+    estimate, asked the bill)."""
+    if top.typed and kind in _SURE_TYPES and not _has_value(theirs[0], kind):
+        return False  # (their best line is the one that would answer)
     if LATEST.search(question) and top.candidate and theirs[0].candidate and \
             top.path in newest_of_series([top.candidate, theirs[0].candidate]):
         return False  # "the next oil change": the newest service record, though an older one says more

@@ -281,6 +281,19 @@ def test_verify_never_lets_a_line_without_the_value_answer_for_one_that_has_it()
     assert not ex.declined and ex.facts[0].file_name == "pancakes.md"
 
 
+def test_verify_weighs_the_line_that_would_answer_not_another_line_of_its_file():
+    # the letter's best line is its date; its one sum is about something else
+    receipt = _cand(1, "GlyphHaus receipt, January 2026\nTotal (USD): $249.00", "receipt_jan.txt")
+    letter = _cand(2, "Berlin, 10. Februar 2026\nBitte senden Sie die Rechnungen.\nAnschaffungen über 800 € netto.",
+                   "letter.txt")
+    facts = [Fact("Total (USD): $249.00", receipt.path, receipt.file_name, 5.0, True, receipt),
+             Fact("Berlin, 10. Februar 2026", letter.path, letter.file_name, 4.0, False, letter),
+             Fact("Anschaffungen über 800 € netto.", letter.path, letter.file_name, 3.0, True, letter)]
+    ex = verify.check("how much was my electricity bill for February 2026", Extraction(facts=facts),
+                      df=lambda t: {"bill": 3, "february": 2}.get(t, 0), n_files=10)
+    assert ex.declined or ex.facts[0].file_name == "receipt_jan.txt", ex.facts[0].text
+
+
 @pytest.mark.parametrize("question, text, df, why", [
     # only a month ties the passage to the question: a meter reading is no power tool's price
     ("what did I pay for the power tool in February", "date,kwh\n2025-02-01,12420\n2025-03-01,12630",

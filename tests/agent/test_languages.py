@@ -20,7 +20,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Finanzen/Steuer/Brief_Steuerberatung_Hoffmann.txt": ("Steuerberatung Hoffmann\nDipl.-Kffr. Claudia Hoffmann · "
                                                          "Steuerberaterin\nHermannstraße 48 · 12049 Berlin · "
                                                          "Tel. 030 2291 7745\n\nSehr geehrte Frau Carvalho,\nwie in den Vorjahren übernehmen "
-                                                         "wir gern Ihre Steuererklärung 2025.\nMit freundlichen Grüßen\n"
+                                                         "wir gern Ihre Steuererklärung 2025. Bitte senden Sie uns Ihre Unterlagen bis "
+                                                         "spätestens 30. April 2026.\nMit freundlichen Grüßen\n"
                                                          "Claudia Hoffmann\nSteuerberaterin\n", 40),
     "Finanzen/Ausgaben_2025.csv": ("Datum,Kategorie,Beschreibung,Betrag\n2025-06-02,Steuerberatung,Steuerberatung "
                                    "Hoffmann - Erklärung 2024,820.00\n2025-05-12,Internet,Spreenetz Glasfaser,39.99\n", 50),
@@ -81,6 +82,11 @@ def test_the_file_whose_name_says_the_question_answers_who_and_its_follow_up(fol
 def test_a_date_owed_is_found_in_german(folder):
     final = ask(folder, "by when do I have to pay the utility statement?")  # "bis zum", not the period's dates
     assert "15.04.2026" in final.answer, final.answer
+
+
+def test_a_german_date_with_a_dotted_day_is_said_whole(folder):
+    final = ask(folder, "when do I have to hand over my papers for the 2025 taxes?")  # not "April 2026" alone
+    assert "30. April 2026" in final.answer, final.answer
 
 
 def test_dates_written_in_other_languages_are_dates():

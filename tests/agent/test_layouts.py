@@ -191,3 +191,13 @@ def test_a_month_abbreviation_before_a_day_ends_no_sentence():
         ["If you did not have Medicare as of Nov. 20, 2025, we show $0.00.", "Call us."]
     assert sentences("We met in Nov. It rained.") == ["We met in Nov.", "It rained."]
     assert sentences("Summe: 2.200,00 € inkl. MwSt. Zahlbar sofort.") == ["Summe: 2.200,00 € inkl. MwSt.", "Zahlbar sofort."]
+
+
+def test_a_german_day_before_its_month_ends_no_sentence():
+    from manoled.agent.layout import sentences
+    assert sentences("Berlin, 10. Februar 2026") == ["Berlin, 10. Februar 2026"]
+    assert sentences("Bitte bis spätestens 30. April 2026 einreichen. Danke.") == [
+        "Bitte bis spätestens 30. April 2026 einreichen.", "Danke."]
+    assert sentences("30. April 2026 ist die Frist.") == ["30. April 2026 ist die Frist."]
+    assert sentences("1. Buy milk") == ["Buy milk"]  # a numbered item's "1." is still no sentence
+    assert sentences("The total was 12. Then we left.") == ["The total was 12.", "Then we left."]

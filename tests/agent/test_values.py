@@ -104,6 +104,14 @@ def test_a_labelled_short_number_is_a_code(unit, code):
     assert new_value("code", unit, {"cabin", "number"}) is code
 
 
+@pytest.mark.parametrize("unit, code", [
+    ("Confirmation number: 4418 902 771", True), ("Booking ref: 5521 0093", True),  # digits in groups after the label
+    ("Tel: 030 2291 7745", False), ("Booking ref: 12 May", False), ("Guests: 2 adults", False),
+])
+def test_a_number_in_groups_after_a_codes_label_is_a_code(unit, code):
+    assert new_value("code", unit, {"reference", "quote"}) is code
+
+
 @pytest.mark.parametrize("unit, date", [("1/2 cup cold butter", False), ("3/4 tsp salt", False),
                                         ("due 5/5", True), ("3/29/2026", True)])
 def test_a_fraction_of_a_measure_is_no_date(unit, date):
