@@ -221,11 +221,18 @@ def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str
     return out
 
 
+# the commas of a list, not those of a date ("Saturday, July 18, 2026": no items "July 18" and "2026 from 4 pm")
+_LIST_SPLIT = re.compile(r"(?:;|" + "".join(f"(?<!{d})" for d in ("monday", "tuesday", "wednesday", "thursday", "friday",
+                                                                   "saturday", "sunday", "mon", "tue", "wed", "thu",
+                                                                   "fri", "sat", "sun")) +
+                         r",(?:(?<![a-z] \d,)(?<![a-z] \d\d,)|(?!\s+\d{4}\b)))\s+|:\s+(?=\d)", re.IGNORECASE)
+
+
 def _parts(sentence: str) -> list[str]:
     """The items of a list in a sentence ("3 eggs, 100 g pecorino"; "Keys: 3 for the front door, 1 for the shed"),
     a bare value with the label before it ("Total annual premium: 742.10")."""
     out: list[str] = []
-    for p in (p.strip() for p in re.split(r"[;,]\s+|:\s+(?=\d)", sentence)):
+    for p in (p.strip() for p in _LIST_SPLIT.split(sentence)):
         if p and out and not _WORDED.search(p) and _WORDED.search(out[-1]) and not re.search(r"\d\W*$", out[-1]):
             out[-1] = f"{out[-1]}: {p}"
         elif p:

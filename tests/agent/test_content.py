@@ -161,6 +161,13 @@ def test_a_label_line_carries_the_list_under_it_and_table_rows_read_as_labels():
     assert "3 eggs" in units("Ingredients: 3 eggs, 100 g flour, 50 g sugar")  # quantities are
 
 
+def test_the_commas_of_a_date_make_no_list_items():
+    got = units("Check-in: Saturday, July 18, 2026 from 4:00 p.m.\nDue Monday, March 9, 2026, 3 eggs, 2 yolks")
+    assert "2026 from 4:00 p.m." not in got and "July 18" not in got, got
+    assert "Due Monday, March 9, 2026" in got and "3 eggs" in got  # a list after the date still has its items
+    assert "1350" in units("Paid 1200, 1350, 1400")  # four-digit amounts are no years after a date
+
+
 def test_a_heading_s_list_is_one_unit_as_well_as_its_items():
     got = units("# Books to read\n1. Klara and the Sun\n2. Piranesi\n\n# Chores\n\n- [ ] water the ferns\n- [x] bins\n")
     assert "Books to read: Klara and the Sun, Piranesi" in got and "Piranesi" in got
