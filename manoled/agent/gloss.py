@@ -20,6 +20,8 @@ invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
 net: netto neto
 start: beginn début inicio inizio início prise_d'effet date_d'effet
+move: einzug entrée emménagement mudanza trasloco mudança
+moved: einzug entrée emménagement mudanza trasloco mudança
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
 owed: reste_à_payer restbetrag
 coach: wagen voiture carrozza

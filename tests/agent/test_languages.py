@@ -50,6 +50,8 @@ def test_a_question_word_is_found_in_its_form_in_another_language():
     assert contains("Die Kaution beträgt 2.340,00 EUR.", "deposit")
     assert contains("Quittung Nr. 2026-0042", "receipt")
     assert contains("Stand: März 2026", "march")
+    assert contains("ÉTAT DES LIEUX D'ENTRÉE", "moved") and contains("Einzug am 01.09.2024", "move")  # "when we moved in"
+    assert contains("Unterlagen bis spätestens 30. April 2026", "document")
     assert not contains("a data cable", "date")  # an English word is never another's form
     assert "kaution*" in fts_terms(["deposit"]) and "märz" in fts_terms(["march"])
 
