@@ -56,7 +56,7 @@ from .retrieve import Candidate, contains, root
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, idiom, stem, words
+from .slots import GENERIC, STOP, WEEKDAYS, idiom, stem, words
 from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 
 MAX_UNIT = 240
@@ -222,9 +222,7 @@ def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str
 
 
 # the commas of a list, not those of a date ("Saturday, July 18, 2026": no items "July 18" and "2026 from 4 pm")
-_LIST_SPLIT = re.compile(r"(?:;|" + "".join(f"(?<!{d})" for d in ("monday", "tuesday", "wednesday", "thursday", "friday",
-                                                                   "saturday", "sunday", "mon", "tue", "wed", "thu",
-                                                                   "fri", "sat", "sun")) +
+_LIST_SPLIT = re.compile(r"(?:;|" + "".join(f"(?<!{d})" for w in WEEKDAYS for d in (w, w[:3])) +
                          r",(?:(?<![a-z] \d,)(?<![a-z] \d\d,)|(?!\s+\d{4}\b)))\s+|:\s+(?=\d)", re.IGNORECASE)
 
 

@@ -20,8 +20,7 @@ invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
 net: netto neto
 start: beginn début inicio inizio início prise_d'effet date_d'effet
-move: einzug entrée emménagement mudanza trasloco mudança
-moved: einzug entrée emménagement mudanza trasloco mudança
+move moved: einzug entrée emménagement mudanza trasloco mudança
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
 owed: reste_à_payer restbetrag
 coach: wagen voiture carrozza
@@ -170,9 +169,10 @@ addr: address
 GLOSS: dict[str, tuple[str, ...]] = {}
 PHRASES: dict[str, tuple[str, ...]] = {}
 for _line in _TABLE.strip().splitlines():
-    _word, _, _forms = _line.partition(":")
-    GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
-    PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
+    _words, _, _forms = _line.partition(":")
+    for _word in _words.split():  # "move moved: …": a word's forms that the stemmer keeps apart share a line
+        GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
+        PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
 
 
 SPELLED: dict[str, tuple[str, ...]] = {}

@@ -184,8 +184,8 @@ def sentences(line: str) -> list[str]:
     out: list[str] = []
     pieces = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)]
     for n, piece in enumerate(pieces):
-        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not _MONTH_FIRST.match(pieces[1] if len(pieces) > 1 else ""):
-            continue
+        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not (len(pieces) > 1 and _MONTH_FIRST.match(pieces[1])):
+            continue  # a numbered item's "1.", not the day of "30. April 2026"
         if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
                     or _DOTTED_DAY.search(out[-1]) and _MONTH_FIRST.match(piece)):
             out[-1] = f"{out[-1]} {piece}"
