@@ -7,10 +7,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .facts import topic_terms
 from .kinds import _ASKED_AS, SUM_VERBS
 from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
+from .terms import topic_terms
 
 # -- follow-ups: a question that only makes sense after the previous turn --------------------
 # it opens by continuing ("and …", "what about …"), or it points back ("it", "those", "the X one", "that month")

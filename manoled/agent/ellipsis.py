@@ -2,7 +2,7 @@
 when, like it (:func:`framed`); "her phone number?" is the phone of the person the previous answer named
 (:func:`referent`); "what's his number?" asks his phone (:func:`his_phone`); "and the one in September?" is the
 previous question with its date changed where it stood (:func:`redated`), "and Term 2?" with its number
-(:func:`renumbered`)."""
+(:func:`renumbered`); "and the rego?" after the Hilux's WOF stays under the heading "HILUX" (:func:`kept_heading`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import re
 from typing import Any
 
 from .continuation import QUESTION_FRAME, mentions
+from .facts import sectioned
 from .kinds import TYPE_PATTERNS, is_cue, wanted_type
 from .months import numbered_things
+from .retrieve import contains
 from .slots import STOP, time_words, words
 
 
@@ -96,3 +98,19 @@ def renumbered(base_question: str, own: str) -> str:
         if hit:
             return f"{base_question[:hit.start()]}{hit.group(1)}{number}{base_question[hit.end():]}"
     return ""
+
+
+def kept_heading(text: str, answer: str, topics: list[str], fresh: list[str]) -> list[str]:
+    """The previous question's ``topics`` that the heading over its answer in ``text`` says: "hilux", when the
+    answer was the line "WOF … expires 05/03/2026" under "HILUX  LKR382". An elliptic follow-up ("and the rego?")
+    stays under that heading when its own words (``fresh``) are said there, and name no heading ("and the Demio's?").
+    """
+    said = answer.split(" (from ", 1)[0].rstrip(". ")
+    units = sectioned(text) if said else []
+    if any(contains(head, t) for _, _, _, head in units if head for t in fresh):
+        return []
+    # a line the answer was (not an item of a list, whose label heads it: "Bottom layer: 1/2 cup butter, …")
+    head = next((h for u, _, whole, h in units if h and u == whole and (u in said or said in u)), "")
+    if not head or not any(contains(u, t) for u, _, _, h in units if h == head for t in fresh):
+        return []  # the new thing is not under that heading ("anything about the dentist?" after the chores)
+    return [t for t in topics if contains(head, t)]

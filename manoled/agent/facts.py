@@ -24,16 +24,13 @@ from typing import Any
 import numpy as np
 
 from . import totals as totals_mod
-from .commonness import LIGHT_HEADS, adverb, common
+from .commonness import adverb, common
 from .contrast import Contrasts, other_paper
 from .kinds import (
-    _ASKED_AS,
-    _ASKING,
     _DATE,
     _QUANTITY,
     TYPE_PATTERNS,
     TYPE_WORDS,
-    is_cue,
     new_value,
     says_shape,
     typed_by,
@@ -49,14 +46,14 @@ from .months import (
     numbered_things,
     says_numbered,
     says_span,
-    whole_month,
     year_spans,
 )
-from .retrieve import Candidate, contains, root
+from .retrieve import Candidate, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, WEEKDAYS, idiom, stem, words
+from .slots import GENERIC, STOP, WEEKDAYS, stem, words
+from .terms import topic_terms
 from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 
 MAX_UNIT = 240
@@ -89,32 +86,12 @@ class Extraction:
 
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
-                           r"expire|expires|expiry|run out|runs out|end|ends|valid)\b", re.IGNORECASE)
-_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|latest|no later|ends?|through|valid|"
-                            r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|hasta|antes de|"
+                           r"expire|expires|expiry|run out|runs out|end|ends|valid|due)\b|"
+                           r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
+_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|through|valid|"
+                            r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
-_TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
-
-
-def topic_terms(question: str) -> list[str]:
-    """The question's specific words: what it is about, not how it asks."""
-    out: list[str] = []
-    ws = [whole_month(w) for w in words(question)]  # "from mid-January": January
-    for i, w in enumerate(ws):
-        s = MONTH_NAMES.get(w, stem(w))
-        if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
-            continue  # "costing" asks as "cost" does
-        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
-            continue  # "what did it end up costing", "in the end": how it asks
-        if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \
-                w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])):
-            continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*": not what it is about
-        if i and ws[i - 1] in _ASKING and (s in _ASKED_AS or s in TYPE_WORDS["code"]):
-            continue  # "what time", "which day", "what code would I give": how it asks, like "when"
-        if s not in out:
-            out.append(s)
-    return out
 
 
 def units(text: str, file_name: str = "") -> list[str]:
@@ -122,22 +99,22 @@ def units(text: str, file_name: str = "") -> list[str]:
     return [u for u, _, _ in _units(text, file_name)]
 
 
-def _lines(text: str) -> list[tuple[str, bool]]:
-    """(line, is a heading) for each non-empty line; a label line ("Attendees:") carries the lines that
-    follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
+def _lines(text: str) -> list[tuple[str, bool, bool]]:
+    """(line, is a heading, is indented) for each non-empty line; a label line ("Attendees:") carries the lines
+    that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
     raw = logical_lines(text, _is_value)
     out: list[tuple[str, bool]] = []
     i = 0
     while i < len(raw):
         line = raw[i].strip(" \t-*•#>|")
-        heading = bool(_HEADING.match(raw[i]))
+        heading, indented = bool(_HEADING.match(raw[i])), raw[i][:1] in (" ", "\t")
         i += 1
         if not line:
             continue
         if heading:
             listed = _list_under(raw, i)
             if listed:  # "# Books to read" and its items: the whole list answers "what books", as well as each item
-                out.append((f"{line}: {', '.join(listed)}", False))
+                out.append((f"{line}: {', '.join(listed)}", False, indented))
         if line.endswith(":") and not heading:
             items: list[str] = []
             while i < len(raw) and raw[i].strip() and not _HEADING.match(raw[i]):
@@ -148,7 +125,7 @@ def _lines(text: str) -> list[tuple[str, bool]]:
                 i += 1
             if items:
                 line = f"{line} {', '.join(items)}"
-        out.append((line, heading))
+        out.append((line, heading, indented))
     return out
 
 
@@ -181,7 +158,7 @@ def _is_value(cell: str) -> bool:
 def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
     """(unit, is a title, the sentence it is part of): a title is a heading, or a document's first line when it
     reads as a title."""
-    return [(u, title, whole) for u, title, whole, _ in _sectioned(text, file_name)]
+    return [(u, title, whole) for u, title, whole, _ in sectioned(text, file_name)]
 
 
 def _shouted(line: str) -> bool:
@@ -193,24 +170,28 @@ def _shouted(line: str) -> bool:
             and not any(ch.isdigit() for ch in head) and len(line.split()) <= 10)
 
 
-def _sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]]:
+def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]]:
     """:func:`_units` with the heading each unit sits under ("" before any): a ticket's "RETOUR – 14/06/2026"
     says which leg the times below it are of."""
     lines = _lines(text)
     if file_name.lower().endswith(TABLES) and len(lines) >= 2:
-        rows = sheet_rows([ln for ln, _ in lines], _is_value)
+        rows = sheet_rows([ln for ln, _, _ in lines], _is_value)
         if rows is not None:
             return [(row, False, row, "") for row in rows]
     out: list[tuple[str, bool, str, str]] = []
-    section = ""
-    for n, (ln, heading) in enumerate(lines):
+    section, outline = "", False
+    for n, (ln, heading, indented) in enumerate(lines):
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
-        if heading or n and _shouted(ln):  # a first line in capitals is a letterhead: it heads the whole text
-            section = ln
+        # "HILUX  LKR382" over indented lines heads them, up to the next line that is not indented
+        heads = not indented and n + 1 < len(lines) and lines[n + 1][2] and len(ln.split()) <= 8 and ln[-1:] not in ".!?"
+        if heading or n and _shouted(ln) or heads:  # a first line in capitals is a letterhead: it heads the whole text
+            section, outline = ln, heads and not heading
             under = ""
         else:
+            if outline and not indented:
+                section = outline = ""
             under = section
         for s in sentences(ln):
             out.append((s, title, s, under))
@@ -307,6 +288,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
     # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it
     totals = kind == "amount" and bool(TOTAL_ASK.search(question) or BILL_ASK.search(question))
+    # "net pay": not the total it is taken from (+1); "gross pay": that total, not what is left (-1)
+    net = (kind == "amount") * (bool(totals_mod.NET_ASK.search(question)) - bool(totals_mod.GROSS_UNIT.search(question)))
     facts: list[Fact] = []
     focus_seen = not focus
     asked_stems = {stem(w) for w in words(question)}
@@ -345,7 +328,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             or says_numbered(numbered, c.text, c.file_name)) \
             + NEWEST_WEIGHT * (c.path in newest)
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
-        units = _sectioned(c.text, c.file_name)
+        units = sectioned(c.text, c.file_name)
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
         sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
@@ -380,8 +363,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by or as_whole) and TOTAL_UNIT.search(u) and not (
-                        BEFORE_TAX.search(u) and not BEFORE_TAX.search(question)):
+                        BEFORE_TAX.search(u) and not BEFORE_TAX.search(question)) and not net:
                     score += 1.0
+                score += 1.5 * net * totals_mod.net_side(u)
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and focus and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):

@@ -42,9 +42,8 @@ from .continuation import (
     turn_files,
 )
 from .direct import Direct, calls_for
-from .ellipsis import PUNCT, THEIRS, date_words, framed, his_phone, redated, referent, renumbered, undated
+from .ellipsis import PUNCT, THEIRS, date_words, framed, his_phone, kept_heading, redated, referent, renumbered, undated
 from .entries import is_log
-from .facts import topic_terms
 from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import wanted_type
@@ -54,6 +53,7 @@ from .parse import ToolCall
 from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
 from .series import in_sequence, of_period, series_of, sibling
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
+from .terms import topic_terms
 from .wording import fold
 
 TextOf = Callable[[Any], str]
@@ -201,7 +201,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             # ("how much of that was GST?" points at the answer itself: no other row)
             when = date_words(base.question) if bplan.slots.time and not new.time and is_log(text) and not \
                 POINT_BACK.search(question) and not _IT.search(question) and not THEIRS.search(question) else ""
-            return _in_file(" ".join([framed(own, base.question, text), when]).strip(), [], top, new)
+            kept = kept_heading(text, getattr(base, "answer", ""), bplan.slots.topics, fresh)
+            return _in_file(" ".join([framed(own, base.question, text), when, *kept]).strip(), [], top, new)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))

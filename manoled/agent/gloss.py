@@ -19,6 +19,8 @@ _TABLE = """
 invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
 net: netto neto
+contribution contributions: beitrag beiträge cotisation cotisations contribución contribuição contributo
+soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
@@ -60,7 +62,8 @@ tax: steuer steuern impôt impuesto imposta imposto
 price: preis prix precio prezzo preço
 fee: gebühr gebühren honorar frais tasa
 due: fällig fälligkeit échéance vencimiento scadenza vencimento
-deadline: frist stichtag
+deadline: frist stichtag date_limite
+next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima
 monthly: monatlich mensuel mensual mensile mensal
 month: monthly monat monate mois mes mese mês
 contribution: beitrag beiträge cotisation cotización contributo
@@ -96,7 +99,7 @@ recipe: rezept recette receta ricetta receita
 payment: zahlung paiement pago pagamento
 account: konto compte cuenta conto conta
 bank: banque banco banca
-refund: erstattung rückerstattung remboursement reembolso rimborso
+refund: erstattung rückerstattung remboursement rbt reembolso rimborso reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
 advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente

@@ -16,7 +16,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
                         "amount rent salary budget deposit bill balance worth refund money estimate quote repayment repayments "
                         "instalment instalments installment installments premium premiums quantity costing charging paying "
-                        "spending owing".split()),
+                        "spending owing contribution contributions pension pensions wage wages income earnings proceeds".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
@@ -47,6 +47,9 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
 # "with tax", "w/ tax", "tax included": a sum with its tax, so the total
 WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(?:the\s+)?(?:tax|taxes|gst|hst|vat)\b|"
                       r"\b(?:tax|taxes|gst|hst|vat)\s+(?:included|incl\b)", re.IGNORECASE)
+# "opening time", "boarding time": the clock time something happens at, not how long it takes (cooking time)
+_AT_A_TIME = frozenset("opening closing boarding starting meeting departing arriving landing leaving finishing ending "
+                       "pickup check-in".split())
 _DID = frozenset("did does do will would".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
@@ -118,6 +121,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
     "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
+                           r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
                            r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
                            r"year)s?\b|\bovernight\b", re.IGNORECASE),
@@ -164,6 +168,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
                         "number" if stem(b) in ("number", "temperature", "temp") else
                         "time" if stem(b) in ("time", "hour") else "date"), True
+        if a.endswith("ing") and len(a) > 5 and a not in _AT_A_TIME and b == "time" and (n + 2 == len(ws) or ws[n + 2] in ("for", "of", "on")):
+            return "duration", True  # "bacalhau soaking time?", "cooking time for the rice": how long, not a clock time
         if a == "how" and b == "long":
             return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
         if a == "how" and b in ("early", "late"):

@@ -25,6 +25,23 @@ TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # an
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto")
 BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
                          r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
+# "net pay", "what did we actually get after the commission", "once the premium is taken off": what is left once
+# something is taken off, not the total it is taken from ("after tax" is left out: of a price it means with tax)
+NET_ASK = re.compile(r"\bnet\b|\btake[- ]home\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
+                     r"costs?|fees?|premiums?|commission|tak(?:e|en) (?:out|off))\b", re.IGNORECASE)
+NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )?(?:deductions|tax|taxes)|you will receive|"
+                      r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b",
+                      re.IGNORECASE)
+GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|before (?:deductions|tax|taxes)", re.IGNORECASE)
+TAX_BASE = re.compile(r"\b(?:imposable|taxable|steuerpflichtig)", re.IGNORECASE)  # "Net imposable": what is taxed, not paid
+
+
+def net_side(unit: str) -> int:
+    """+1 for a line that gives what is left once something is taken off ("NET À PAYER"), -1 for one that gives
+    what it is taken from ("before deductions"), else 0."""
+    if TAX_BASE.search(unit):
+        return 0
+    return 1 if NET_UNIT.search(unit) and not GROSS_UNIT.search(unit) else -1 if GROSS_UNIT.search(unit) else 0
 
 
 @dataclass

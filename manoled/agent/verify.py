@@ -33,7 +33,7 @@ from typing import Any
 from .attribute import asked_words
 from .contrast import other_paper
 from .entries import entry_of
-from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words, topic_terms
+from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
 from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, says_shape, typed_by
 from .layout import TABLES
 from .months import LATEST, newest_of_series, other_month, says_other_month
@@ -42,6 +42,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC
+from .terms import topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)

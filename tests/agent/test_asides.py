@@ -12,10 +12,10 @@ from datetime import datetime
 import pytest
 from conftest import PathFile, ask, folder_fixture, planner_agent, shared_embedder
 
-from manoled.agent.facts import topic_terms
 from manoled.agent.kinds import wanted_type
 from manoled.agent.layout import sentences
 from manoled.agent.planner import Planner
+from manoled.agent.terms import topic_terms
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 

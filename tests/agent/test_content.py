@@ -26,7 +26,7 @@ from manoled.agent.facts import (
     extract,
     focus_words,
     name_date_fit,
-    topic_terms,
+    sectioned,
     units,
 )
 from manoled.agent.fake import FakeLLM
@@ -34,6 +34,7 @@ from manoled.agent.kinds import typed_by
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
 from manoled.agent.senses import WordSense, credit
+from manoled.agent.terms import topic_terms
 
 NOW = time.time()
 TEXT: dict[str, str] = {
@@ -166,6 +167,69 @@ def test_the_commas_of_a_date_make_no_list_items():
     assert "2026 from 4:00 p.m." not in got and "July 18" not in got, got
     assert "Due Monday, March 9, 2026" in got and "3 eggs" in got  # a list after the date still has its items
     assert "1350" in units("Paid 1200, 1350, 1400")  # four-digit amounts are no years after a date
+
+
+def test_what_is_left_once_something_is_taken_off_is_the_net_line():
+    slip = _cand(1, "Bulletin de paie - février 2026\nSalaire de base: 4 250,00 €\nCoût total employeur : 6 924,19 €\n"
+                 "Net imposable: 3 971,74 €\nNET À PAYER: 3 452,51 €", "bulletin_2026-02.pdf")
+    for q in ("net salary february 2026", "how much did I take home in february 2026"):
+        assert "3 452,51" in extract(q, [slip]).facts[0].text, q  # not what the employer pays, nor the taxed base
+    sale = _cand(1, "Stock sale statement\nGross sales: $9,000.00\nCommission 5%: $450.00\nFreight: $300.00\n"
+                 "Total deductions: $750.00\nNet proceeds: $8,250.00", "sale_statement.pdf")
+    q = "how much did we get for the steers once the agent's commission and freight costs came off"
+    assert "8,250.00" in extract(q, [sale]).facts[0].text
+    letter = _cand(1, "Pension statement 2026\nYour monthly pension before deductions: $1,900.00\n"
+                   "Health plan premium deducted: $150.00\nAfter deductions you will receive: $1,750.00",
+                   "pension_2026.pdf")
+    assert "1,750.00" in extract("what is my pension a month after the health premium", [letter]).facts[0].text
+    assert "1,900.00" in extract("what is my gross monthly pension", [letter]).facts[0].text  # no net asked
+
+
+def test_a_time_something_takes_is_a_duration_and_a_time_it_opens_is_not():
+    assert typed_by("bean soaking time?") == ("duration", True)
+    assert typed_by("cooking time for the rice") == ("duration", True)
+    assert typed_by("boarding time for the ferry")[0] != "duration"
+    recipe = _cand(1, "Feijoada\nDie Bohnen 12 Stunden einweichen.\nMit Speck 5 min anbraten.\nServes 6.",
+                   "feijoada.md")
+    assert "12 Stunden" in extract("bean soaking time?", [recipe]).facts[0].text  # soak is einweichen
+
+
+def test_a_contribution_is_a_sum_of_its_own_not_a_word_that_only_says_a_sum_is_asked():
+    letter = _cand(1, "Beitragsbescheid ab 01.01.2026\nBeitragsart: Pflegeversicherung, Satz: 4,2 %, monatlich: 111,30 EUR\n"
+                   "Beitragsart: Gesamtbeitrag monatlich, monatlich: 559,15 EUR", "Krankenkasse_Beitrag_2026.pdf")
+    q = "what is my monthly health insurance contribution for 2026"
+    assert asked_words(q)[-1] == "contribution"  # what is asked, not the insurance it is for
+    total, care = "Beitragsart: Gesamtbeitrag monatlich, monatlich: 559,15 EUR", letter.text.splitlines()[1]
+    ex = Extraction(facts=[Fact(total, letter.path, letter.file_name, 9.0, True, letter),
+                           Fact(care, letter.path, letter.file_name, 8.0, True, letter)])
+    assert "559,15" in verify.said_first(q, ex, None).text  # the total says the contribution (Beitrag) asked
+
+
+def test_a_thing_that_is_up_asks_when_it_runs_out():
+    papers = _cand(1, "Van papers\nInspection passed: 14/03/2025\nInspection exp 14/03/2026\nInsured since 01/01/2024",
+                   "van.txt")
+    assert "14/03/2026" in extract("when's the van's inspection up?", [papers]).facts[0].text
+
+
+def test_paid_back_is_a_refund_and_a_french_deadline_is_a_date_limite():
+    assert "refund" in topic_terms("how much did the insurer pay back for my glasses")
+    assert "back" in topic_terms("what's in the back of the van")
+    ct = _cand(1, "Procès-verbal de contrôle technique\nDate du contrôle: 22/09/2025\n"
+               "Date limite du prochain contrôle : 22/09/2027", "controle_technique.pdf")
+    assert "22/09/2027" in extract("when is the deadline for the next contrôle technique", [ct]).facts[0].text
+    statement = _cand(1, "Relevé de prestations mars 2026\nDépense: 420,00\nRbt mutuelle: 250,00\nReste à charge: "
+                      "169,91", "releve_mutuelle.pdf")
+    assert "250,00" in extract("how much did the mutuelle pay back in march 2026", [statement]).facts[0].text
+
+
+def test_an_outdented_line_heads_the_indented_lines_under_it():
+    text = "Renewals\n\nCAMPERVAN  ZX4411\n  licence expires 15/08/2026\n\nBOAT TRAILER  TT9902\n  licence expires " \
+           "30/09/2026\nNotes at the end"
+    heads = {u: head for u, _, _, head in sectioned(text)}
+    assert heads["licence expires 15/08/2026"].startswith("CAMPERVAN")
+    assert heads["licence expires 30/09/2026"].startswith("BOAT TRAILER") and heads["Notes at the end"] == ""
+    c = _cand(1, text, "renewals.txt")
+    assert "30/09/2026" in extract("when does the boat trailer licence expire", [c]).facts[0].text
 
 
 def test_a_heading_s_list_is_one_unit_as_well_as_its_items():

@@ -57,6 +57,9 @@ FILES: dict[str, tuple[str, float]] = {
         "AVIS D'ÉCHÉANCE - Assurance habitation\nN° de contrat: MRH 7734 2185\nÉchéance principale: 01/09/2026\n"
         "Agence Lyon Jean-Macé – accueil 04 78 95 21 00\nVotre conseillère: Nadia BENALI – ligne directe "
         "04 78 95 21 07\nCotisation annuelle TTC: 312,48 €", 80),
+    "garage/renewals.txt": ("Renewal dates\n\nCAMPERVAN  ZX4411\n  safety check passed 02/02/2026, valid until 02/02/2027\n"
+                            "  licence paid 12 mths, expires 15/08/2026\n\nBOAT TRAILER  TT9902\n"
+                            "  safety check exp 11/11/2025\n  licence exp 30/09/2026\n", 65),
     "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
                          + "Blend briefly. " * 40, 5),
 }
@@ -153,6 +156,14 @@ def test_an_elliptic_follow_up_asks_what_the_previous_question_asked(agent):
     first, final, plan = converse(agent, "when does the hilux WOF expire?", "and the registration?")
     assert "05/03/2026" in first.answer and plan.followup
     assert "28/06/2026" in final.answer and names(final) == ["hilux_papers.txt"], final.answer
+
+
+def test_an_elliptic_follow_up_stays_under_the_heading_of_the_previous_answer(agent):
+    first, final, _ = converse(agent, "when's the campervan safety check up?", "and the licence?")
+    assert "02/02/2027" in first.answer, first.answer
+    assert "15/08/2026" in final.answer and names(final) == ["renewals.txt"], final.answer  # not the trailer's
+    _, final, _ = converse(agent, "when's the campervan safety check up?", "and the boat trailer's licence?")
+    assert "30/09/2026" in final.answer, final.answer  # a heading of its own: that one
 
 
 def test_a_topic_not_in_the_previous_file_is_looked_for_everywhere(agent):

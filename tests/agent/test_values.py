@@ -7,12 +7,13 @@ import pytest
 
 from manoled.agent.attribute import asked_words
 from manoled.agent.contrast import other_paper
-from manoled.agent.facts import _in_one_cell, _is_value, topic_terms
+from manoled.agent.facts import _in_one_cell, _is_value
 from manoled.agent.gloss import forms, spelled_out
 from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.months import name_dates, says_span, year_spans
 from manoled.agent.retrieve import overlapped
+from manoled.agent.terms import topic_terms
 
 
 def test_a_label_line_then_its_value_line_is_one_line():
@@ -278,8 +279,8 @@ def test_leaving_asks_the_check_out():
 
 
 def test_a_part_of_a_month_is_that_month():
-    from manoled.agent.facts import topic_terms
     from manoled.agent.months import asked_months
+    from manoled.agent.terms import topic_terms
     question = "By what date do I pay for the power from mid-January to early-April 2026?"
     assert asked_months(question) == ({1, 4}, {2026})
     assert "january" in topic_terms(question) and "mid-january" not in topic_terms(question)

@@ -12,9 +12,9 @@ from datetime import datetime
 from conftest import PathFile, ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words
-from manoled.agent.facts import topic_terms
 from manoled.agent.names import index_of
 from manoled.agent.slots import read_slots
+from manoled.agent.terms import topic_terms
 from manoled.agent.wording import words
 
 NOW = datetime(2026, 11, 20, 12).timestamp()

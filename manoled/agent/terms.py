@@ -1,0 +1,41 @@
+"""What a question is about: its topic terms, not the words that say how it asks.
+
+"When is the car's next inspection due?" is about the car, its next inspection and its being due: "when" asks for
+a date. "How much did the mutuelle pay back?" is about a refund. The terms weigh a
+passage's cover of the question (:mod:`facts`, :mod:`verify`) and carry a topic into a follow-up.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .commonness import LIGHT_HEADS, adverb
+from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, is_cue
+from .months import MONTH_NAMES, whole_month
+from .retrieve import root
+from .slots import GENERIC, idiom, stem, words
+
+_TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
+_GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
+
+
+def topic_terms(question: str) -> list[str]:
+    """The question's specific words: what it is about, not how it asks."""
+    out: list[str] = []
+    ws = [whole_month(w) for w in words(question)]  # "from mid-January": January
+    for i, w in enumerate(ws):
+        s = MONTH_NAMES.get(w, stem(w))
+        if w == "back" and i and ws[i - 1] in _GIVE:
+            s = "refund"  # "what did the insurer pay back": a refund, however the paper says it (Erstattung, Rbt)
+        if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
+            continue  # "costing" asks as "cost" does
+        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
+            continue  # "what did it end up costing", "in the end": how it asks
+        if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \
+                w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])):
+            continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*": not what it is about
+        if i and ws[i - 1] in _ASKING and (s in _ASKED_AS or s in TYPE_WORDS["code"]):
+            continue  # "what time", "which day", "what code would I give": how it asks, like "when"
+        if s not in out:
+            out.append(s)
+    return out
