@@ -103,7 +103,7 @@ def _lines(text: str) -> list[tuple[str, bool, bool]]:
     """(line, is a heading, is indented) for each non-empty line; a label line ("Attendees:") carries the lines
     that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
     raw = logical_lines(text, _is_value)
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[str, bool, bool]] = []
     i = 0
     while i < len(raw):
         line = raw[i].strip(" \t-*•#>|")

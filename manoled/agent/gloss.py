@@ -19,7 +19,6 @@ _TABLE = """
 invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
 net: netto neto
-contribution contributions: beitrag beiträge cotisation cotisations contribución contribuição contributo
 soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
@@ -66,7 +65,7 @@ deadline: frist stichtag date_limite
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima
 monthly: monatlich mensuel mensual mensile mensal
 month: monthly monat monate mois mes mese mês
-contribution: beitrag beiträge cotisation cotización contributo
+contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
 doctor: arzt ärztin médecin médico medico
 appointment: termin rendez-vous cita appuntamento consulta
 notice: kündigung kündigungsfrist préavis preaviso avis bescheid

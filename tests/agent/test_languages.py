@@ -7,6 +7,7 @@ from pathlib import Path
 
 from conftest import folder_fixture, planner_agent, planner_answer
 
+from manoled.agent import gloss
 from manoled.agent.retrieve import contains, fts_terms, initials
 from manoled.agent.steps import AnswerStep
 from manoled.agent.wording import fold, words
@@ -54,6 +55,13 @@ def test_a_question_word_is_found_in_its_form_in_another_language():
     assert contains("Unterlagen bis spätestens 30. April 2026", "document")
     assert not contains("a data cable", "date")  # an English word is never another's form
     assert "kaution*" in fts_terms(["deposit"]) and "märz" in fts_terms(["march"])
+    assert contains("Beitragsart: Gesamtbeitrag", "contributions") and contains("Rbt mutuelle: 250,00", "refund")
+
+
+def test_a_word_has_one_gloss_line():
+    # a second line for a word would replace the first one's forms, silently
+    said = [w for line in gloss._TABLE.strip().splitlines() for w in line.partition(":")[0].split()]
+    assert len(said) == len(set(said)), sorted(w for w in set(said) if said.count(w) > 1)
 
 
 def test_english_questions_about_german_papers(folder):
