@@ -119,7 +119,7 @@ def _lines(text: str) -> list[tuple[str, bool, bool]]:
             items: list[str] = []
             while i < len(raw) and raw[i].strip() and not _HEADING.match(raw[i]):
                 item = raw[i].strip(" \t-*•>|")
-                if item.endswith(":") or sum(len(x) for x in items) + len(item) > MAX_UNIT:
+                if item.endswith(":") or _ROW.search(raw[i]) or sum(len(x) for x in items) + len(item) > MAX_UNIT:
                     break
                 items.append(item.rstrip(".;,"))
                 i += 1
@@ -129,6 +129,9 @@ def _lines(text: str) -> list[tuple[str, bool, bool]]:
     return out
 
 
+# a table's row, with or without its header's names ("Widgets | 2 | 10.00", "Description: Widgets, Qty: 2"): the
+# end of what a label above it carries ("Bill to:" and its address lines)
+_ROW = re.compile(r" \| |:\s[^:]*,\s[^,:]+:\s")
 _ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?")
 
 

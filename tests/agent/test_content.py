@@ -162,6 +162,13 @@ def test_a_label_line_carries_the_list_under_it_and_table_rows_read_as_labels():
     assert "3 eggs" in units("Ingredients: 3 eggs, 100 g flour, 50 g sugar")  # quantities are
 
 
+def test_a_label_carries_the_lines_under_it_up_to_a_table():
+    got = units("INVOICE\nBill to:\nAcme Ltd\nAttn: Dana Fox\nDescription | Qty | Amount (EUR)\nWidgets | 2 | 10.00\n"
+                "TOTAL DUE (EUR) | 12.30\nThanks.")
+    assert "Bill to: Acme Ltd, Attn: Dana Fox" in got, got  # the address, not the table's rows after it
+    assert not any("Acme" in u and "Widgets" in u for u in got) and "TOTAL DUE (EUR): 12.30" in got
+
+
 def test_the_commas_of_a_date_make_no_list_items():
     got = units("Check-in: Saturday, July 18, 2026 from 4:00 p.m.\nDue Monday, March 9, 2026, 3 eggs, 2 yolks")
     assert "2026 from 4:00 p.m." not in got and "July 18" not in got, got
