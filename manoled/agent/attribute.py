@@ -38,7 +38,7 @@ _FRAMING = frozenset("final overall actual exact full grand".split())
 
 
 # amounts that are a thing of their own, not any sum: a booking's total is no deposit, a bill's no refund
-_NAMED_AMOUNTS = frozenset("deposit deposits rent salary budget refund balance contribution contributions pension".split())
+_NAMED_AMOUNTS = frozenset("deposit deposits rent salary budget refund balance contribution contributions pension pensions".split())
 
 
 def is_type_word(w: str) -> bool:

@@ -107,7 +107,7 @@ def kept_heading(text: str, answer: str, topics: list[str], fresh: list[str]) ->
     """
     said = answer.split(" (from ", 1)[0].rstrip(". ")
     units = sectioned(text) if said else []
-    if any(contains(head, t) for _, _, _, head in units if head for t in fresh):
+    if any(contains(head, t) for head in {h for *_, h in units if h} for t in fresh):
         return []
     # a line the answer was (not an item of a list, whose label heads it: "Bottom layer: 1/2 cup butter, …")
     head = next((h for u, _, whole, h in units if h and u == whole and (u in said or said in u)), "")
