@@ -246,13 +246,29 @@ def focus_words(question: str) -> list[str]:
     ws = words(question)
     for i in range(len(ws) - 1):
         if ws[i] == "how" and ws[i + 1] in ("much", "many"):
+            rest = ws[i + 2:]
+            part = rest[:1] == ["of"]  # "how much of the sour milk do I need": the thing, a part of which is used
+            while rest and rest[0] in _OF_THE:
+                rest = rest[1:] if part else []
             out = []
-            for w in ws[i + 2:]:
+            for w in rest:
                 if w in GENERIC or any(w in cues for cues in TYPE_WORDS.values()):
                     break
                 out.append(stem(w))
-            return out
+            after = rest[len(out):len(out) + 2]
+            # only when a person's verb follows ("do I need"): "how much of my pay goes to rent" counts no pay
+            return out if not part or len(after) == 2 and after[0] in _AUX and after[1] in _PERSONS else []
     return []
+
+
+def compound(unit: str, word: str) -> bool:
+    """Whether a word of ``unit`` is a compound that ends in ``word``: "500ml buttermilk" says milk."""
+    return len(word) >= 4 and any(len(w) >= len(word) + 3 and w.endswith(word) for w in words(unit))
+
+
+_OF_THE = frozenset("of the a an my your our their his her its this that these those".split())
+_AUX = frozenset("do does did should will would can could must".split())
+_PERSONS = frozenset("i we you they he she".split())
 
 
 PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
@@ -346,8 +362,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
-            if any(contains(u, t) or said.get(t, 0.0) >= 1.0 for t in focus):
-                focus_seen = True
+            says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)
+            focus_seen |= says_focus
             typed = bool(kind and new_value(kind, u, asked_stems))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
@@ -372,7 +388,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and focus and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
-                score += 1.0  # "512 GB" for "how much storage" (a count of days is no pay)
+                score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
             if title or u.endswith(":"):

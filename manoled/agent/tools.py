@@ -123,7 +123,9 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         terms = factlib.topic_terms(query)
         absent -= spelled
     # a word no file has may be a file name's initials ("CT": controle_technique_2025.pdf): read only for those words
-    initials = frozenset(t for t in absent if index_of(ctx.files()).initialled(t))
+    idx = index_of(ctx.files())
+    named_by = {t: {str(idx.files[i].path) for i in idx.initialled(t)} for t in absent}
+    initials = frozenset(t for t in absent if named_by[t])
     absent -= initials
     candidates = ctx.hybrid(initials)(query, terms, k=top, only_files=only_files)
     sense = ctx.word_sense()
@@ -146,7 +148,9 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
     ex = _of_the_named(ctx, query, terms, absent, ex)
-    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)), n_files=len(ctx.files()), sense=sense,
+    # a file name's initials are as rare as the files they name
+    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
+                        n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
                         names=_file_words(ctx, asked_words(query)))
 
 

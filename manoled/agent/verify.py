@@ -33,7 +33,7 @@ from typing import Any
 from .attribute import asked_words
 from .contrast import other_paper
 from .entries import entry_of
-from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
+from .facts import MONTH_NAMES, Extraction, Fact, _units, compound, passage_words
 from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, says_shape, typed_by
 from .layout import TABLES
 from .months import LATEST, newest_of_series, other_month, says_other_month
@@ -139,7 +139,8 @@ def _has_value(f: Fact, kind: str | None) -> bool:
     return f.typed or kind == "amount" and bool(_QUANTITY.search(f.text)) and not TYPE_PATTERNS["date"].search(f.text)
 
 
-def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -> bool:
+def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
+               initialled: dict[str, set[str]]) -> bool:
     """Whether the best fact may give way to the facts of a file that says more of the question: not a line with
     the asked amount or date for a line that gives none (a letter dated February covers "the electricity bill
     for February" well, and says no sum, though another of its lines may), nor for the other paper of a job (the
@@ -150,14 +151,20 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None) -
             top.path in newest_of_series([top.candidate, theirs[0].candidate]):
         return False  # "the next oil change": the newest service record, though an older one says more
     words = [t for t in topic_terms(question) if not t.isdigit()]
-    if sum(contains(theirs[0].text, t) for t in words) < sum(contains(top.text, t) for t in words):
+
+    def says(f: Fact, t: str) -> bool:  # a line of controle_technique_2025.pdf says "CT" by its file's name
+        return contains(f.text, t) or str(f.path) in initialled.get(t, ())
+
+    if sum(says(theirs[0], t) for t in words) < sum(says(top, t) for t in words):
         return False  # "bond amt for our flat": "Total bond: $2,480.00", not the flatmate agreement's rent line
     return not other_paper(question, theirs[0].file_name)
 
 
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
-          sense: WordSense | None = None, names: frozenset[str] = frozenset()) -> Extraction:
-    """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts."""
+          sense: WordSense | None = None, names: frozenset[str] = frozenset(),
+          initialled: dict[str, set[str]] | None = None) -> Extraction:
+    """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts.
+    ``initialled``: question words that are the initials of files' names ("CT"), with those files' paths."""
     if ex.declined or not ex.facts:
         return ex
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit()}
@@ -172,7 +179,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _may_leave(question, top, theirs, kind):
+        if _may_leave(question, top, theirs, kind, initialled or {}):
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]
@@ -254,7 +261,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     c = fact.candidate
     where = f"{fact.text} {c.named if c else fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
     measured = [name for m in _MEASURE.finditer(fact.text) for name in MEASURES[m.group(1).lower()].split()]
-    said = {t: t in names or t in measured or contains(where, t)
+    said = {t: t in names or t in measured or contains(where, t) or compound(fact.text, t)
             or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text)) for t in asked}
     ws = passage_words(fact.text) + measured
     missing = [t for t in asked if not said[t]]
@@ -274,7 +281,7 @@ def _titles(text: str, file_name: str) -> str:
 
 def _names_any(unit: str, terms: list[str], sense: WordSense | None) -> bool:
     """Whether ``unit`` says one of ``terms``, literally or at a full sense match ("4 cooking apples": fruit)."""
-    if any(contains(unit, t) for t in terms):
+    if any(contains(unit, t) or compound(unit, t) for t in terms):
         return True
     ws = passage_words(unit)
     return sense is not None and bool(ws) and any(sense_credit(s) >= 1.0 for s, _ in sense.best(terms, ws).values())

@@ -201,6 +201,17 @@ def test_a_time_something_takes_is_a_duration_and_a_time_it_opens_is_not():
     assert "12 Stunden" in extract("bean soaking time?", [recipe]).facts[0].text  # soak is einweichen
 
 
+def test_how_much_of_a_thing_counts_that_thing_and_a_compound_word_says_it():
+    assert focus_words("How much of the sour milk do I need for the loaf?") == ["sour", "milk"]
+    assert focus_words("how much of my pay goes to rent") == []  # a share of the pay: no pay is counted
+    recipe = _cand(1, "Brown soda bread\n400g wholemeal flour\n1 tbsp brown sugar\n25g butter\n500ml buttermilk\n"
+                   "Bake 45 mins.", "soda bread.txt")
+    q = "How much of the sour milk do I need for the brown loaf?"
+    top = extract(q, [recipe]).facts[0]
+    assert top.text == "500ml buttermilk"  # buttermilk is a milk; brown sugar only shares "brown"
+    assert not verify.unsaid_attribute(q, top, None)
+
+
 def test_a_contribution_is_a_sum_of_its_own_not_a_word_that_only_says_a_sum_is_asked():
     letter = _cand(1, "Beitragsbescheid ab 01.01.2026\nBeitragsart: Pflegeversicherung, Satz: 4,2 %, monatlich: 111,30 EUR\n"
                    "Beitragsart: Gesamtbeitrag monatlich, monatlich: 559,15 EUR", "Krankenkasse_Beitrag_2026.pdf")

@@ -223,9 +223,9 @@ def test_a_line_that_says_the_question_word_stays_over_a_file_that_covers_more()
 
     top = Fact("Total bond: $2,480.00", "scan0007.pdf", "scan0007.pdf", 5.7, True)
     theirs = [Fact("Total rent is $620/week", "Flatmate agreement.docx", "Flatmate agreement.docx", 5.3, True)]
-    assert not _may_leave("bond amt for our flat?", top, theirs, "amount")
+    assert not _may_leave("bond amt for our flat?", top, theirs, "amount", {})
     plain = Fact("Total: 120.00", "feb.pdf", "feb.pdf", 5.0, True)
-    assert _may_leave("bond amt for our flat?", plain, theirs, "amount")
+    assert _may_leave("bond amt for our flat?", plain, theirs, "amount", {})
 
 
 def test_a_folder_named_in_another_language_holds_what_is_asked(folder):

@@ -94,6 +94,14 @@ def test_a_short_form_may_be_the_initials_of_a_files_name():
     assert idx.initialled("hc") == set() and idx.initialled("car") == set()  # "car" is a word of a path
 
 
+def test_a_files_initials_weigh_as_much_as_the_file_is_rare(folder):
+    # "CT" is in no file's text: it names controle_technique_2025.txt, one file, so it weighs like a rare word,
+    # not like one no file has (which left "due", said by the bills, as all the question was about); and the
+    # file's line says it through its file's name, so the bill's "Due date" line does not keep the answer
+    final, names = ask(planner_agent(folder[0], NOW), "CT due when?")
+    assert "14/10/2027" in final.answer and names == ["controle_technique_2025.txt"], final.answer
+
+
 def test_a_bare_phrase_with_the_kind_asked_in_its_middle_asks_no_attribute():
     assert asked_words("contents renewal date 2026") == []
     assert asked_words("ct expiry peugeot") == []
