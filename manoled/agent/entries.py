@@ -16,6 +16,8 @@ import re
 from functools import lru_cache
 
 from .months import MONTH_NAMES
+from .retrieve import contains
+from .terms import topic_terms
 
 MIN_ENTRIES = 3
 _LEAD = r"^[\s#>*_-]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
@@ -75,6 +77,23 @@ def _day(text: str) -> tuple[int, int, int] | None:
         return int(m.group(1)), int(m.group(2)), int(m.group(3))
     m = _DMY.search(text)
     return (int(m.group(3)), int(m.group(2)), int(m.group(1))) if m else None
+
+
+def row_day(row: str) -> str:
+    """The date a row gives, as it is written ("2026-11-14", "02/11/2026"), or ""."""
+    m = _ISO.search(row) or _DMY.search(row)
+    return m.group() if m else ""
+
+
+def newer_row(question: str, top: str, rows: list[str]) -> str | None:
+    """For "when did I last …", the newest of a log's ``rows`` (from all its passages, where the search may
+    have missed the last one) that says every question word the best row ``top`` says, if newer than it."""
+    day = _day(top) if LAST_TIME.search(question) else None
+    if day is None:
+        return None
+    said = [t for t in topic_terms(question) if contains(top, t)]
+    newest = max(((d, r) for r in rows if (d := _day(r)) and all(contains(r, t) for t in said)), default=None)
+    return newest[1] if newest and newest[0] > day else None
 
 
 def newest_first(question: str, facts: list) -> list:

@@ -26,6 +26,7 @@ import numpy as np
 from . import totals as totals_mod
 from .commonness import adverb, common
 from .contrast import Contrasts, other_paper
+from .entries import LAST_TIME, is_log
 from .kinds import (
     _DATE,
     _QUANTITY,
@@ -250,23 +251,28 @@ def focus_words(question: str) -> list[str]:
             part = rest[:1] == ["of"]  # "how much of the sour milk do I need": the thing, a part of which is used
             while rest and rest[0] in _OF_THE:
                 rest = rest[1:] if part else []
+            rest = [w for w in rest if not adverb(w)]  # "how much actually landed"
             out = []
             for w in rest:
                 if w in GENERIC or any(w in cues for cues in TYPE_WORDS.values()):
                     break
                 out.append(stem(w))
             after = rest[len(out):len(out) + 2]
+            if out and rest[0].endswith("ed") and rest[1:2] and rest[1] in _PLACING:
+                return []  # "how much landed in my account", "how much is owed to them": a verb, not a thing
             # only when a person's verb follows ("do I need"): "how much of my pay goes to rent" counts no pay
             return out if not part or len(after) == 2 and after[0] in _AUX and after[1] in _PERSONS else []
     return []
 
 
 def compound(unit: str, word: str) -> bool:
-    """Whether a word of ``unit`` is a compound that ends in ``word``: "500ml buttermilk" says milk."""
-    return len(word) >= 4 and any(len(w) >= len(word) + 3 and w.endswith(word) for w in words(unit))
+    """Whether a word of ``unit`` is a compound that ends in ``word``: "500ml buttermilk" says milk. What goes
+    before it must be long enough to be a word of its own: an airport is no port, a mushroom no room."""
+    return len(word) >= 4 and any(len(w) >= len(word) + 5 and w.endswith(word) for w in words(unit))
 
 
 _OF_THE = frozenset("of the a an my your our their his her its this that these those".split())
+_PLACING = frozenset("in on into onto to from for at by off out back".split())
 _AUX = frozenset("do does did should will would can could must".split())
 _PERSONS = frozenset("i we you they he she".split())
 
@@ -276,6 +282,7 @@ NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to e
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
+LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last done
 # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
 SECTION_WEIGHT = 0.6
 
@@ -316,6 +323,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
+    last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     naming = totals_mod.papers_named(question)
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
@@ -345,7 +353,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
             or says_numbered(numbered, c.text, c.file_name)) \
-            + NEWEST_WEIGHT * (c.path in newest)
+            + NEWEST_WEIGHT * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         units = sectioned(c.text, c.file_name)
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":

@@ -43,10 +43,11 @@ from .continuation import (
 )
 from .direct import Direct, calls_for
 from .ellipsis import PUNCT, THEIRS, date_words, framed, his_phone, kept_heading, redated, referent, renumbered, undated
-from .entries import is_log
+from .entries import is_log, row_day
 from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import wanted_type
+from .layout import TABLES
 from .months import LATEST, dated_sibling, shifted
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
@@ -199,8 +200,12 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         if any(mentions(text, t) for t in fresh) or ASKS_INSIDE.search(" ".join(words(question))):
             # "and gas?" after the electricity reading of 1 March: that day's row of the log still
             # ("how much of that was GST?" points at the answer itself: no other row)
-            when = date_words(base.question) if bplan.slots.time and not new.time and is_log(text) and not \
-                POINT_BACK.search(question) and not _IT.search(question) and not THEIRS.search(question) else ""
+            # ("how many litres did I put in?" after the last fill-up: that fill-up's row of the fuel log)
+            keep = not new.time and is_log(text) and not POINT_BACK.search(question) and not _IT.search(question) \
+                and not THEIRS.search(question)
+            answered = getattr(base, "answer", "").rsplit(" (from ", 1)[0]
+            when = "" if not keep else date_words(base.question) if bplan.slots.time else \
+                row_day(answered) if top.relpath.lower().endswith(TABLES) else ""
             kept = kept_heading(text, getattr(base, "answer", ""), bplan.slots.topics, fresh)
             return _in_file(" ".join([framed(own, base.question, text), when, *kept]).strip(), [], top, new)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at

@@ -16,6 +16,7 @@ from .retrieve import root
 from .slots import GENERIC, idiom, stem, words
 
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
+_FILL = frozenset("fill tank gas".split())  # stems: "filled up", "tanked up", "gassed up"
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
 
 
@@ -27,6 +28,8 @@ def topic_terms(question: str) -> list[str]:
         s = MONTH_NAMES.get(w, stem(w))
         if w == "back" and i and ws[i - 1] in _GIVE:
             s = "refund"  # "what did the insurer pay back": a refund, however the paper says it (Erstattung, Rbt)
+        if s in _FILL and ws[i + 1:i + 2] == ["up"]:
+            s = "fuel"  # "when did I last fill up the car": a fuel log's row, whatever its columns are called
         if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):

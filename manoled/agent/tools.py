@@ -19,7 +19,7 @@ from .attribute import asked_words
 from .checklist import pending_first
 from .commonness import adverb, common
 from .context import ToolContext
-from .entries import entry_of, newest_first
+from .entries import LAST_TIME, entry_of, newer_row, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
 from .layout import TABLES
@@ -147,11 +147,27 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
-    ex = _of_the_named(ctx, query, terms, absent, ex)
+    ex = _newest_row(ctx, query, _of_the_named(ctx, query, terms, absent, ex))
     # a file name's initials are as rare as the files they name
     return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
                         n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
                         names=_file_words(ctx, asked_words(query)))
+
+
+def _newest_row(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib.Extraction:
+    """"When did I last fill up": the newest row of the sheet found, read from all its passages."""
+    top = ex.facts[0] if ex.facts and not ex.declined else None
+    c = top.candidate if top is not None else None
+    if c is None or not c.file_name.lower().endswith(TABLES) or not LAST_TIME.search(query):
+        return ex
+    passages = ctx.passages(c.file_id)
+    head = passages[0].split("\n", 1)[0] if passages else ""  # a later passage's rows are said with its header
+    rows = [u for p in passages for u, *_ in factlib.sectioned(p if p.startswith(head) else f"{head}\n{p}",
+                                                                c.file_name)]
+    row = newer_row(query, top.text, rows)
+    if row is not None:
+        ex.facts = [replace(top, text=row), *ex.facts[1:]]
+    return ex
 
 
 def _month_cells(query: str, facts: list[factlib.Fact]) -> list[factlib.Fact]:

@@ -23,6 +23,7 @@ from manoled.agent.facts import (
     Extraction,
     Fact,
     asked_months,
+    compound,
     extract,
     focus_words,
     name_date_fit,
@@ -204,12 +205,15 @@ def test_a_time_something_takes_is_a_duration_and_a_time_it_opens_is_not():
 def test_how_much_of_a_thing_counts_that_thing_and_a_compound_word_says_it():
     assert focus_words("How much of the sour milk do I need for the loaf?") == ["sour", "milk"]
     assert focus_words("how much of my pay goes to rent") == []  # a share of the pay: no pay is counted
+    assert focus_words("how much actually landed in my account in May?") == []  # a verb: nothing named is counted
+    assert focus_words("how much shredded cheese in the bake?") == ["shredded", "cheese"]
     recipe = _cand(1, "Brown soda bread\n400g wholemeal flour\n1 tbsp brown sugar\n25g butter\n500ml buttermilk\n"
                    "Bake 45 mins.", "soda bread.txt")
     q = "How much of the sour milk do I need for the brown loaf?"
     top = extract(q, [recipe]).facts[0]
     assert top.text == "500ml buttermilk"  # buttermilk is a milk; brown sugar only shares "brown"
     assert not verify.unsaid_attribute(q, top, None)
+    assert not compound("Mike drives us to the airport", "port")  # an airport is no port
 
 
 def test_a_contribution_is_a_sum_of_its_own_not_a_word_that_only_says_a_sum_is_asked():

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.entries import entry_of
+from manoled.agent.entries import entry_of, newer_row
 from manoled.agent.kinds import wanted_type
 from manoled.agent.layout import logical_lines
 
@@ -232,3 +232,12 @@ def test_a_folder_named_in_another_language_holds_what_is_asked(folder):
     for question in ("What's the total size of my payslips?", "How much space do my payslips take?"):
         final, _ = ask(planner_agent(folder[0], NOW), question)
         assert final.intent == "disk" and "Work/Fiches de paie" in final.answer, (question, final.answer)
+
+
+def test_when_something_was_last_done_is_the_newest_row_that_says_it_in_the_whole_log():
+    rows = ["date: 2026-03-02, item: coffee beans, cost: 14.00", "date: 2026-05-20, item: coffee beans, cost: 15.50",
+            "date: 2026-06-01, item: printer ink, cost: 32.00", "date: 2026-04-11, item: coffee beans, cost: 14.00"]
+    q = "when did I last buy coffee beans?"
+    assert newer_row(q, rows[0], rows) == rows[1]  # the newest coffee row, not the ink bought after it
+    assert newer_row(q, rows[1], rows) is None  # already the newest
+    assert newer_row("when did I buy coffee beans in March?", rows[0], rows) is None  # no "last" asked

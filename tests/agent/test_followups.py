@@ -60,6 +60,11 @@ FILES: dict[str, tuple[str, float]] = {
     "garage/renewals.txt": ("Renewal dates\n\nCAMPERVAN  ZX4411\n  safety check passed 02/02/2026, valid until 02/02/2027\n"
                             "  licence paid 12 mths, expires 15/08/2026\n\nBOAT TRAILER  TT9902\n"
                             "  safety check exp 11/11/2025\n  licence exp 30/09/2026\n", 65),
+    # a fuel log long enough for several passages: its last fill-up is in the last one
+    "cars/fuel log.csv": ("date,station,litres,price_per_litre,total_cost,odometer_km,notes\n" + "".join(
+        f"2026-{m:02d}-{d:02d},{st},{40 + (m * d) % 9}.{d:02d},1.{600 + m * 7},{70 + (m * d) % 13}.50,{20000 + 600 * i},\n"
+        for i, (m, d, st) in enumerate((m, d, st) for m in range(1, 12) for d, st in ((4, "Circle K"), (19, "Maxol")))),
+        3),
     "recipes/pesto.md": ("# Pesto\nIngredients: 50 g basil, 30 g pine nuts, 40 g parmesan, 100 ml olive oil.\n"
                          + "Blend briefly. " * 40, 5),
 }
@@ -164,6 +169,12 @@ def test_an_elliptic_follow_up_stays_under_the_heading_of_the_previous_answer(ag
     assert "15/08/2026" in final.answer and names(final) == ["renewals.txt"], final.answer  # not the trailer's
     _, final, _ = converse(agent, "when's the campervan safety check up?", "and the boat trailer's licence?")
     assert "30/09/2026" in final.answer, final.answer  # a heading of its own: that one
+
+
+def test_a_follow_up_about_a_row_stays_on_that_row(agent):
+    first, final, _ = converse(agent, "When did I last fill up the car?", "how many litres did I put in?")
+    assert "2026-11-19" in first.answer and names(first) == ["fuel log.csv"], first.answer  # filling up is fuel
+    assert "litres: 42.19" in final.answer, final.answer  # that fill-up's row, not another one that says litres
 
 
 def test_a_topic_not_in_the_previous_file_is_looked_for_everywhere(agent):
