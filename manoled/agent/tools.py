@@ -23,7 +23,7 @@ from .entries import LAST_TIME, entry_of, newer_row, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
 from .layout import TABLES
-from .months import month_column
+from .months import asked_months, month_column, name_date_fit, name_dates, series_words
 from .names import index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
@@ -149,9 +149,27 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
     ex = _newest_row(ctx, query, _of_the_named(ctx, query, terms, absent, ex))
     # a file name's initials are as rare as the files they name
-    return verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
-                        n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
-                        names=_file_words(ctx, asked_words(query)))
+    ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
+                      n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
+                      names=_file_words(ctx, asked_words(query)))
+    if _month_missing(ctx, query, ex):
+        return factlib.Extraction(declined=True, reason="no paper of the series is of the month asked",
+                                  topic=ex.topic, evidence=ex.evidence)
+    return ex
+
+
+def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool:
+    """Whether the answer comes from a paper of a monthly series (bills named by their month) named for another
+    month than the one asked, when no paper of the series is of that month and the answer's line does not say
+    it: "the Enbridge bill that came in March" is not February's bill, though that one is due in March."""
+    months, years = asked_months(query)
+    top = ex.facts[0] if ex.facts and not ex.declined else None
+    if top is None or not months or name_date_fit(top.file_name, months, years) >= 0 or \
+            any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months):
+        return False
+    series = series_words(top.file_name)
+    papers = [f.name for f in ctx.files() if series_words(f.name) == series and name_dates(f.name)]
+    return len(papers) >= 2 and not any(name_date_fit(n, months, years) > 0 for n in papers)
 
 
 def _newest_row(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib.Extraction:

@@ -24,6 +24,11 @@ FILES: dict[str, tuple[str, float]] = {
         _bill("16/04/2026", "14/01/2026 to 13/04/2026 (90 days)", "$293.52", "05/05/2026"), 90),
     "Housing/Bills/Voltline bill Jan 2026.pdf.txt": (
         _bill("16/01/2026", "14/10/2025 to 13/01/2026 (92 days)", "$338.61", "03/02/2026"), 30),
+    # a monthly series whose February bill is due in March; no bill of March
+    "Home/Gas/Gasco Jan 2026.txt": ("Gasco\nStatement date: January 12, 2026\nAmount due: $211.40\n"
+                                    "Please pay by February 9, 2026\n", 95),
+    "Home/Gas/Gasco Feb 2026.txt": ("Gasco\nStatement date: February 11, 2026\nAmount due: $183.93\n"
+                                    "Please pay by March 9, 2026\n", 85),
     "Bike/INV-3107 Sprocket Bike Works.txt": (
         "SPROCKET BIKE WORKS\nTAX INVOICE\nDescription\nAmount\nGeneral service\n$129.00\nRear wheel true\n$35.00\n"
         "Total (incl. GST)\n$412.50\n", 60),
@@ -93,6 +98,14 @@ def ask(agent, question: str, session: str | None = None):
 def test_the_bill_of_the_period_the_question_quotes(folder):
     final, names = ask(planner_agent(folder[0], NOW), "When is the Voltline bill for 14/01/2026 to 13/04/2026 due?")
     assert "05/05/2026" in final.answer and names[:1] == ["Voltline bill Apr 2026.pdf.txt"], final.answer
+
+
+def test_a_month_no_paper_of_the_series_is_of_has_no_bill(folder):
+    # February's bill is due in March, but it is no bill that came in March
+    final, names = ask(planner_agent(folder[0], NOW), "How much was the Gasco bill that came in March 2026?")
+    assert "found nothing" in final.answer and names == [], final.answer
+    final, names = ask(planner_agent(folder[0], NOW), "How much was the Gasco bill that came in February 2026?")
+    assert "$183.93" in final.answer, final.answer
 
 
 def test_the_next_one_is_the_next_months_bill(folder):
