@@ -91,8 +91,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
         return len(own) < 2  # a long question with its own subject is complete, "it" or not
     if POINT_BACK.search(q) and n <= 8:
         return True
-    said = (getattr(prev, "answer", "") or "").rsplit(" (from ", 1)[0]
-    if n <= 8 and slots.topics and not slots.time and all(mentions(said, t) for t in slots.topics):
+    said = (getattr(prev, "answer", "") or "").rsplit(" (from ", 1)[0] if getattr(prev, "sources", None) else ""
+    if n <= 8 and said and slots.topics and not slots.time and all(mentions(said, t) for t in slots.topics):
         return True  # "how many litres did I put in?" after the last fill-up's row: a column of that answer
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is

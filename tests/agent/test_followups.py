@@ -456,3 +456,14 @@ def test_a_french_advisers_phone_after_her_name(agent):
     first, final, plan = converse(agent, "Who's my adviser at the home insurance company?", "her phone number?")
     assert "BENALI" in first.answer and plan.followup  # a conseillère is an adviser; "Nadia BENALI" a name
     assert "04 78 95 21 07" in final.answer and names(final) == ["avis_echeance_MRH_2026.txt"], final.answer
+
+
+def test_a_question_the_previous_answer_says_all_the_words_of_continues_it_unless_it_was_a_decline():
+    row = _Turn("when did I last fill up?")
+    row.answer, row.sources = "date: 2026-11-14, litres: 47.3, total_cost: 64.28 (from gas.csv)", ["/d/gas.csv"]
+    q = "how many litres did I put in?"
+    assert is_followup(q, read_slots(q, NOW), [], row)
+    declined = _Turn("where are the skoda papers?")
+    declined.answer = "I found nothing about skoda papers in your files."  # no source: it answered nothing
+    q = "who sent the skoda papers"
+    assert not is_followup(q, read_slots(q, NOW), [], declined)
