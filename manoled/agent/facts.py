@@ -103,7 +103,7 @@ def units(text: str, file_name: str = "") -> list[str]:
 def _lines(text: str) -> list[tuple[str, bool, bool]]:
     """(line, is a heading, is indented) for each non-empty line; a label line ("Attendees:") carries the lines
     that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
-    raw = logical_lines(text, _is_value)
+    raw = logical_lines(text, is_value)
     out: list[tuple[str, bool, bool]] = []
     i = 0
     while i < len(raw):
@@ -154,7 +154,7 @@ def _list_under(raw: list[str], i: int) -> list[str]:
 _VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + _DATE, re.IGNORECASE)
 
 
-def _is_value(cell: str) -> bool:
+def is_value(cell: str) -> bool:
     """A number or a date in numbers: no column's name ("Feb 2026" may name one)."""
     return bool(_VALUE.fullmatch(cell)) and not re.search(r"[^\W\d_]", cell)
 
@@ -179,7 +179,7 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
     says which leg the times below it are of."""
     lines = _lines(text)
     if file_name.lower().endswith(TABLES) and len(lines) >= 2:
-        rows = sheet_rows([ln for ln, _, _ in lines], _is_value)
+        rows = sheet_rows([ln for ln, _, _ in lines], is_value)
         if rows is not None:
             return [(row, False, row, "") for row in rows]
     out: list[tuple[str, bool, str, str]] = []

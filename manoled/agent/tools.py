@@ -22,7 +22,7 @@ from .context import ToolContext
 from .entries import LAST_TIME, entry_of, newer_row, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
-from .layout import TABLES
+from .layout import TABLES, sheet_rows
 from .months import asked_months, month_column, name_date_fit, name_dates, series_words
 from .names import index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
@@ -127,7 +127,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     named_by = {t: {str(idx.files[i].path) for i in idx.initialled(t)} for t in absent}
     initials = frozenset(t for t in absent if named_by[t])
     absent -= initials
-    candidates = ctx.hybrid(initials)(query, terms, k=top, only_files=only_files)
+    candidates = _headed(ctx, ctx.hybrid(initials)(query, terms, k=top, only_files=only_files))
     sense = ctx.word_sense()
     if only_files is None:
         why = _not_in_files(query, terms, absent, candidates, sense)
@@ -179,13 +179,36 @@ def _newest_row(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib
     if c is None or not c.file_name.lower().endswith(TABLES) or not LAST_TIME.search(query):
         return ex
     passages = ctx.passages(c.file_id)
-    head = passages[0].split("\n", 1)[0] if passages else ""  # a later passage's rows are said with its header
-    rows = [u for p in passages for u, *_ in factlib.sectioned(p if p.startswith(head) else f"{head}\n{p}",
-                                                                c.file_name)]
+    head = _header(passages)
+    rows = [u for p in passages for u, *_ in factlib.sectioned(_with_header(p, head), c.file_name)]
     row = newer_row(query, top.text, rows)
     if row is not None:
         ex.facts = [replace(top, text=row), *ex.facts[1:]]
     return ex
+
+
+def _header(passages: list[str]) -> str:
+    """A spreadsheet's header line (its first passage's first line, when it names columns), or ""."""
+    line = passages[0].split("\n", 1)[0] if passages else ""
+    return line if line and sheet_rows([line], factlib.is_value) is not None else ""
+
+
+def _with_header(text: str, head: str) -> str:
+    return text if not head or text.startswith(head) else f"{head}\n{text}"
+
+
+def _headed(ctx: ToolContext, candidates: list[Any]) -> list[Any]:
+    """The candidates, a spreadsheet's later passages with its header line: their rows are said with its
+    columns' names ("product: Captan 80 WDG", not "18/11/2025,C,Captan 80 WDG,…", which says no chemical)."""
+    heads: dict[int, str] = {}
+    out = []
+    for c in candidates:
+        if c.file_name.lower().endswith(TABLES):
+            if c.file_id not in heads:
+                heads[c.file_id] = _header(ctx.passages(c.file_id, limit=1))
+            c = replace(c, text=_with_header(c.text, heads[c.file_id]))
+        out.append(c)
+    return out
 
 
 def _month_cells(query: str, facts: list[factlib.Fact]) -> list[factlib.Fact]:

@@ -36,6 +36,11 @@ FILES: dict[str, tuple[str, float]] = {
                                         "WOF (passed), Cost: $468.00\n", 90),
     "Vehicles/WOF_rego.txt": ("WOF / REGO dates\n\nUTE\n  WOF expires 05/03/2026\n  rego paid 12 months, "
                               "expires 28/06/2026\n", 80),
+    # a spray diary longer than a passage: the rows of its later passages come without its header
+    "Orchard/spray diary.csv": ("date,block,variety,product,rate_per_100L,target,operator\n" + "".join(
+        f"{d:02d}/{m:02d}/2025,{b},{v},{p},{r},{t},Rob\n" for m in range(1, 13) for d in (3, 10, 17, 24)
+        for b, v, p, r, t in (("A", "Gala", "Kumulus DF", "300 g", "powdery mildew"),
+                              ("B", "Braeburn", "Delan 700 WG", "50 g", "black spot"))), 70),
 }
 
 folder = folder_fixture("rows_and_cells", FILES, NOW)
@@ -110,3 +115,9 @@ def test_and_another_thing_asks_the_previous_question_of_it(folder):
     ask(agent, "when's the ute WOF up?", "a")
     final, names = ask(agent, "and the rego?", "a")  # "when's the ute rego up?", not the WOF's date again
     assert "28/06/2026" in final.answer and names == ["WOF_rego.txt"], final.answer
+
+
+def test_a_row_of_a_later_passage_of_a_sheet_is_said_with_the_sheets_header(folder):
+    # the last rows are in the sheet's second passage, which starts mid-row, with no header of its own
+    final, names = ask(planner_agent(folder[0], NOW), "What was the target of the Braeburn spray on 17 November 2025?")
+    assert "target: black spot" in final.answer and names == ["spray diary.csv"], final.answer

@@ -7,7 +7,7 @@ import pytest
 
 from manoled.agent.attribute import asked_words
 from manoled.agent.contrast import other_paper
-from manoled.agent.facts import _in_one_cell, _is_value
+from manoled.agent.facts import _in_one_cell, is_value
 from manoled.agent.gloss import forms, spelled_out
 from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
@@ -19,13 +19,13 @@ from manoled.agent.terms import topic_terms
 def test_a_label_line_then_its_value_line_is_one_line():
     # as a PDF's table cells come out: each cell on a line of its own
     text = "Derailleur hanger alignment\n$13.00\nTotal (incl. GST)\n$412.50\nThanks a lot.\n12\n"
-    assert logical_lines(text, _is_value) == [
+    assert logical_lines(text, is_value) == [
         "Derailleur hanger alignment: $13.00", "Total (incl. GST): $412.50", "Thanks a lot.", "12"]
 
 
 def test_a_csv_head_row_is_no_label():
     text = "date,electricity_kwh,gas_m3\n2025-01-01,12210,3455\n"
-    assert logical_lines(text, _is_value) == ["date,electricity_kwh,gas_m3", "2025-01-01,12210,3455"]
+    assert logical_lines(text, is_value) == ["date,electricity_kwh,gas_m3", "2025-01-01,12210,3455"]
 
 
 def test_incl_in_brackets_ends_no_sentence():
@@ -170,7 +170,7 @@ def test_a_span_is_said_in_any_of_its_forms():
 
 
 def test_a_piped_label_that_ends_in_a_year_still_meets_its_value():
-    assert logical_lines("TOTAL RATES 2025/2026 | $3,215.18", _is_value) == ["TOTAL RATES 2025/2026: $3,215.18"]
+    assert logical_lines("TOTAL RATES 2025/2026 | $3,215.18", is_value) == ["TOTAL RATES 2025/2026: $3,215.18"]
 
 
 def test_what_code_asks_a_code_and_is_no_topic():
