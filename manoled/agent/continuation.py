@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .kinds import _ASKED_AS, SUM_VERBS
+from .layout import row_cells
 from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
 from .terms import topic_terms
@@ -92,8 +93,9 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
     if POINT_BACK.search(q) and n <= 8:
         return True
     said = (getattr(prev, "answer", "") or "").rsplit(" (from ", 1)[0] if getattr(prev, "sources", None) else ""
-    if n <= 8 and said and slots.topics and not slots.time and all(mentions(said, t) for t in slots.topics):
-        return True  # "how many litres did I put in?" after the last fill-up's row: a column of that answer
+    columns = " ".join(name for name, _ in row_cells(said)) if said.count(": ") >= 3 else ""
+    if n <= 8 and columns and slots.topics and not slots.time and all(mentions(columns, t) for t in slots.topics):
+        return True  # "how many litres did I put in?" after the last fill-up's row: a column of that row
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is
     if n <= 5 and not slots.extensions and not slots.time and not find_folder(question, files) and \

@@ -458,11 +458,15 @@ def test_a_french_advisers_phone_after_her_name(agent):
     assert "04 78 95 21 07" in final.answer and names(final) == ["avis_echeance_MRH_2026.txt"], final.answer
 
 
-def test_a_question_the_previous_answer_says_all_the_words_of_continues_it_unless_it_was_a_decline():
+def test_a_question_for_a_column_of_the_row_answered_before_continues_it():
     row = _Turn("when did I last fill up?")
     row.answer, row.sources = "date: 2026-11-14, litres: 47.3, total_cost: 64.28 (from gas.csv)", ["/d/gas.csv"]
     q = "how many litres did I put in?"
     assert is_followup(q, read_slots(q, NOW), [], row)
+    passport = _Turn("where did I put the passport photos?")
+    passport.answer, passport.sources = "Passport photos are in the blue folder. (from notes.txt)", ["/d/notes.txt"]
+    q = "where is my passport?"
+    assert not is_followup(q, read_slots(q, NOW), [], passport)  # a thing of its own, not a column of a row
     declined = _Turn("where are the skoda papers?")
     declined.answer = "I found nothing about skoda papers in your files."  # no source: it answered nothing
     q = "who sent the skoda papers"
