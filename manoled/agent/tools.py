@@ -23,13 +23,14 @@ from .entries import LAST_TIME, entry_of, newer_row, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import typed_by
 from .layout import TABLES, sheet_rows
-from .months import asked_months, month_column, name_date_fit, name_dates, series_words
-from .names import index_of, path_matches, similar
+from .months import asked_months, month_column, name_date_fit, name_dates
+from .names import files_at, index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import LOW as SENSE_LOW
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
+from .series import series_of
 from .slots import WEEKDAYS, starts_alike, stem
 
 
@@ -167,8 +168,9 @@ def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool
     if top is None or not months or name_date_fit(top.file_name, months, years) >= 0 or \
             any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months):
         return False
-    series = series_words(top.file_name)
-    papers = [f.name for f in ctx.files() if series_words(f.name) == series and name_dates(f.name)]
+    files = ctx.files()
+    mine = files_at([str(top.path)], files).get(str(top.path))
+    papers = [f.name for f in series_of(mine, files) if name_dates(f.name)] if mine is not None else []
     return len(papers) >= 2 and not any(name_date_fit(n, months, years) > 0 for n in papers)
 
 
