@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
-from .facts import focus_words
+from .focus import focus_words
 from .kinds import _ASKED_AS, is_cue
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 

@@ -6,6 +6,7 @@
   deductions, you will receive …") is the better answer. Likewise net/gross, including/excluding.
 * Directions: "my flight from Dublin to Lisbon" is not the line that names Lisbon before Dublin (the way home);
   "the train home" is not a line of the outbound leg ("Outbound", "ALLER"), nor "the way there" one of the return.
+* Periods: "the monthly payment" is not the "Total annual premium", nor "a week" a fortnight's rent.
 * Ends: "when does it expire" is not answered by a date labelled as a start ("Commencement Date: …", "born …"),
   nor "when did it start" by an end ("contract ends 2 Feb 2027").
 """
@@ -91,6 +92,17 @@ _START_SAID = re.compile(r"\b(?:commencement|commences|commencing|start(?:s|ing)
 _END_SAID = re.compile(r"\b(?:expir\w*|end(?:s|ing)?|until|till|valid|through|renew\w*)\b", re.I)
 
 
+# how often a sum is paid: "the monthly payment" is not the "Total annual premium"
+_PERIODS = {p: re.compile(rf"\b(?:{adj}|(?:a|per|each|every|one)\s+(?:calendar\s+)?{p}\b(?!\s+ago)|/\s?(?:{short})\b)", re.I)
+            for p, adj, short in (("week", "weekly", "week|wk"), ("fortnight", "fortnightly|bi-?weekly", "fortnight"),
+                                  ("month", "monthly", "month|mo|mth"), ("year", r"annual(?:ly)?|yearly|p\.a\.", "year|yr"))}
+
+
+def periods(text: str) -> set[str]:
+    """The periods a sum in ``text`` is said per: "$620/week, paid fortnightly" -> week, fortnight."""
+    return {p for p, pattern in _PERIODS.items() if pattern.search(text)}
+
+
 def _reversed(unit: str, way: tuple[str, str]) -> bool:
     """Whether ``unit`` names both ends of ``way`` and the far end first."""
     low = unit.lower()
@@ -116,6 +128,7 @@ class Contrasts:
         self.leg = _leg(question)  # "the flight home": not the outbound one
         self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
+        self.period = periods(question)
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -129,14 +142,17 @@ class Contrasts:
             return True  # "when does the passport expire": not "Commencement Date: …"
         if self.start and _END_ASKED.search(unit) and not _START_SAID.search(unit):
             return True  # and "when did the contract start" is not "contract ends 2 Feb 2027"
+        if self.period and periods(unit) and not periods(unit) & self.period:
+            return True  # "how much is the monthly payment": not "Total annual premium: …"
         if not self.sides:
             return False
         said = sides(unit)
         return any((_SIDES[s], w) in said for s, w in self.sides) and not any(x in said for x in self.sides)
 
     def same(self, unit: str) -> bool:
-        """Whether ``unit`` says the asked side of the same thing ("after … deductions")."""
-        return bool(self.sides) and bool(self.sides & sides(unit))
+        """Whether ``unit`` says the asked side of the same thing ("after … deductions"), or the period asked
+        ("12 monthly payments of $193.00" for "the insurance a month")."""
+        return bool(self.sides) and bool(self.sides & sides(unit)) or bool(self.period & periods(unit))
 
 
 # a quote is not the bill: what a job was estimated at, and what it was billed or ended up costing

@@ -27,12 +27,14 @@ from . import totals as totals_mod
 from .commonness import adverb, common
 from .contrast import Contrasts, other_paper
 from .entries import LAST_TIME, is_log
+from .focus import compound, focus_words
 from .kinds import (
     _DATE,
     _QUANTITY,
+    FIRM,
     TYPE_PATTERNS,
-    TYPE_WORDS,
     new_value,
+    role_words,
     says_shape,
     typed_by,
 )
@@ -89,9 +91,11 @@ class Extraction:
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
                            r"expire|expires|expiry|run out|runs out|end|ends|valid|due)\b|"
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
-_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|through|valid|"
+_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
+_PLACED = re.compile(r"\b(?:last|previous|prior|old|older|oldest|earlier|earliest|first|ago|before|original|used to)\b",
+                     re.IGNORECASE)  # a question about another paper than the newest
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
 
 
@@ -242,44 +246,10 @@ def passage_words(text: str, limit: int = 300) -> list[str]:
     return list(out)[:limit]
 
 
-def focus_words(question: str) -> list[str]:
-    """The thing a "how much / how many" question counts: "how many eggs" -> eggs, "how much yeast" -> yeast."""
-    ws = words(question)
-    for i in range(len(ws) - 1):
-        if ws[i] == "how" and ws[i + 1] in ("much", "many"):
-            rest = ws[i + 2:]
-            part = rest[:1] == ["of"]  # "how much of the sour milk do I need": the thing, a part of which is used
-            while rest and rest[0] in _OF_THE:
-                rest = rest[1:] if part else []
-            rest = [w for w in rest if not adverb(w)]  # "how much actually landed"
-            out = []
-            for w in rest:
-                if w in GENERIC or any(w in cues for cues in TYPE_WORDS.values()):
-                    break
-                out.append(stem(w))
-            after = rest[len(out):len(out) + 2]
-            if out and rest[0].endswith("ed") and rest[1:2] and rest[1] in _PLACING:
-                return []  # "how much landed in my account", "how much is owed to them": a verb, not a thing
-            # only when a person's verb follows ("do I need"): "how much of my pay goes to rent" counts no pay
-            return out if not part or len(after) == 2 and after[0] in _AUX and after[1] in _PERSONS else []
-    return []
-
-
-def compound(unit: str, word: str) -> bool:
-    """Whether a word of ``unit`` is a compound that ends in ``word``: "500ml buttermilk" says milk. What goes
-    before it must be long enough to be a word of its own: an airport is no port, a mushroom no room."""
-    return len(word) >= 4 and any(len(w) >= len(word) + 5 and w.endswith(word) for w in words(unit))
-
-
-_OF_THE = frozenset("of the a an my your our their his her its this that these those".split())
-_PLACING = frozenset("in on into onto to from for at by off out back".split())
-_AUX = frozenset("do does did should will would can could must".split())
-_PERSONS = frozenset("i we you they he she".split())
-
-
 PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
-CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value
+CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value (or a
+# labelled count whose label is what is counted: "Nights: 4")
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
 LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last done
@@ -318,14 +288,20 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     net = (kind == "amount") * (bool(totals_mod.NET_ASK.search(question)) - bool(totals_mod.GROSS_UNIT.search(question)))
     facts: list[Fact] = []
     focus_seen = not focus
+    counted_by_label = bool(focus) and "how many" in question.lower()  # a count, not "how much electricity"
     asked_stems = {stem(w) for w in words(question)}
     given = days(question)  # "on 18 November 2025": the passage that says that day (as 18/11/2025 or otherwise)
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
-    newest = newest_of_series(candidates[:top + 1]) if LATEST.search(question) else set()
+    newest = newest_of_series(candidates[:top + 1])
+    # "the next service", "the car insurance": the newest paper of a series is the one in force, unless the
+    # question places another ("in 2025", "last year's", "the first")
+    now_weight = NEWEST_WEIGHT if LATEST.search(question) else 0.0 if months or years or given or spans or numbered \
+        or _PLACED.search(question) else NEWEST_WEIGHT / 2
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     naming = totals_mod.papers_named(question)
+    firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
@@ -353,7 +329,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
             or says_numbered(numbered, c.text, c.file_name)) \
-            + NEWEST_WEIGHT * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text))
+            + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         units = sectioned(c.text, c.file_name)
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
@@ -372,7 +348,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)
             focus_seen |= says_focus
-            typed = bool(kind and new_value(kind, u, asked_stems))
+            typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and FIRM.search(u))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
@@ -381,6 +357,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)
+            if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
+                score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
             if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"
                 if section not in heads:  # read once for all the units under it
                     heads[section] = [t for t in terms if contains(section, t)]
@@ -399,8 +377,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
-            if title or u.endswith(":"):
-                score -= 1.0  # a document's title names it, a label ends in what follows it: they rarely answer
+            if (title or u.endswith(":")) and not (firm_asked and FIRM.search(u)):
+                score -= 1.0  # a document's title names it, a label ends in what follows it: they rarely answer,
+                # but a letterhead's firm is who sent it ("who supplies our gas": "Flame Gas Ltd, Cork")
             if len(u.split()) < 2 and not typed:
                 score -= 1.0
             facts.append(Fact(_trim(u, here or terms), c.path, c.file_name, score, typed, c))

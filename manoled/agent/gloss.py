@@ -23,7 +23,7 @@ soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
-owed: reste_à_payer restbetrag
+owed owing owe: balance outstanding reste_à_payer restbetrag
 coach: wagen voiture carrozza
 return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso
 outbound: hinfahrt hinreise hinflug aller ida andata
@@ -75,7 +75,7 @@ address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio paie nómina
 apartment: wohnung appartement logement piso apartamento appartamento
 flat: wohnung appartement logement piso apartamento appartamento
-landlord: vermieter vermieterin propriétaire arrendador senhorio
+landlord: lessor vermieter vermieterin propriétaire arrendador senhorio
 tenant: mieter mieterin locataire inquilino
 heating: heizung chauffage calefacción riscaldamento aquecimento
 electricity: strom électricité electricidad elettricità eletricidade
@@ -126,6 +126,10 @@ september: septembre septiembre settembre setembro
 october: oktober octobre octubre ottobre outubro
 november: novembre noviembre
 december: dezember décembre diciembre dicembre dezembro
+extra: excess
+dog cat: pet
+earn earned earning: income
+buy: purchase
 """
 
 # the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
@@ -166,6 +170,7 @@ uni: university
 tute: tutorial
 sem: semester
 addr: address
+km: kilometres | kilometers
 """
 
 GLOSS: dict[str, tuple[str, ...]] = {}

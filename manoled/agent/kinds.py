@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .slots import GENERIC, STOP, stem, words
+from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
@@ -72,6 +72,8 @@ _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
                        "weekly".split())
+FIRM = re.compile(r"\b(?:Ltd|Limited|GmbH|Inc|LLC|plc|Corp|SARL|SRL)\b")  # a firm by its legal form
+_SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure temperature temp".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
@@ -97,7 +99,9 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
     "date": re.compile(_DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date
-    "time": re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
+    # a clock time: "14:00", "3.15 pm", "at 9.30", "um 14.30 Uhr"; no sum ("$/month: 26.33", "64.15")
+    "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h)\b)|"
+                       r"(?<=\b(?:at|um) )(?:[01]?\d|2[0-3])\.[0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
     "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
                          r"^[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
@@ -172,10 +176,14 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             return "duration", True  # "bacalhau soaking time?", "cooking time for the rice": how long, not a clock time
         if a == "how" and b == "long":
             return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
+        if a == "how" and b in ("hot", "warm", "cold"):
+            return "number", True  # "how hot should the oven be": degrees
         if a == "how" and b in ("early", "late"):
             return "time", True  # "how early do we fly out": a clock time
         if a == "how" and b in ("many", "old", "far", "often"):
             return "number", True
+        if a == "how" and b == "much" and ws[n + 2:n + 3] and ws[n + 2] in _SPANS:
+            return "duration", True  # "how much notice do I have to give": days or weeks, not a sum
         if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost
             return ("number" if any(w in _USED for w in ws[n + 2:]) else "amount"), True
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
@@ -236,6 +244,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
     if kind == "code":
         return _code_value(unit, asked)
+    if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
+        return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said
@@ -246,3 +256,34 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit)
                    if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(words(m.group(0))))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
+
+
+# what a firm is to the person asking, which its own papers rarely say (a lease does say "landlord")
+_ROLES = frozenset("provider supplier company firm vendor business organisation organization".split())
+_SERVICES = ("suppl", "insur", "provid", "fix", "repair", "install", "servic", "deliver", "clean", "host", "sell", "sold",
+             "lease", "leasing", "rent", "built", "build", "manag", "employ", "issu", "bill", "charg")
+
+
+def role_words(question: str) -> frozenset[str]:
+    """The words of a "who" question that name the role asked, not the thing it is about: its verb ("who
+    *supplies* my electricity") and its role ("who is my internet *provider*"). A paper names the firm,
+    rarely its role."""
+    kind, asked = typed_by(question)
+    if kind not in ("person", "org") or not asked:
+        return frozenset()
+    ws = words(question)
+    out = set()
+    for i, w in enumerate(ws):
+        if w.startswith("who") and i + 1 < len(ws) and _service(ws[i + 1]):
+            out.add(stem(ws[i + 1]))
+        if w.startswith("who") and ws[i + 1:i + 2] in (["do"], ["does"], ["did"]) and ws[i + 2:i + 3] in (
+                ["i"], ["we"], ["you"], ["they"]) and ws[i + 3:i + 4] and _service(ws[i + 3]):
+            out.add(stem(ws[i + 3]))  # "who do we lease the car from": the lessor
+    out |= {stem(w) for w in ws if stem(w) in _ROLES}
+    return frozenset(out)
+
+
+def _service(verb: str) -> bool:
+    """Whether ``verb`` is a service a firm does for a household ("supplies", "insured", "fixing")."""
+    v = verb.lower()
+    return any(v == s or v.startswith(s) and len(v) - len(s) <= 3 for s in _SERVICES)

@@ -171,7 +171,7 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
-                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env)\.$",
+                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol)\.$",
                      re.IGNORECASE)  # and German and French ones
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"

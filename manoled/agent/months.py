@@ -84,8 +84,8 @@ def newest_of_series(candidates: Sequence[Any]) -> set[str]:
     """Paths of the candidates (``file_name``, ``path``) whose file is the newest of a series among them
     ("Buick service Feb 2026.txt" over "… Oct 2025.txt")."""
     series: dict[frozenset[str], list[tuple[list[tuple[int, int]], str]]] = {}
-    for c in candidates:
-        dated = name_dates(c.file_name)
+    for c in candidates:  # a yearly paper is dated by its year alone ("Insurance renewal 2026.pdf")
+        dated = name_dates(c.file_name) or [(int(y), 0) for y in _YEAR.findall(c.file_name)[:1]]
         if dated:
             series.setdefault(series_words(c.file_name), []).append((dated, c.path))
     return {max(members)[1] for members in series.values() if len({str(d) for d, _ in members}) >= 2}

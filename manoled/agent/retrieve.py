@@ -142,11 +142,22 @@ _PAST = {"paid": "pay", "bought": "buy", "spent": "spend", "sent": "send", "sold
          "kept": "keep", "held": "hold", "told": "tell", "lent": "lend", "owed": "owe", "won": "win", "lost": "lose"}
 
 
+def inflected(t: str) -> frozenset[str]:
+    """A word's verb forms that its prefix does not find: a short word's ("end": ending, ended) and a silent
+    e's ("move": moving). No doubled consonant: "bedding" is no bed."""
+    if len(t) < 3 or not t.isalpha() or t.endswith("ee"):
+        return frozenset()
+    if t.endswith("e"):
+        return frozenset({t[:-1] + "ing", t + "d"})
+    return frozenset({t + "ing", t + "ed"}) if len(t) == 3 else frozenset()
+
+
 def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99) -> bool:
     r = fold(root(t))
     t = _PAST.get(fold(t), fold(t))
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
-    return any(w == t or stem(w) == t or _PAST.get(w) == t or (len(t) >= prefix_from and w.startswith(t))
+    forms = inflected(t)
+    return any(w == t or stem(w) == t or _PAST.get(w) == t or (len(t) >= prefix_from and w.startswith(t)) or w in forms
                or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 

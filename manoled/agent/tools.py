@@ -21,7 +21,7 @@ from .commonness import adverb, common
 from .context import ToolContext
 from .entries import LAST_TIME, entry_of, newer_row, newest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
-from .kinds import typed_by
+from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, month_column, name_date_fit, name_dates
 from .names import files_at, index_of, path_matches, similar
@@ -293,7 +293,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # ("what *model* is my dishwasher", "what *colour* is the drill") is left to the answer's check: a value
     # can say it without the word (a model is a code like "SMS4HVI33E")
     head = asked_words(query)[-1:]
-    telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED]  # "spend", "charge": how, not what
+    roles = role_words(query)  # "who supplies my electricity": the firm is asked, its role is rarely written
+    telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles]  # "spend": how
     if telling and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
         return f"no file mentions {telling[0]}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are

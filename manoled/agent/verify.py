@@ -33,8 +33,9 @@ from typing import Any
 from .attribute import asked_words
 from .contrast import other_paper
 from .entries import entry_of
-from .facts import MONTH_NAMES, Extraction, Fact, _units, compound, passage_words
-from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, says_shape, typed_by
+from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
+from .focus import compound
+from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, role_words, says_shape, typed_by
 from .layout import TABLES
 from .months import LATEST, newest_of_series, other_month, says_other_month
 from .retrieve import contains
@@ -167,7 +168,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     ``initialled``: question words that are the initials of files' names ("CT"), with those files' paths."""
     if ex.declined or not ex.facts:
         return ex
-    terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit()}
+    roles = role_words(question)  # "who supplies my electricity": a paper names the firm, not its role
+    terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
     if not terms:
         return ex
     scored: dict[str, tuple[float, dict[str, Any]]] = {}

@@ -23,14 +23,13 @@ from manoled.agent.facts import (
     Extraction,
     Fact,
     asked_months,
-    compound,
     extract,
-    focus_words,
     name_date_fit,
     sectioned,
     units,
 )
 from manoled.agent.fake import FakeLLM
+from manoled.agent.focus import compound, focus_words
 from manoled.agent.kinds import typed_by
 from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf

@@ -146,6 +146,10 @@ def test_a_bare_phrase_asks_for_its_head(question, asked):
     ("Total: 874 kWh", "amount", False),  # energy, not money
     ("Total: 266,89 €", "amount", True),
     ("17/06/2026 at 14h30", "time", True),  # the French write the hour so
+    ("$/month: 26.33", "time", False),  # a sum with cents is no clock time
+    ("Amount (AUD): 64.15", "time", False),
+    ("doors open at 7.30", "time", True),  # a dot is a clock's after "at", or before "pm"
+    ("Thursday 9.45 pm", "time", True),
 ])
 def test_a_value_of_a_measure_is_no_sum_and_14h30_is_a_time(text, kind, typed):
     assert bool(TYPE_PATTERNS[kind].search(text)) is typed
