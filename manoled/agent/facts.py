@@ -89,7 +89,7 @@ class Extraction:
 
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
-                           r"expire|expires|expiry|run out|runs out|end|ends|valid|due)\b|"
+                           r"expire|expires|expiry|run out|runs out|end|ends|valid|due|renew|renews)\b|"
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
@@ -294,10 +294,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     newest = newest_of_series(candidates[:top + 1])
-    # "the next service", "the car insurance": the newest paper of a series is the one in force, unless the
-    # question places another ("in 2025", "last year's", "the first")
-    now_weight = NEWEST_WEIGHT if LATEST.search(question) else 0.0 if months or years or given or spans or numbered \
-        or _PLACED.search(question) else NEWEST_WEIGHT / 2
+    # "the next service", "when does the car insurance renew": the newest paper of a series is the one in force,
+    # unless the question places another ("in 2025", "last year's", "the first")
+    now_weight = NEWEST_WEIGHT if LATEST.search(question) or deadline and not (
+        months or years or given or spans or numbered or _PLACED.search(question)) else 0.0
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     naming = totals_mod.papers_named(question)

@@ -241,11 +241,13 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
 
 
 def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bool:
-    """Whether the fact's file says each name, or its path does; in a diary, the fact's own entry must."""
+    """Whether the fact's file says each name, or its path does; in a diary, the fact's own entry must, or
+    the diary's first line ("Maricel - off days & stuff": every entry is hers)."""
     c = f.candidate
     entry = entry_of(c.text, f.text)
     if entry is not None:
-        return all(_said_near(f"{entry} {c.named}", t) for t in proper)
+        title = c.text.lstrip().split("\n", 1)[0]
+        return all(_said_near(f"{entry} {c.named} {title}", t) for t in proper)
     return all(c.file_id in having[t] or _said_near(f"{c.text} {c.named}", t) for t in proper)
 
 

@@ -40,6 +40,12 @@ FILES: dict[str, tuple[str, float]] = {
         "The Quayside Hotel\nBooking confirmation\nGuest name: Tomasz Nowak\nCheck-in: Friday, 9 October 2026 "
         "(from 15:00)\nNights: 3\nTotal: 465,00 €\nDeposit paid: 150,00 €\nBalance due: 315,00 € on arrival\nA city levy of 2,00 € per person per night (max. 5 nights) is "
         "payable at the hotel.\n", 60),
+    # a person's notes: every entry is hers, though only the first line names her
+    "Home/Nanny/nanny notes.txt": ("Nadia - hours & notes\nHours: Mon-Thu 8am-6pm\n"
+                                              "- 3 Mar: stayed late, paid EUR 20 extra\n- 17 Apr: off sick\n"
+                                              "- 9 Jun: worked a Saturday, paid EUR 40\n"
+                                              "Her holiday: asked for 2 weeks in August, 3-14 Aug.\n"
+                                              "Her brother: Karim, 085 221 4470\n", 30),
     "Recipes/flapjacks.md": ("# Flapjacks\n- 250 g oats\n- 125 g butter\n- 4 tbsp golden syrup\n## Method\n"
                              "Melt butter and syrup, stir in the oats. Bake at 180C for 25 minutes.\n", 90),
     "Bills/Flame Gas/gas bill Sep 2026.pdf.txt": (
@@ -69,7 +75,7 @@ def test_how_much_notice_is_a_span_of_days_not_a_sum(folder):
 def test_the_insurance_in_force_is_the_newest_renewal(folder):
     final, names = ask(planner_agent(folder[0], NOW), "when does the home insurance renew?")
     assert "05/06/2026" in final.answer and names == ["Home insurance renewal 2026.pdf.txt"], final.answer
-    final, names = ask(planner_agent(folder[0], NOW), "how much is my home insurance?")
+    final, names = ask(planner_agent(folder[0], NOW), "how much is my current home insurance?")
     assert "412.75" in final.answer, final.answer
     # a year the question gives is that year's paper
     final, names = ask(planner_agent(folder[0], NOW), "how much was the home insurance in 2025?")
@@ -106,3 +112,9 @@ def test_what_people_call_a_thing_finds_what_papers_call_it(folder):
     assert "0.10" in final.answer, final.answer  # excess kilometres
     final, _ = ask(planner_agent(folder[0], NOW), "how much is still owing on the Galway hotel?")
     assert "315,00" in final.answer, final.answer  # the balance due
+
+
+def test_a_line_of_a_persons_notes_is_hers_though_it_does_not_name_her(folder):
+    for question, fact in (("when is Nadia's holiday?", "3-14 Aug"), ("what's Nadia's brother's number?", "085 221 4470")):
+        final, names = ask(planner_agent(folder[0], NOW), question)
+        assert fact in final.answer and names == ["nanny notes.txt"], final.answer
