@@ -29,6 +29,7 @@ from .contrast import Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .kinds import (
+    _ASKED_AS,
     _DATE,
     _QUANTITY,
     FIRM,
@@ -355,7 +356,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if (shared_by or naming) and typed and not TOTAL_UNIT.search(u):  # "the internet bill": not its line
                 here = [t for t in here if t not in shared_by and t not in naming]
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
-            score += 1.0 * sum(1 for f in frame if contains(u, f)) + 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
+            # "what time": a label's "Check-in time:", not "(local time)" in a sentence
+            score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f))
+            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
                 score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))

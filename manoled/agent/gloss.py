@@ -20,7 +20,7 @@ invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
 net: netto neto
 soak soaking: einweichen tremper remojar demolhar ammollo
-start: commence beginn début inicio inizio início prise_d'effet date_d'effet
+start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
 owed owing owe: balance outstanding reste_à_payer restbetrag
