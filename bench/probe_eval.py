@@ -83,21 +83,11 @@ QUICK = ("student",)
 
 
 def run_folder(name: str, verbose: bool, embedder) -> list[int]:
-    from manoled.agent.context import ToolContext
-    from manoled.agent.fake import FakeLLM
-    from manoled.agent.loop import Agent, AnswerStep
-    from manoled.app import open_core
-    from manoled.config import Config
-    from manoled.paths import resolve
+    from manoled.agent.loop import AnswerStep
 
     tmp = Path(tempfile.mkdtemp(prefix=f"probe-{name}-"))
     try:
-        root = tmp / name
-        se.load(name, root)
-        core = open_core(resolve(home=tmp / "home"), Config(), embedder=embedder)
-        assert core.indexer.index_paths([root]).failed == 0
-        agent = Agent(FakeLLM(tier="fallback"), ToolContext(core.catalog, search=core.indexer.search,
-                                                           embed=embedder.embed))
+        _root, _qs, core, agent = se.open_folder(name, tmp, embedder)
         right = []
         for question, forms in PROBES[name]:
             final = list(agent.run(question))[-1]

@@ -63,27 +63,34 @@ def load(name: str, dest: Path) -> list[dict]:
     return meta["questions"]
 
 
-def run_folder(name: str, quick: bool, verbose: bool, embedder) -> dict:
-    from agent_eval import declined
-
+def open_folder(name: str, tmp: Path, embedder):
+    """The folder copied under ``tmp`` and indexed for real: (root, its questions, core, a fallback-tier agent)."""
     from manoled.agent.context import ToolContext
     from manoled.agent.fake import FakeLLM
-    from manoled.agent.loop import Agent, AnswerStep
+    from manoled.agent.loop import Agent
     from manoled.app import open_core
     from manoled.config import Config
     from manoled.paths import resolve
 
+    root = tmp / name
+    qs = load(name, root)
+    core = open_core(resolve(home=tmp / "home"), Config(), embedder=embedder)
+    stats = core.indexer.index_paths([root])
+    assert stats.failed == 0, f"{stats.failed} files failed to index"
+    ctx = ToolContext(core.catalog, search=core.indexer.search, embed=embedder.embed)
+    return root, qs, core, Agent(FakeLLM(tier="fallback"), ctx)
+
+
+def run_folder(name: str, quick: bool, verbose: bool, embedder) -> dict:
+    from agent_eval import declined
+
+    from manoled.agent.loop import AnswerStep
+
     tmp = Path(tempfile.mkdtemp(prefix=f"stranger-{name}-"))
     try:
-        root = tmp / name
-        qs = load(name, root)
+        root, qs, core, agent = open_folder(name, tmp, embedder)
         if quick:
             qs = qs[::3]
-        core = open_core(resolve(home=tmp / "home"), Config(), embedder=embedder)
-        stats = core.indexer.index_paths([root])
-        assert stats.failed == 0, f"{stats.failed} files failed to index"
-        ctx = ToolContext(core.catalog, search=core.indexer.search, embed=embedder.embed)
-        agent = Agent(FakeLLM(tier="fallback"), ctx)
         t0 = time.time()
         right: dict[str, list[int]] = {}
         for n, q in enumerate(qs):

@@ -63,7 +63,7 @@ def sides(text: str) -> set[tuple[str, str]]:
 _NOW = re.compile(r"\b(?:this year(?:'s)?|current(?:ly)?|this term|this month|right now|new)\b", re.IGNORECASE)
 _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b", re.IGNORECASE)
 # a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
-_LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
+LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom\s+([^\W\d_]{3,})\s+to\s+([^\W\d_]{3,})\b", re.IGNORECASE)
 
 
@@ -122,7 +122,7 @@ class Contrasts:
         # that says them without the side ("the amount we deduct for Medicare") is not about what is asked
         self.qualifiers = {what for _, what in self.sides}
         # asked of now unless it looks back: "how much is the renewal for 2026" is not "Last year you paid …"
-        self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not _LOOKS_BACK.search(question)
+        self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not LOOKS_BACK.search(question)
         way = _FROM_TO.search(question)
         self.way = (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
         self.leg = _leg(question)  # "the flight home": not the outbound one

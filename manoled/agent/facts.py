@@ -25,7 +25,7 @@ import numpy as np
 
 from . import totals as totals_mod
 from .commonness import adverb, common
-from .contrast import Contrasts, other_paper
+from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .kinds import (
@@ -95,8 +95,7 @@ _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by whe
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
                             r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
-_PLACED = re.compile(r"\b(?:last|previous|prior|old|older|oldest|earlier|earliest|first|ago|before|original|used to)\b",
-                     re.IGNORECASE)  # a question about another paper than the newest
+_FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
 
 
@@ -294,11 +293,11 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     given = days(question)  # "on 18 November 2025": the passage that says that day (as 18/11/2025 or otherwise)
     spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
-    newest = newest_of_series(candidates[:top + 1])
     # "the next service", "when does the car insurance renew": the newest paper of a series is the one in force,
     # unless the question places another ("in 2025", "last year's", "the first")
     now_weight = NEWEST_WEIGHT if LATEST.search(question) or deadline and not (
-        months or years or given or spans or numbered or _PLACED.search(question)) else 0.0
+        months or years or given or spans or numbered or LOOKS_BACK.search(question) or _FIRST.search(question)) else 0.0
+    newest = newest_of_series(candidates[:top + 1]) if now_weight else set()
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     naming = totals_mod.papers_named(question)

@@ -9,6 +9,7 @@ that the question does not already say.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
@@ -72,7 +73,7 @@ _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
                        "weekly".split())
-FIRM = re.compile(r"\b(?:Ltd|Limited|GmbH|Inc|LLC|plc|Corp|SARL|SRL)\b")  # a firm by its legal form
+
 _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure temperature temp".split())
 
@@ -93,6 +94,8 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
+_LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
+FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d"
@@ -123,7 +126,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                        r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
-                      r"\b(?:Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB)\b\.?"),
+                      rf"\b(?:{_LEGAL_FORMS})\b\.?"),
     "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
                            r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
@@ -264,6 +267,7 @@ _SERVICES = ("suppl", "insur", "provid", "fix", "repair", "install", "servic", "
              "lease", "leasing", "rent", "built", "build", "manag", "employ", "issu", "bill", "charg")
 
 
+@lru_cache(maxsize=256)
 def role_words(question: str) -> frozenset[str]:
     """The words of a "who" question that name the role asked, not the thing it is about: its verb ("who
     *supplies* my electricity") and its role ("who is my internet *provider*"). A paper names the firm,
