@@ -255,6 +255,7 @@ NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or curren
 LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last done
 # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
 SECTION_WEIGHT = 0.6
+MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
@@ -404,7 +405,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         head = facts[:rerank]
         vecs = np.asarray(embed([question] + [f.text for f in head]), dtype=np.float32)
         for f, v in zip(head, vecs[1:], strict=True):
-            f.score += 1.5 * float(v @ vecs[0])
+            f.score += MEANING_WEIGHT * float(v @ vecs[0])
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result

@@ -44,6 +44,7 @@ class Candidate:
     name_rank: int | None = None  # among the passages of the files whose path says a query term
     terms: list[str] = field(default_factory=list)  # query terms the passage (or its path) contains
     relpath: str = ""  # the file's path inside its watched folder
+    heading: str = ""  # its document's first line, for a later passage (what a person's notes are about)
 
     @property
     def named(self) -> str:

@@ -200,15 +200,21 @@ def _with_header(text: str, head: str) -> str:
 
 
 def _headed(ctx: ToolContext, candidates: list[Any]) -> list[Any]:
-    """The candidates, a spreadsheet's later passages with its header line: their rows are said with its
-    columns' names ("product: Captan 80 WDG", not "18/11/2025,C,Captan 80 WDG,…", which says no chemical)."""
-    heads: dict[int, str] = {}
+    """The candidates with their document's first line (read once per file): a spreadsheet's later passages
+    with its header line, so that their rows are said with its columns' names ("product: Captan 80 WDG", not
+    "18/11/2025,C,Captan 80 WDG,…", which says no chemical); any other later passage with it as its
+    ``heading`` ("Maricel - off days & stuff": whose notes every entry is)."""
+    firsts: dict[int, str] = {}
     out = []
     for c in candidates:
+        if c.file_id not in firsts:
+            first = ctx.passages(c.file_id, limit=1)
+            firsts[c.file_id] = first[0].lstrip().split("\n", 1)[0] if first else ""
+        line = firsts[c.file_id]
         if c.file_name.lower().endswith(TABLES):
-            if c.file_id not in heads:
-                heads[c.file_id] = _header(ctx.passages(c.file_id, limit=1))
-            c = replace(c, text=_with_header(c.text, heads[c.file_id]))
+            c = replace(c, text=_with_header(c.text, _header([line])))
+        elif line and not c.text.lstrip().startswith(line):
+            c = replace(c, heading=line)
         out.append(c)
     return out
 
@@ -242,11 +248,11 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
 
 def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bool:
     """Whether the fact's file says each name, or its path does; in a diary, the fact's own entry must, or
-    the diary's first line ("Maricel - off days & stuff": every entry is hers)."""
+    the diary's first line ("Maricel - off days & stuff": every entry is hers, in every passage)."""
     c = f.candidate
     entry = entry_of(c.text, f.text)
     if entry is not None:
-        title = c.text.lstrip().split("\n", 1)[0]
+        title = c.heading or c.text.lstrip().split("\n", 1)[0]
         return all(_said_near(f"{entry} {c.named} {title}", t) for t in proper)
     return all(c.file_id in having[t] or _said_near(f"{c.text} {c.named}", t) for t in proper)
 

@@ -105,8 +105,8 @@ def _passage(f: Fact) -> str:
     nothing of "our last water bill", whatever the rest of its chunk says), for a diary its entry
     (:mod:`.entries`: the notes' "Flights 312.46" entry says nothing of what the plumber charged)."""
     entry = entry_of(f.candidate.text, f.text) if f.candidate else None
-    if entry is not None:
-        return f"{entry} {f.candidate.named}"
+    if entry is not None:  # with the line that names whose notes they are
+        return f"{entry} {f.candidate.named} {f.candidate.heading or f.candidate.text.lstrip().split(chr(10), 1)[0]}"
     if f.file_name.lower().endswith(TABLES):  # a spreadsheet's row is its passage
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"

@@ -118,3 +118,15 @@ def test_a_line_of_a_persons_notes_is_hers_though_it_does_not_name_her(folder):
     for question, fact in (("when is Nadia's holiday?", "3-14 Aug"), ("what's Nadia's brother's number?", "085 221 4470")):
         final, names = ask(planner_agent(folder[0], NOW), question)
         assert fact in final.answer and names == ["nanny notes.txt"], final.answer
+
+
+_DIARY_DAYS = "".join(f"- {d} Sep: school run, {d % 3 + 1} loads of washing, dinner at 6\n" for d in range(1, 29))
+DIARY = {"Home/Helper/helper diary.txt": ("Joy - diary & admin\n" + _DIARY_DAYS +
+                                          "- 2 Oct: passport renewed at the embassy, new no. P7734120\n", 30)}
+diary = folder_fixture("diary", DIARY, NOW)
+
+
+def test_an_entry_in_a_later_passage_of_a_persons_notes_is_hers(diary):
+    # the notes are longer than one passage: the entry's passage does not start with the line that names her
+    final, names = ask(planner_agent(diary[0], NOW), "what's Joy's passport number?")
+    assert "P7734120" in final.answer and names == ["helper diary.txt"], final.answer
