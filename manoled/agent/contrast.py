@@ -4,7 +4,8 @@
 * Sides of an amount or a time: "what does the check come to *after* the Medicare deduction" is not answered by
   "amount (*before* deductions): $2,487.00", and a unit on the asked side ("*after* we take any other
   deductions, you will receive …") is the better answer. Likewise net/gross, including/excluding.
-* Directions: "my flight from Dublin to Lisbon" is not the line that names Lisbon before Dublin (the way home);
+* Directions: "my flight from Dublin to Lisbon" is not the line that names Lisbon before Dublin (the way home),
+  nor "the flight back from Lisbon" a line that goes to Lisbon ("From: Berlin, To: Lisbon");
   "the train home" is not a line of the outbound leg ("Outbound", "ALLER"), nor "the way there" one of the return.
 * Periods: "the monthly payment" is not the "Total annual premium", nor "a week" a fortnight's rent.
 * Ends: "when does it expire" is not answered by a date labelled as a start ("Commencement Date: …", "born …"),
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .months import MONTH_NAMES
 from .slots import STOP, stem, words
 
 _PARTICLES = ("in", "out", "up", "down", "on", "off")
@@ -64,6 +66,7 @@ _NOW = re.compile(r"\b(?:this year(?:'s)?|current(?:ly)?|this term|this month|ri
 _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b", re.IGNORECASE)
 # a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
 LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
+_FROM = re.compile(r"\bfrom\s+([^\W\d_]{3,})\b", re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom\s+([^\W\d_]{3,})\s+to\s+([^\W\d_]{3,})\b", re.IGNORECASE)
 
 
@@ -73,6 +76,13 @@ _BACK_ASKED = re.compile(r"\b(?:return|returning|way back|coming back|fly(?:ing)
                          r"drive|one|the|going|get|getting) home|back (?:home|from))\b", re.I)
 _OUT_SAID = re.compile(r"\b(?:outbound|aller|hinflug|hinfahrt|hinreise|ida|andata)\b", re.I)
 _BACK_SAID = re.compile(r"\b(?:return|retour|rückflug|rückfahrt|rückreise|regreso|vuelta|ritorno|regresso|inbound)\b", re.I)
+
+
+def _bound_for(line: str, place: str) -> bool:
+    """Whether ``line`` goes to ``place`` ("To: Lisbon Humberto Delgado") and does not leave from it."""
+    low = line.lower()
+    return bool(re.search(rf"\bto\b:?\s+{re.escape(place)}\b", low)) and \
+        not re.search(rf"\bfrom\b:?\s+{re.escape(place)}\b", low)
 
 
 def _leg(question: str) -> str:
@@ -92,8 +102,8 @@ _START_SAID = re.compile(r"\b(?:commencement|commences|commencing|start(?:s|ing)
 _END_SAID = re.compile(r"\b(?:expir\w*|end(?:s|ing)?|until|till|valid|through|renew\w*)\b", re.I)
 
 
-# how often a sum is paid: "the monthly payment" is not the "Total annual premium"
-_PERIODS = {p: re.compile(rf"\b(?:{adj}|(?:a|per|each|every|one)\s+(?:calendar\s+)?{p}\b(?!\s+ago)|/\s?(?:{short})\b)", re.I)
+# how often a sum is paid: "the monthly payment" is not the "Total annual premium" (and "6-monthly" is not monthly)
+_PERIODS = {p: re.compile(rf"\b(?:(?<![\d-]){adj}|(?:a|per|each|every|one)\s+(?:calendar\s+)?{p}\b(?!\s+ago)|/\s?(?:{short})\b)", re.I)
             for p, adj, short in (("week", "weekly", "week|wk"), ("fortnight", "fortnightly|bi-?weekly", "fortnight"),
                                   ("month", "monthly", "month|mo|mth"), ("year", r"annual(?:ly)?|yearly|p\.a\.", "year|yr"))}
 
@@ -125,6 +135,9 @@ class Contrasts:
         self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not LOOKS_BACK.search(question)
         way = _FROM_TO.search(question)
         self.way = (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
+        origin = _FROM.search(question) if self.way is None else None  # "the flight back from Lisbon"
+        self.origin = origin.group(1).lower() if origin and origin.group(1).lower() not in STOP and \
+            origin.group(1).lower()[:3] not in MONTH_NAMES else ""
         self.leg = _leg(question)  # "the flight home": not the outbound one
         self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
@@ -138,6 +151,8 @@ class Contrasts:
             return True  # "this year's premium" is not the "Previous year premium" line
         if self.way and _reversed(line or unit, self.way) or self.leg and _other_leg(self.leg, line or unit):
             return True
+        if self.origin and _bound_for(line or unit, self.origin):
+            return True  # "from Lisbon": not "From: Berlin, To: Lisbon", the way there
         if self.end and _START_SAID.search(unit) and not _END_SAID.search(unit):
             return True  # "when does the passport expire": not "Commencement Date: …"
         if self.start and _END_ASKED.search(unit) and not _START_SAID.search(unit):

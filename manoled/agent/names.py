@@ -386,8 +386,10 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
             continue
         if not named and _after_topic_prep(said, i):
             continue  # "files about porto": a topic, though a folder is called Porto
-        if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and said[i - 1].lower() in MONTHS:
-            continue  # "modified in March 2026": a time, though a folder is called 2026 ("photos from 2024": Photos/2024)
+        if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and (
+                said[i - 1].lower() in MONTHS or said[i - 1].isdigit() and i > 1 and said[i - 2].lower() in MONTHS):
+            continue  # "modified in March 2026", "November 20, 2026": a time, though a folder is called 2026 ("photos
+            # from 2024": Photos/2024)
         glossed = idx.glossed(stem(w.lower()))  # "payslips": Fiches de paie, by its last word or any of its words
         for path in [*(idx.folders_by_last.get(stem(w.lower()), ()) or
                        [p for g in glossed for p in idx.folders_by_last.get(g, ())] or

@@ -16,7 +16,9 @@ out best among the passages found; it answers only when its passage is about wha
 * the attribute asked (:func:`.attribute.asked_words`: "the room number" -> room, "what colour", "how much did I
   tip") is said by the answer's unit, its file's name or its passage's title, literally or in a strong word
   sense; else a unit of the same file that says it answers, or none does: a booking's confirmation number is
-  no room number, a receipt's total no tip.
+  no room number, a receipt's total no tip;
+* the kind of thing asked ("car insurance", "GP appointment") is not one the passage names otherwise: a policy
+  that says "Home Insurance" answers nothing of the car's (:func:`unqualified`).
 
 A failed check declines: "I found nothing about … in your files" with no source, never a confident
 sentence from a file that does not say it.
@@ -35,14 +37,14 @@ from .contrast import other_paper
 from .entries import entry_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
 from .focus import compound
-from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, role_words, says_shape, typed_by
+from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, TYPE_WORDS, role_words, says_shape, typed_by
 from .layout import TABLES
 from .months import LATEST, newest_of_series, other_month, says_other_month
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC
+from .slots import GENERIC, STOP, stem
 from .terms import topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
@@ -105,11 +107,20 @@ def _passage(f: Fact) -> str:
     nothing of "our last water bill", whatever the rest of its chunk says), for a diary its entry
     (:mod:`.entries`: the notes' "Flights 312.46" entry says nothing of what the plumber charged)."""
     entry = entry_of(f.candidate.text, f.text) if f.candidate else None
-    if entry is not None:  # with the line that names whose notes they are
-        return f"{entry} {f.candidate.named} {f.candidate.heading or f.candidate.text.lstrip().split(chr(10), 1)[0]}"
+    if entry is not None:  # with whose notes they are ("Maricel - off days & stuff"), if their first line says
+        return f"{entry} {f.candidate.named} {owner(f.candidate.heading or f.candidate.text.lstrip())}"
     if f.file_name.lower().endswith(TABLES):  # a spreadsheet's row is its passage
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
+
+
+_OWNER = re.compile(r"\s*([A-Z][\w'-]+)\s+[-–—:]\s")  # "Maricel - off days & stuff": a name, then what the notes are
+
+
+def owner(first_line: str) -> str:
+    """The person whose notes these are, when their first line starts with her name alone ("Maricel - …"); else ""."""
+    m = _OWNER.match(first_line)
+    return m.group(1) if m else ""
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
@@ -209,6 +220,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif other_month(question, _passage(top), top.file_name) or kind not in ("date", "time") and says_other_month(
             question, top.text):  # a bill of February is due in March
         why = "the files say it for another month"
+    elif (pair := unqualified(question, top, sense)) is not None:
+        why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
     elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \
             and _other_item_says(top, [t for t, (d, lit, _c) in detail.items() if d > 0 and lit]):
         why = "the line found is another item of a list"  # "- buy a Secret Santa gift ($25)" for the dishwasher
@@ -219,6 +232,75 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+# words that say which one of a thing is asked, not what kind of thing it is ("the final invoice", "next appointment")
+_WHICH_ONE = frozenset("final next fixed new old current last first second third main total full annual monthly weekly "
+                       "yearly daily latest previous original actual exact own whole entire extra early late big "
+                       "small".split())
+_TYPED = frozenset().union(*TYPE_WORDS.values())  # "due", "expire", "cost": what is asked of a thing, not the thing
+
+
+def unqualified(question: str, fact: Fact, sense: WordSense | None) -> tuple[str, str] | None:
+    """A kind of thing the question names ("car insurance", "GP appointment", "bike insurance") whose head word the
+    answer's passage says in English while it says nothing of the kind, literally or in a strong sense: the files
+    say it of another thing (the homeowners policy for "our car insurance", the dentist for "my next GP one").
+    Names are left to :func:`.tools._of_the_named`; words that only say which one ("final", "next") are no kind."""
+    terms = set(topic_terms(question))
+    said = re.findall(r"[\w'-]+", question)
+    passage = _passage(fact)
+    verbs = _verbs(said, terms)
+    for i in range(1, len(said)):
+        m, h = said[i - 1], said[i]
+        lm, lh = m.lower(), h.lower()
+        if stem(lm) not in terms or stem(lh) not in terms or lh in _TYPED or i in verbs or lm in _WHICH_ONE \
+                or not (lm.isalpha() and lh.isalpha()) or len(lm) < 2 or (m.istitle() and i > 1) or MONTH_NAMES.get(lm[:3]):
+            continue  # a name is no kind ("GP" is one)
+        if i + 1 < len(said) and stem(said[i + 1].lower()) in terms and i + 1 not in verbs:
+            continue  # "national car test": the kind of test, not of car
+        if not re.search(rf"\b{re.escape(stem(lh))}", passage, re.IGNORECASE):
+            continue  # the head said in English, not only in another tongue's word ("Kaution" for the deposit)
+        if contains(passage, lm) or compound(passage, lm):
+            continue
+        near = sense.best([lm], passage_words(passage)) if sense is not None else {}
+        if near.get(lm, (0.0, ""))[0] >= SENSE_MATCH:
+            continue
+        if _other_kind(fact.candidate.text if fact.candidate else fact.text, lm, stem(lh)):  # its text, not its
+            # path ("Utility readings" is no other kind of meter reading)
+            return lm, lh
+    return None
+
+
+_AUX = frozenset("do does did will would can could should has have had".split())  # not "is": no verb after it
+_DETERMINERS = frozenset("the a an my our your his her their its this that".split())
+
+
+def _verbs(said: list[str], terms: set[str]) -> set[int]:
+    """Where the question's verb stands after its subject: "does the robot hoover *run*", "does my bike insurance
+    *renew*" (the last of the words after an auxiliary and a determiner)."""
+    out = set()
+    for a, w in enumerate(said):
+        if w.lower() not in _AUX:
+            continue
+        i = a + 1
+        while i < len(said) and said[i].lower() in _DETERMINERS:
+            i += 1
+        j = i
+        while j < len(said) and stem(said[j].lower()) in terms:
+            j += 1
+        if j - i >= 2:
+            out.add(j - 1)
+    return out
+
+
+def _other_kind(passage: str, kind: str, head: str) -> bool:
+    """Whether ``passage`` names ``head`` as another kind of it: "Home Insurance", "Health
+    Cover" asked of "car insurance"; not "New fixed rate" asked of "the interest rate" (that says which one)."""
+    for m in re.finditer(rf"\b([A-Za-z]{{3,}})\s+{re.escape(head)}", passage, re.IGNORECASE):
+        w = m.group(1).lower()
+        if w != kind and w not in _WHICH_ONE and w not in STOP and w not in _TYPED:
+            return True
+    return False
 
 
 def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:

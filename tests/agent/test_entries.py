@@ -204,6 +204,16 @@ def test_an_end_asked_is_no_start_and_a_start_no_end():
     assert not Contrasts("When did the contract start?").other("Commencement Date: 3 February 2025")
 
 
+def test_the_way_back_from_a_place_is_no_line_that_goes_there():
+    from manoled.agent.contrast import Contrasts
+
+    back = Contrasts("what time is my return flight from Lisbon?")
+    assert back.other("Flight: VT 2318, From: Berlin Brandenburg (BER), To: Lisbon Humberto Delgado, Dep: 07:05")
+    assert not back.other("Flight: VT 2319, From: Lisbon (LIS), To: Berlin Brandenburg (BER), Dep: 18:05")
+    assert not Contrasts("what did I get from the sale?").origin  # "from the": no place
+    assert not Contrasts("how many invoices from March?").origin  # a month is no place
+
+
 def test_what_is_still_owed_is_a_sum_on_the_bill_not_the_quote():
     from manoled.agent.contrast import other_paper
 

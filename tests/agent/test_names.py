@@ -82,6 +82,13 @@ def test_folders_are_found_by_their_words():
     assert folder_matches("2025", files) and not folder_matches("2026", files)
 
 
+def test_a_year_that_ends_a_date_is_no_folder():
+    files = [File("Photos/2026/IMG_4105.jpg"), File("Notes 2026.txt")]
+    assert find_folder("what did I change between November 10 and November 20, 2026?", files, loose=True) is None
+    assert find_folder("what did I change in March 2026?", files, loose=True) is None
+    assert find_folder("what did I put in 2026?", files, loose=True) == "Photos/2026"  # a year alone may name it
+
+
 def test_a_path_word_in_another_language_is_the_word():
     files = [File("Receitas/bolo de bolacha.md"), File("Wohnung/Mietvertrag_Weserstr.docx"),
              File("Kunden/Rahmenvertrag_Kranich.docx"), File("Fahrrad/IMG_1987.jpg"), File("notes.txt")]

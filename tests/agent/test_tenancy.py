@@ -122,7 +122,16 @@ def test_a_line_of_a_persons_notes_is_hers_though_it_does_not_name_her(folder):
 
 _DIARY_DAYS = "".join(f"- {d} Sep: school run, {d % 3 + 1} loads of washing, dinner at 6\n" for d in range(1, 29))
 DIARY = {"Home/Helper/helper diary.txt": ("Joy - diary & admin\n" + _DIARY_DAYS +
-                                          "- 2 Oct: passport renewed at the embassy, new no. P7734120\n", 30)}
+                                          "- 2 Oct: passport renewed at the embassy, new no. P7734120\n"
+                                          "- 12 Oct: medical check-up (6-monthly), paid S$38\n", 30),
+         "Home/Helper/employment contract.docx.txt": (
+             "Employment contract\nEmployer: Daniel Tan\nMonthly Salary: S$650.00, payable by the 7th day of the "
+             "following month\nRest days: every Sunday\n", 400),
+         "Travel/Chennai 2026/eticket itinerary.pdf.txt": (
+             "E-ticket itinerary\nBooking reference (PNR): 6KZ4RT\nTicket number: 618-2440917735\n"
+             "Flight: CS 531\nFrom: Singapore (SIN)\nTo: Chennai (MAA)\nDepart: 19 Dec 2026 08:25\n"
+             "Flight: CS 532\nFrom: Chennai (MAA)\nTo: Singapore (SIN)\nDepart: 14 Jan 2027 23:30\n"
+             "Total: $1,386.40\n", 60)}
 diary = folder_fixture("diary", DIARY, NOW)
 
 
@@ -130,3 +139,16 @@ def test_an_entry_in_a_later_passage_of_a_persons_notes_is_hers(diary):
     # the notes are longer than one passage: the entry's passage does not start with the line that names her
     final, names = ask(planner_agent(diary[0], NOW), "what's Joy's passport number?")
     assert "P7734120" in final.answer and names == ["helper diary.txt"], final.answer
+
+
+def test_six_monthly_is_not_every_month(diary):
+    final, names = ask(planner_agent(diary[0], NOW), "how much do we pay our helper every month?")
+    assert "650" in final.answer and names == ["employment contract.docx.txt"], final.answer
+
+
+def test_another_kind_of_a_thing_is_no_answer(folder):
+    # the home policy says "Home Insurance": asked of the car's insurance, which no paper holds, it is declined
+    final, names = ask(planner_agent(folder[0], NOW), "what's the policy number on my car insurance?")
+    assert "HM-H-20417" not in final.answer and "found nothing" in final.answer and names == [], final.answer
+    final, _ = ask(planner_agent(folder[0], NOW), "what's the policy number on my home insurance?")
+    assert "HM-H-20417" in final.answer, final.answer
