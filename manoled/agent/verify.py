@@ -250,7 +250,9 @@ def unqualified(question: str, fact: Fact, sense: WordSense | None) -> tuple[str
     said = re.findall(r"[\w'-]+", question)
     passage = _passage(fact)
     verbs = _verbs(said, terms)
-    for i in range(1, len(said)):
+    # the question itself, not what it tells first ("a warning light came on, what do I top up?")
+    asked = next((i for i, w in enumerate(said) if w.lower() in _WH), 0)
+    for i in range(asked + 1, len(said)):
         m, h = said[i - 1], said[i]
         lm, lh = m.lower(), h.lower()
         if stem(lm) not in terms or stem(lh) not in terms or lh in _TYPED or i in verbs or lm in _WHICH_ONE \
@@ -272,6 +274,7 @@ def unqualified(question: str, fact: Fact, sense: WordSense | None) -> tuple[str
 
 
 _AUX = frozenset("do does did will would can could should has have had".split())  # not "is": no verb after it
+_WH = frozenset("what what's whats when when's where where's who who's whose which how".split())
 _DETERMINERS = frozenset("the a an my our your his her their its this that".split())
 
 
