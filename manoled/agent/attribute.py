@@ -14,7 +14,7 @@ from .focus import focus_words
 from .kinds import _ASKED_AS, is_cue
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
-_DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
+DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
 _PRONOUNS = frozenset("i we you they he she".split())
 _AUX = frozenset("is are was were be do does did will would should can could have has had".split())
 # what ends the asked noun phrase: a preposition, an auxiliary, a pronoun ("what's the room number AT ...",
@@ -78,7 +78,7 @@ def _asked(question: str) -> tuple[str, ...]:
                 return () if is_type_word(verb) or verb in GENERIC or idiom(rest, 2) else (stem(verb),)
             # "how much was the deposit for the hotel": an amount of its own after the verb is what is asked
             # ("how much is the stay" asks the stay's cost: the stay is the thing, not the attribute)
-            if len(rest) >= 2 and rest[0] in ("is", "are", "was", "were") and rest[1] in _DETERMINERS:
+            if len(rest) >= 2 and rest[0] in ("is", "are", "was", "were") and rest[1] in DETERMINERS:
                 np = _head_phrase(rest[1:], True)
                 return tuple(np) if np and np[-1] in _NAMED_AMOUNTS else ()
             return ()
@@ -91,7 +91,7 @@ def _asked(question: str) -> tuple[str, ...]:
                 rest = rest[1:]  # "what is the X of ...": the phrase after the verb
             elif w.startswith("who") or rest and (rest[0] in _AUX or rest[0] in GENERIC and rest[0] not in STOP):
                 return ()  # "what did I pay", "what does E24 mean", "what goes on top", "who leads": no noun asked
-            if be and not (rest and rest[0] in _DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
+            if be and not (rest and rest[0] in DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
                 return ()  # "who is in charge", "what's wrong with it": no noun phrase asked
             return tuple(_head_phrase(rest, be))
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
@@ -119,7 +119,7 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
         if x.endswith("'s"):  # "garage moreau's phone number": the owner names the thing, not the attribute
             np = []
             continue
-        if x in _DETERMINERS and not np:
+        if x in DETERMINERS and not np:
             continue
         np.append(x)
         if not be and is_type_word(x) and rest[i + 1:i + 2] != ["of"]:

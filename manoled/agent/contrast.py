@@ -136,8 +136,8 @@ class Contrasts:
         way = _FROM_TO.search(question)
         self.way = (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
         origin = _FROM.search(question) if self.way is None else None  # "the flight back from Lisbon"
-        self.origin = origin.group(1).lower() if origin and origin.group(1).lower() not in STOP and \
-            origin.group(1).lower()[:3] not in MONTH_NAMES else ""
+        place = origin.group(1).lower() if origin else ""
+        self.origin = place if place not in STOP and place[:3] not in MONTH_NAMES else ""
         self.leg = _leg(question)  # "the flight home": not the outbound one
         self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from .months import MONTH_NAMES
 from .retrieve import contains
@@ -46,6 +47,16 @@ def _entries(text: str) -> tuple[str, ...]:
         return ()
     bounds = [*starts, len(lines)]
     return tuple(_flat("\n".join(lines[a:b])) for a, b in zip(bounds, bounds[1:], strict=False))
+
+
+_OWNER = re.compile(r"\s*([A-Z][\w'-]+)\s+[-–—:]\s")  # "Maricel - off days & stuff": a name, then what the notes are
+
+
+def owner_of(c: Any) -> str:  # a retrieve.Candidate
+    """The person whose notes a passage is of, when the document's first line starts with her name alone
+    ("Maricel - off days & stuff", its ``heading`` for a later passage); else ""."""
+    m = _OWNER.match(c.heading or c.text.lstrip())
+    return m.group(1) if m else ""
 
 
 def is_log(text: str) -> bool:

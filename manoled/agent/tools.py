@@ -19,7 +19,7 @@ from .attribute import asked_words
 from .checklist import pending_first
 from .commonness import adverb, common
 from .context import ToolContext
-from .entries import LAST_TIME, entry_of, newer_row, newest_first
+from .entries import LAST_TIME, entry_of, newer_row, newest_first, owner_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
@@ -252,8 +252,7 @@ def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bo
     c = f.candidate
     entry = entry_of(c.text, f.text)
     if entry is not None:
-        title = c.heading or c.text.lstrip().split("\n", 1)[0]
-        return all(_said_near(f"{entry} {c.named} {title}", t) for t in proper)
+        return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
     return all(c.file_id in having[t] or _said_near(f"{c.text} {c.named}", t) for t in proper)
 
 

@@ -32,9 +32,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import asked_words
+from .attribute import DETERMINERS, asked_words
 from .contrast import other_paper
-from .entries import entry_of
+from .entries import entry_of, owner_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
 from .focus import compound
 from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, TYPE_WORDS, role_words, says_shape, typed_by
@@ -108,19 +108,10 @@ def _passage(f: Fact) -> str:
     (:mod:`.entries`: the notes' "Flights 312.46" entry says nothing of what the plumber charged)."""
     entry = entry_of(f.candidate.text, f.text) if f.candidate else None
     if entry is not None:  # with whose notes they are ("Maricel - off days & stuff"), if their first line says
-        return f"{entry} {f.candidate.named} {owner(f.candidate.heading or f.candidate.text.lstrip())}"
+        return f"{entry} {f.candidate.named} {owner_of(f.candidate)}"
     if f.file_name.lower().endswith(TABLES):  # a spreadsheet's row is its passage
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
-
-
-_OWNER = re.compile(r"\s*([A-Z][\w'-]+)\s+[-–—:]\s")  # "Maricel - off days & stuff": a name, then what the notes are
-
-
-def owner(first_line: str) -> str:
-    """The person whose notes these are, when their first line starts with her name alone ("Maricel - …"); else ""."""
-    m = _OWNER.match(first_line)
-    return m.group(1) if m else ""
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
@@ -275,7 +266,6 @@ def unqualified(question: str, fact: Fact, sense: WordSense | None) -> tuple[str
 
 _AUX = frozenset("do does did will would can could should has have had".split())  # not "is": no verb after it
 _WH = frozenset("what what's whats when when's where where's who who's whose which how".split())
-_DETERMINERS = frozenset("the a an my our your his her their its this that".split())
 
 
 def _verbs(said: list[str], terms: set[str]) -> set[int]:
@@ -286,7 +276,7 @@ def _verbs(said: list[str], terms: set[str]) -> set[int]:
         if w.lower() not in _AUX:
             continue
         i = a + 1
-        while i < len(said) and said[i].lower() in _DETERMINERS:
+        while i < len(said) and said[i].lower() in DETERMINERS:
             i += 1
         j = i
         while j < len(said) and stem(said[j].lower()) in terms:
