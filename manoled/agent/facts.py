@@ -46,6 +46,7 @@ from .months import (
     asked_months,
     days,
     name_date_fit,
+    name_year_fit,
     newest_of_series,
     numbered_things,
     says_numbered,
@@ -255,6 +256,7 @@ NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or curren
 LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last done
 # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
 SECTION_WEIGHT = 0.6
+YEAR_WEIGHT = 0.5  # to a paper whose name says the year asked (no month asked); taken from one that says another
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
@@ -378,7 +380,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and focus and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
                 score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)
-            score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years)
+            score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years) \
+                + YEAR_WEIGHT * name_year_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
             if (title or u.endswith(":")) and not (firm_asked and FIRM.search(u)):
                 score -= 1.0  # a document's title names it, a label ends in what follows it: they rarely answer,

@@ -68,6 +68,8 @@ _FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 
 _EMAIL_ASK = frozenset("email e-mail emails mail".split())
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
+_PERCENT_ASK = frozenset("percentage percent pct".split())
+_PERCENT = re.compile(r"\d\s?%")
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
@@ -166,6 +168,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                 return "amount", True  # "what was I billed by my internet provider": a sum, not the provider
             heads = [w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP][:2]  # "what was the final amount"
             b = heads[0] if heads else ""
+            if b in _PERCENT_ASK:
+                return "number", True  # "what percentage is the bank charging": a rate, not the bank
             for kind in ("org", "person"):  # "which company", "which bike shop"
                 if any(stem(h) in TYPE_WORDS[kind] or h in TYPE_WORDS[kind] for h in heads):
                     return kind, True
@@ -214,6 +218,8 @@ def says_shape(word: str, text: str) -> bool:
     "phone"."""
     if word in _EMAIL_ASK or word == "address":
         return bool(_EMAIL.search(text))
+    if word in _PERCENT_ASK:  # "what percentage is the bank charging": "6.45% p.a."
+        return bool(_PERCENT.search(text))
     return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(
         m.group()) for m in _PHONE.finditer(text))
 
@@ -247,6 +253,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
     if kind == "code":
         return _code_value(unit, asked)
+    if kind == "number" and asked & _PERCENT_ASK:
+        return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date

@@ -104,6 +104,16 @@ def name_date_fit(file_name: str, months: set[int], years: set[int]) -> float:
     return -1.0
 
 
+def name_year_fit(file_name: str, months: set[int], years: set[int]) -> float:
+    """With a year asked and no month: +1 when the file's name carries an asked year, -1 when it carries only
+    others, else 0 ("the year from April 2026": Insurance renewal 2026.pdf, not the 2025 one whose cover ends
+    in April 2026)."""
+    if months or not years:
+        return 0.0
+    named = {int(y) for y in _YEAR.findall(file_name)}
+    return (1.0 if named & years else -1.0) if named else 0.0
+
+
 def other_month(question: str, passage: str, file_name: str = "") -> bool:
     """Whether the question asks about a month (or year) and the passage names only others: the March row of
     a budget answers nothing about April; nor does a passage that names no month of a file named for January

@@ -52,6 +52,7 @@ CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty q
 CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passage is "close"
 SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
 TWO_SENSES = 1.5  # sense credit from which words said only in other words place the topic without a literal one
+FRAME_WEIGHT = 0.5  # of a word that says how the question asks ("charge", "total"), against one of its topic
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
@@ -114,11 +115,14 @@ def _passage(f: Fact) -> str:
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
 
 
+
+
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
              ) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
     says, with per-word detail (files, literal, sense credit)."""
-    weight = {t: math.log((n_files + 1) / (d + 0.5)) for t, d in terms.items() if d > 0}
+    weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
+              for t, d in terms.items() if d > 0}
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t]]
@@ -134,7 +138,18 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     return got / total, detail
 
 
+def _close(top: Fact, kind: str | None, n_terms: int) -> bool:
+    """Whether the best fact's passage is near the question in meaning: close by the embedder, or, for a question
+    of three topic words or more, the nearest of all passages with a value of the kind asked ("what do I punch
+    into the keypad to get into the shared office on a Sunday": "Door code (weekends ...): 7316"). Of two words,
+    a passage that lacks one ("rent for the garage": the flat's rent) says half the question."""
+    c = top.candidate
+    return c is not None and ((c.vector_score or 0.0) >= CLOSE_VECTOR or c.vector_rank == 1 and top.typed
+                              and kind in _VALUES and n_terms >= 3)
+
+
 _SURE_TYPES = ("amount", "date", "time", "code")  # kinds whose values are always written so (a name may not be)
+_VALUES = (*_SURE_TYPES, "number", "duration")  # kinds of value whose form shows (a name's is a guess)
 
 
 def _has_value(f: Fact, kind: str | None) -> bool:
@@ -201,7 +216,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares none of the question's words (a month at most)"
     elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
-    elif cov < (CLOSE_COVERAGE if c and (c.vector_score or 0.0) >= CLOSE_VECTOR else MIN_COVERAGE):
+    elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
     elif kind == "amount" and not top.typed and not (_quantity(top.text) and _names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
@@ -338,7 +353,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     c = fact.candidate
     where = f"{fact.text} {c.named if c else fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
     measured = [name for m in _MEASURE.finditer(fact.text) for name in MEASURES[m.group(1).lower()].split()]
-    said = {t: t in names or t in measured or contains(where, t) or compound(fact.text, t)
+    said = {t: t in names or t in measured or contains(where, t) or says_shape(t, fact.text) or compound(fact.text, t)
             or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text)) for t in asked}
     ws = passage_words(fact.text) + measured
     missing = [t for t in asked if not said[t]]
