@@ -23,7 +23,7 @@ from .entries import LAST_TIME, entry_of, newer_row, newest_first, owner_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
-from .months import asked_months, month_column, name_date_fit, name_dates
+from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last
 from .names import files_at, index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
@@ -147,7 +147,8 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         ex.facts = pending_first(query, _month_cells(query, ex.facts))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
-    ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
+    ex.facts = own_date_last(query, pending_first(query, newest_first(query, _month_cells(query, ex.facts))), terms,
+                             typed_by(query)[0])
     ex = _newest_row(ctx, query, _of_the_named(ctx, query, terms, absent, ex))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),

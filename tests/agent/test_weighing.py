@@ -1,7 +1,8 @@
 """How the answer check weighs a question's words, over a real index: the word that says what the question is
 about counts for more than the words that say how it asks ("charge"), so the paper that says the thing (a
 German locksmith's receipt) wins over one that only says the month; the paper named for the year asked is the
-one in force that year; a rate asked is a percentage; and a chatty question answered by the nearest passage
+one in force that year; a rate asked is a percentage; a date asked of what a letter is about is not the
+letter's own date; and a chatty question answered by the nearest passage
 with the kind of value asked is not declined for its extra words."""
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ FILES: dict[str, tuple[str, float]] = {
     "Money/loan letter.pdf.txt": (
         "Harbour Bank\nYour fixed rate is ending\nLoan number: 02-0741-0338812\nRepaid from: shared current account\nLoan balance: $412,650.22\n"
         "New fixed rate (2 years): 6.45% p.a.\nNew repayment amount: $1,324.75\n", 100),
+    "Health/physio appointment.pdf.txt": (
+        "Riverside Physio\nDate: 16 Mar 2026\nDear Ms Byrne,\nYour physio appointment is on 22 Apr 2026 at 2.15 pm "
+        "at our Quay Street clinic.\n", 50),
     "Work/office chairs.txt": ("Office chairs to compare for the shared desk: Ergo 300, Flex Pro\n", 500),
     "Work/studio notes.md": (
         "# Shared loft\nOpening hours: Mon-Fri 8:00-20:00\nDoor code (weekends and after 20:00): 7316\n"
@@ -64,3 +68,8 @@ def test_a_percentage_asked_is_a_rate_not_the_bank(folder):
 def test_a_chatty_question_is_answered_by_the_nearest_passage_with_its_kind_of_value(folder):
     final, _ = ask(planner_agent(folder[0], NOW), "what do I tap into the keypad to get into the shared office on a Sunday?")
     assert "7316" in final.answer, final.answer
+
+
+def test_a_date_asked_of_what_a_letter_is_about_is_not_the_letters_own_date(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "physio appt date")
+    assert "22 Apr 2026" in final.answer, final.answer
