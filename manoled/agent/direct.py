@@ -285,6 +285,8 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     shaped = [t for t in own if says_shape(t, said)]  # "what's his phone number?" after the line with it
     if asked and kind and not set(own) - set(shaped) and (TYPE_PATTERNS[kind].search(said) or shaped):
         return text, sources  # "what time?" after "Check-in: 12 May, 15:00": the answer already says it
+    if kind in ("date", "time") and all(is_cue(t) for t in own) and len(TYPE_PATTERNS[kind].findall(said)) >= 2:
+        return text, sources  # "what time does it end?" after "… from 8.00 am to 1.00 pm": it says both ends
     r = next((r for r in reversed(results) if r.ok and r.name == "semantic_search"), None)
     facts: list[tuple[str, str, str]] = []
     if r is not None:

@@ -36,6 +36,9 @@ FILES: dict[str, tuple[str, float]] = {
     "Health/physio appointment.pdf.txt": (
         "Riverside Physio\nDate: 16 Mar 2026\nDear Ms Byrne,\nYour physio appointment is on 22 Apr 2026 at 2.15 pm "
         "at our Quay Street clinic.\n", 50),
+    "School/open day letter.docx.txt": (
+        "Hillcrest School\nRef: HS/OD/2026\nDate: 2 May 2026\nDear parents,\nOur open day is on Saturday, 23 May 2026, "
+        "from 9.00 am to 1.00 pm in the main hall. Please register by 15 May 2026.\n", 20),
     "Work/office chairs.txt": ("Office chairs to compare for the shared desk: Ergo 300, Flex Pro\n", 500),
     "Work/studio notes.md": (
         "# Shared loft\nOpening hours: Mon-Fri 8:00-20:00\nDoor code (weekends and after 20:00): 7316\n"
@@ -73,3 +76,11 @@ def test_a_chatty_question_is_answered_by_the_nearest_passage_with_its_kind_of_v
 def test_a_date_asked_of_what_a_letter_is_about_is_not_the_letters_own_date(folder):
     final, _ = ask(planner_agent(folder[0], NOW), "physio appt date")
     assert "22 Apr 2026" in final.answer, final.answer
+
+
+def test_a_follow_up_asking_when_it_ends_is_answered_by_the_range_already_given(folder):
+    agent = planner_agent(folder[0], NOW)
+    first, _ = ask(agent, "when is the open day at the school?", session="s")
+    assert "23 May 2026" in first.answer and "Date: 2 May" not in first.answer, first.answer
+    final, names = ask(agent, "what time does it end?", session="s")
+    assert "1.00 pm" in final.answer and names == ["open day letter.docx.txt"], final.answer
