@@ -115,8 +115,6 @@ def _passage(f: Fact) -> str:
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
 
 
-
-
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
              ) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
