@@ -58,7 +58,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
-from .terms import topic_terms
+from .terms import SELECTING, topic_terms
 from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 
 MAX_UNIT = 240
@@ -319,8 +319,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         col = {w: j for j, w in enumerate(pw)}
         sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_MATCH]
         shared = len(in_passage) + len(sensed)
-        counted = len([t for t in terms if t not in absent or t in sensed or not (common(t) or adverb(t))]) \
-            or len(terms)
+        counted = len([t for t in terms if (t not in absent or t in sensed or not (common(t) or adverb(t)))
+                       and (t not in SELECTING or t in in_passage or t in sensed)]) or len(terms)
         coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:

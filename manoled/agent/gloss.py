@@ -57,7 +57,7 @@ lease: mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
 insurance: versicherung assurance seguro assicurazione
-tax: steuer steuern impôt impuesto imposta imposto
+tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust
 price: preis prix precio prezzo preço
 fee: gebühr gebühren honorar frais tasa
 due: fällig fälligkeit échéance vencimiento scadenza vencimento

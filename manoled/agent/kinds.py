@@ -72,6 +72,8 @@ _PERCENT_ASK = frozenset("percentage percent pct".split())
 _PERCENT = re.compile(r"\d\s?%")
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
+_CALL = frozenset("call ring phone".split())
+_CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
                        "weekly".split())
@@ -115,9 +117,12 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
     # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
-    "place": re.compile(r"\b\d+[a-z]?\s+[A-Z][a-z]+|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
+    # and a web or network address ("the admin page at 192.168.1.254"); a house number before a capitalised word
+    # only ("wait 3 minutes" is no street)
+    "place": re.compile(r"(?-i:\b\d+[a-z]?\s+[A-Z][a-z]+)|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
                         r"boulevard|blvd|square|place|rua|via|calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|"
-                        r"chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",
+                        r"chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+                        r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\bhttps?://\S+|\bwww\.\S+",
                         re.IGNORECASE),
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
@@ -193,6 +198,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             return "duration", True  # "how much notice do I have to give": days or weeks, not a sum
         if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost
             return ("number" if any(w in _USED for w in ws[n + 2:]) else "amount"), True
+        if a == "who" and _CALL_WHO.match(" ".join(ws[n:n + 5])):
+            return "code", True  # "who do I call if it breaks down": a number to ring, with whose it is
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
             return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
     if ws[:1] and ws[0] in _ASKING and ws[-1] in _NUMBER and len(ws) >= 4 and ws[-2] not in ("phone", "mobile"):
@@ -231,7 +238,7 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return bool(_IBAN.search(unit))
     if asked & {"flight", "train"} and _FLIGHT_NO.search(unit):
         return True  # "what flight am I on": "FR 7232"
-    shaped = asked & (_EMAIL_ASK | _PHONE_ASK)
+    shaped = asked & (_EMAIL_ASK | _PHONE_ASK) | ({"phone"} if "who" in asked and asked & _CALL else set())
     if shaped:  # a name is no address to write to, a job number no phone's
         return any(says_shape(w, unit) for w in shaped)
     if asked & _SECRET and not _SECRET_SAID.search(unit):

@@ -15,6 +15,9 @@ from .months import MONTH_NAMES, whole_month
 from .retrieve import root
 from .slots import GENERIC, idiom, stem, words
 
+# the words that pick one of a series ("the final invoice", "the current rate"): papers rarely call themselves so,
+# and a passage that lacks them may still be the one asked
+SELECTING = frozenset("final next current previous original actual exact whole entire full second third".split())
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 _FILL = frozenset("fill tank gas".split())  # stems: "filled up", "tanked up", "gassed up"
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())

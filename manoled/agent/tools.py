@@ -238,6 +238,12 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
     proper &= set(terms)
     if not proper or ex.declined or not ex.facts:
         return ex
+    owner = {stem(w.lower()) for m in _CONTACT_OF.finditer(query) for w in m.group(1).split()} & proper
+    if owner:  # "Lucia's phone number": a number her line gives, not the bond office's on a paper naming her
+        ex.facts = [f for f in ex.facts if f.candidate is None or _owned(f, owner)]
+        if not ex.facts:
+            return factlib.Extraction(declined=True, reason=f"no line gives {' '.join(sorted(owner))}'s contact",
+                                      topic=ex.topic, evidence=ex.evidence)
     having = {t: _files_with(ctx, t) for t in proper}
     kept = [f for f in ex.facts if f.candidate is None or _names(f, proper, having)]
     if kept:
@@ -245,6 +251,22 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
         return ex
     return factlib.Extraction(declined=True, reason=f"the passages found are not about {' '.join(sorted(proper))}",
                               topic=ex.topic, evidence=ex.evidence)
+
+
+# a person's phone, e-mail or address asked by their name ("Lucia Ferreira's mobile number", "Dr Tran's email")
+_CONTACT_OF = re.compile(r"\b((?:[A-Z][a-z]+\s+)?[A-Z][a-z]{2,})'s\s+(?:(?:work|home|mobile|cell|phone|email|e-mail)\s+)?"
+                         r"(?:phone|number|no|mobile|cell|email|e-mail|address)\b")
+
+
+def _owned(f: factlib.Fact, owner: set[str]) -> bool:
+    """Whether the fact's line, what comes just before it (a contact card's name line) or its passage's first line
+    ("call w Daniel (Northside PG)": the notes' "his mob" is his) says the name, first or last."""
+    c = f.candidate
+    text, unit = " ".join(c.text.split()), " ".join(f.text.split())
+    at = text.find(unit[:30])
+    near = text[max(0, at - 100):at + len(unit)] if at >= 0 else unit
+    first = c.text.lstrip().split("\n", 1)[0]
+    return any(_said_near(f"{near} {first} {c.named}", t) for t in owner)
 
 
 def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bool:

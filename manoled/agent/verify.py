@@ -45,7 +45,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, stem
-from .terms import topic_terms
+from .terms import SELECTING, topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -76,7 +76,7 @@ _CODED = frozenset({"model"})
 
 # words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
 SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
-_FRAME = GENERIC | SUM_ASKED
+_FRAME = GENERIC | SUM_ASKED | SELECTING  # and the words that pick one of a series: "the final invoice"
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
 
