@@ -179,8 +179,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         newest = series_of(cited[0], files)[-1:]
         if newest and newest[0].path != cited[0].path:
             return _in_file(own, _named(bplan.slots.topics, cited[0]), newest[0], new)
-    if other is not None:  # the same question, of that file
-        query = undated(base.question)  # "from september 2025" named the first one, not this one
+    if other is not None:  # the same question, of that file, or its own ("and what was the total the year before?")
+        mine = " ".join(PREVIOUS.sub("", NEXT.sub("", own.lower())).split())
+        # "from september 2025" named the first one, not this one
+        query = mine if wanted_type(mine) and new.topics else undated(base.question)
         p = Plan("content", 1.0, read_slots(query, 0.0), question=query)
         return Direct([_search(query, other)], p, query, restrict=[str(other.path)])
     if cited and asked & (SIZE_WORDS | CHANGE_WORDS | _PLACE_WORDS) and not new.topics and wanted_type(question) != "amount":
@@ -259,8 +261,8 @@ def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str
 
 _PLACE_WORDS = frozenset({"folder", "directory", "path"})  # "which folder is it in?": the file's place, not an address
 OTHER = re.compile(r"\b(?:the other|another)\b")
-NEXT = re.compile(r"\b(?:next|following|after that|one after)\b")
-PREVIOUS = re.compile(r"\b(?:previous|prior|before that|one before)\b")
+NEXT = re.compile(r"\b(?:the )?(?:next|following|after that|(?:one|year|month|week|time) after)\b")
+PREVIOUS = re.compile(r"\b(?:the )?(?:previous|prior|before that|(?:one|year|month|week|time) before)\b")
 
 
 def _named(topics: list[str], f: Any | None) -> list[str]:

@@ -165,7 +165,7 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on")))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
-    for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""], strict=True)):
+    for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)
         if a in _ASKING:
             if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 6]):
                 return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is

@@ -46,6 +46,10 @@ FILES: dict[str, tuple[str, float]] = {
 }
 
 FILES.update({
+    **{f"House/Rates/rates_notice_{y}-{y - 1999}.pdf.txt": (
+        f"Tasman District Council\nRates notice {y}/{y + 1}\nCapital value: $1,240,000.00\n"
+        f"Instalments: 4 of ${total / 4:,.2f}\nTOTAL RATES {y}/{y + 1}: ${total:,.2f}\n", age)
+       for y, total, age in ((2024, 3005.64, 400), (2025, 3188.40, 40))},
     "House/Fence/Invoice FB-1182.pdf.txt": (
         "Fenceline Builders Ltd\nInvoice FB-1182\nDate: 14/10/2025\nJob: new timber fence, 24 m, back garden\n"
         "Posts and rails: $1,860.00\nPalings: $1,150.00\nLabour: $1,300.00\nInvoice Total: $4,310.00\n", 90),
@@ -85,3 +89,12 @@ def test_a_contact_asked_by_a_name_is_the_line_of_that_name(folder):
     assert "1300 137 164" not in final.answer and names == [], final.answer
     final, names = ask(planner_agent(folder[0], NOW), "What is Omar Haddad's mobile number?")
     assert "0423 117 865" in final.answer and names == ["bond receipt.txt"], final.answer
+
+
+def test_the_year_before_is_the_previous_paper_of_the_series_asked_its_own_question(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, _ = ask(agent, "How much are the rates for 2025/26?", session="rates")
+    assert "3,188.40" in final.answer, final.answer
+    final, names = ask(agent, "and what was the total the year before?", session="rates")
+    assert "3,005.64" in final.answer and names == ["rates_notice_2024-25.pdf.txt"], final.answer
+    assert typed_by("") == (None, False) and typed_by("??") == (None, False)  # nothing asked, no error
