@@ -157,8 +157,10 @@ def wanted_type(question: str) -> str | None:
     return typed_by(question)[0]
 
 
+@lru_cache(maxsize=256)
 def typed_by(question: str) -> tuple[str | None, bool]:
-    """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only)."""
+    """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only). Read once a
+    question: the planner, the extractor, the check and the follow-ups all ask it."""
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
