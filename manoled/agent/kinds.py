@@ -72,6 +72,7 @@ _PERCENT_ASK = frozenset("percentage percent pct".split())
 _PERCENT = re.compile(r"\d\s?%")
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
+CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
 _CALL = frozenset("call ring phone".split())
 _CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")

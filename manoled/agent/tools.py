@@ -21,7 +21,7 @@ from .commonness import adverb, common
 from .context import ToolContext
 from .entries import LAST_TIME, entry_of, newer_row, newest_first, owner_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
-from .kinds import role_words, typed_by
+from .kinds import CONTACT_WORDS, role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last
 from .names import files_at, index_of, path_matches, similar
@@ -254,8 +254,8 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
 
 
 # a person's phone, e-mail or address asked by their name ("Lucia Ferreira's mobile number", "Dr Tran's email")
-_CONTACT_OF = re.compile(r"\b((?:[A-Z][a-z]+\s+)?[A-Z][a-z]{2,})'s\s+(?:(?:work|home|mobile|cell|phone|email|e-mail)\s+)?"
-                         r"(?:phone|number|no|mobile|cell|email|e-mail|address)\b")
+_CONTACTS = "|".join(sorted(map(re.escape, CONTACT_WORDS), key=len, reverse=True))
+_CONTACT_OF = re.compile(rf"\b((?:[A-Z][a-z]+\s+)?[A-Z][a-z]{{2,}})'s\s+(?:(?:work|home|{_CONTACTS})\s+)?(?:{_CONTACTS})\b")
 
 
 def _owned(f: factlib.Fact, owner: set[str]) -> bool:
