@@ -127,6 +127,16 @@ _ORDINAL = re.compile(r"\b(?:the )?(" + "|".join(ORDINALS) + r")(?: one| file| d
                       r"\bnumber (\d{1,2})\b")
 
 
+_PLACED = re.compile(r"\b(" + "|".join(k for k in ORDINALS if k != "last") + r")\s+(?!(?:name|aid|time|class|floor)\b)[a-z]")
+
+
+def asked_ordinal(question: str) -> int | None:
+    """The place in a list a question asks of a thing ("when's the first tournament", "the 3rd novel on my list"
+    -> 1, 3), or None (not "first name", "first aid", "first class")."""
+    m = _PLACED.search(question.lower())
+    return ORDINALS[m.group(1)] if m else None
+
+
 def ordinal(question: str) -> int | None:
     """The position a follow-up points at in the previous answer's files ("the second one" -> 2, "the last
     one" -> -1, "number 3" -> 3), or None. "first"/"last" alone only with a word for the item after them

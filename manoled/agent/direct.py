@@ -281,6 +281,9 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
         return text, sources  # "and what's it going up to from July?" after "new rate from 01/07/2026: 690"
     kind, asked = typed_by(planned.question)
     said = text.rsplit(" (from ", 1)[0]
+    if kind in TYPE_PATTERNS and _fact(planned.avoid) in _fact(text) and TYPE_PATTERNS[kind].search(said) \
+            and not TYPE_PATTERNS[kind].search(planned.avoid.rsplit(" (from ", 1)[0]):
+        return text, sources  # "where's it being played?" after "Whitby Winter Classic - Dec 12-14": its whole line
     own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS and t not in GENERIC]  # "what time?", "how long?"
     shaped = [t for t in own if says_shape(t, said)]  # "what's his phone number?" after the line with it
     if asked and kind and not set(own) - set(shaped) and (TYPE_PATTERNS[kind].search(said) or shaped):

@@ -37,6 +37,21 @@ def referent(base: Any) -> list[str]:
     return [] if set(found) & _ORG_ENDS else found  # "Rutene Shearing Ltd" is a firm: no one's name
 
 
+_DASHED = re.compile(r"\s[-–]\s")
+
+
+def named_thing(base: Any) -> list[str]:
+    """The words of the name the previous answer opens with, which "it" points at: "where's it being played?"
+    after "Whitby Winter Classic - Dec 12-14" (two or more capitalised words before a dash; a label before a
+    colon names no thing)."""
+    said = (getattr(base, "answer", "") or "").rsplit(" (from ", 1)[0]
+    parts = _DASHED.split(said, maxsplit=1)
+    ws = parts[0].split() if len(parts) == 2 else []
+    if not 2 <= len(ws) <= 5 or not all(w[:1].isupper() for w in ws):
+        return []
+    return [w for w in words(parts[0]) if w not in STOP and len(w) > 2]
+
+
 def framed(own: str, base_question: str, text: str) -> str:
     """An elliptic follow-up asked as the previous question was ("and the rego?" after "when's the Hilux WOF up?"
     -> "when's the rego"): its opening words say what kind of value is asked, when a line of the previous

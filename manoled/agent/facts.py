@@ -25,6 +25,7 @@ import numpy as np
 
 from . import totals as totals_mod
 from .commonness import adverb, common
+from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
@@ -39,7 +40,7 @@ from .kinds import (
     says_shape,
     typed_by,
 )
-from .layout import TABLES, logical_lines, row_cells, sentences, sheet_rows
+from .layout import TABLES, item_number, logical_lines, row_cells, sentences, sheet_rows
 from .months import (
     LATEST,
     MONTH_NAMES,
@@ -47,6 +48,7 @@ from .months import (
     days,
     name_date_fit,
     name_year_fit,
+    names_month,
     newest_of_series,
     numbered_things,
     says_numbered,
@@ -54,7 +56,6 @@ from .months import (
     year_spans,
 )
 from .retrieve import Candidate, contains
-from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
@@ -257,6 +258,10 @@ LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last do
 # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
 SECTION_WEIGHT = 0.6
 YEAR_WEIGHT = 0.5  # to a paper whose name says the year asked (no month asked); taken from one that says another
+# the cosine from which a question word said otherwise lets a passage in (MiniLM: tool~drill 0.56); a unit is
+# scored by its credit (:func:`.senses.credit`)
+SENSE_NEAR = 0.55
+ORDINAL_WEIGHT = 1.0  # to the item of a numbered list at the place the question asks ("the third novel")
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
@@ -301,12 +306,14 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     now_weight = NEWEST_WEIGHT if LATEST.search(question) or deadline and not (
         months or years or given or spans or numbered or LOOKS_BACK.search(question) or _FIRST.search(question)) else 0.0
     newest = newest_of_series(candidates[:top + 1]) if now_weight else set()
+    place = asked_ordinal(question)  # "the first tournament": item 1 of a numbered list
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     naming = totals_mod.papers_named(question)
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
-        in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)]
+        in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
+                      or names_month(t, c.file_name)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
             continue  # "in 2023", "invoice 4471": a number the question gives must be there
         # the question's other words, said differently: their closest word in the passage
@@ -317,7 +324,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             pw = passage_words(f"{c.text} {c.named}")
             sims = sense.similarity(missing, pw)
         col = {w: j for j, w in enumerate(pw)}
-        sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_MATCH]
+        sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_NEAR]
         shared = len(in_passage) + len(sensed)
         counted = len([t for t in terms if (t not in absent or t in sensed or not (common(t) or adverb(t)))
                        and (t not in SELECTING or t in in_passage or t in sensed)]) or len(terms)
@@ -370,6 +377,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
             score += SECTION_WEIGHT * bool(given and given & days(u))
+            if place and item_number(c.text, whole) == place:
+                score += ORDINAL_WEIGHT
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by or as_whole) and TOTAL_UNIT.search(u) and not (

@@ -42,7 +42,19 @@ from .continuation import (
     turn_files,
 )
 from .direct import Direct, calls_for
-from .ellipsis import PUNCT, THEIRS, date_words, framed, his_phone, kept_heading, redated, referent, renumbered, undated
+from .ellipsis import (
+    PUNCT,
+    THEIRS,
+    date_words,
+    framed,
+    his_phone,
+    kept_heading,
+    named_thing,
+    redated,
+    referent,
+    renumbered,
+    undated,
+)
 from .entries import is_log, row_day
 from .gloss import forms
 from .intents import FILE_INTENTS
@@ -230,7 +242,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
         context = named + _context(bplan, base, own, fresh, named)
-        context += [w for w in (referent(base) if THEIRS.search(question) else []) if w not in context]
+        context += [w for w in (referent(base) if THEIRS.search(question) else named_thing(base)
+                                if _PRONOUN.search(question) else []) if w not in context]
         return _in_file(framed(own, base.question, text_of(top) if text_of else ""), context, top, new,
                         avoid=getattr(base, "answer", ""), asks=asks)
     if top is None and (wanted_type(own) or asked_words(own)):
@@ -259,6 +272,7 @@ def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str
     return context
 
 
+_PRONOUN = re.compile(r"\bit\b", re.IGNORECASE)  # "where's it being played?": the thing the answer named
 _PLACE_WORDS = frozenset({"folder", "directory", "path"})  # "which folder is it in?": the file's place, not an address
 OTHER = re.compile(r"\b(?:the other|another)\b")
 NEXT = re.compile(r"\b(?:the )?(?:next|following|after that|(?:one|year|month|week|time) after)\b")

@@ -119,11 +119,13 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"dozen|half)\b", re.IGNORECASE),
     # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
     # and a web or network address ("the admin page at 192.168.1.254"); a house number before a capitalised word
-    # only ("wait 3 minutes" is no street)
+    # only ("wait 3 minutes" is no street); a venue ("Sadlon Arena", "@ Iroquois Park")
     "place": re.compile(r"(?-i:\b\d+[a-z]?\s+[A-Z][a-z]+)|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
                         r"boulevard|blvd|square|place|rua|via|calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|"
                         r"chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
-                        r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\bhttps?://\S+|\bwww\.\S+",
+                        r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\bhttps?://\S+|\bwww\.\S+|"
+                        r"(?-i:\s@\s?[A-Z]|\b[A-Z][a-z]+\s(?:Arena|Centre|Center|Hall|Stadium|Park|Church|School|"
+                        r"Clinic|Hospital|Library|Museum|Gallery|Theatre|Theater|Station|Airport|Pool|Rink)\b)",
                         re.IGNORECASE),
     # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"

@@ -257,6 +257,13 @@ def days(text: str) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+def names_month(word: str, file_name: str) -> bool:
+    """Whether a question's month word ("february") is said by the date in a file's name
+    ("receipt_2026-02-08.txt"): a receipt rarely writes its month out. (Not by any date in its text: a table of
+    readings has every month.)"""
+    return MONTH_NAMES.get(word[:3]) == word and any(m == MONTH_NUMBERS[word] for _, m in name_dates(file_name))
+
+
 _NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+(\d{1,3})\b")  # "Term 2", "week 3", "unit 12"
 _NOT_THINGS = frozenset("in on at of for by to from the and or is was are my our last next every per about".split())
 
