@@ -73,6 +73,8 @@ inspection: inspektion prüfung contrôle inspección ispezione inspeção
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio paie nómina
+gross: brutto brut bruto lordo
+amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
 apartment: wohnung appartement logement piso apartamento appartamento
 flat: wohnung appartement logement piso apartamento appartamento
 landlord: lessor vermieter vermieterin propriétaire arrendador senhorio

@@ -111,7 +111,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h)\b)|"
                        r"(?<=\b(?:at|um) )(?:[01]?\d|2[0-3])\.[0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
-    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;] )[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
+    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
                          r"^[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
                          # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
                          r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
