@@ -29,6 +29,7 @@ return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso
 outbound: hinfahrt hinreise hinflug aller ida andata
 end: ende jusqu'au jusqu'à hasta
 booking: buchung réservation reserva prenotazione
+stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento alloggio
 quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 plumber: klempner installateur plombier plomberie fontanero idraulico canalizador

@@ -1,5 +1,5 @@
 """Names as lists and papers write them, over a real index: a contact list's "Property agent - Jolene Teo" names a
-person after its dash, and a contract's amendment is an "avenant" in French."""
+person after its dash, a contract's amendment is an "avenant" in French, and where one stays is a hotel."""
 
 from __future__ import annotations
 
@@ -25,6 +25,13 @@ FILES: dict[str, tuple[str, float]] = {
     "Work/notes_1on1.md": (
         "# 1:1 notes\n- Feb: raise agreed, about 600 € gross more a month, on the February pay.\n"
         "- Training: project management course, budget OK, in April.\n", 20),
+    "Travel/Porto June 2026/booking confirmation.pdf.txt": (
+        "Hotel Ribeira Palace ****\nRua da Alfândega 10, 4050-029 Porto, Portugal | +351 222 000 111\n"
+        "Booking confirmation / Confirmação de reserva\nConfirmation number: 7731 204\n"
+        "Check-in: Friday, 12 June 2026 (from 15:00)\nCheck-out: Monday, 15 June 2026 (until 11:00)\n", 15),
+    "Travel/Porto June 2026/porto ideas.txt": (
+        "dinner booked: Tasca da Rua Escura 20:00 (Friday)\nLivraria Lello early, before the queues\n"
+        "Port cellars in Gaia on Saturday\n", 12),
 }
 
 folder = folder_fixture("named_lines", FILES, NOW)
@@ -41,3 +48,9 @@ def test_a_contract_amendment_is_an_avenant(folder):
     agent = planner_agent(folder[0], NOW)
     final, names = ask(agent, "Who signed the contract amendment for the company?")
     assert "Catherine Leroux" in final.answer and names == ["avenant_contrat_2026.docx.txt"], final.answer
+
+
+def test_where_we_are_staying_is_the_hotel(folder):
+    assert "hotel" in forms("staying")
+    final, names = ask(planner_agent(folder[0], NOW), "Where are we staying in Porto?")
+    assert "Rua da Alfândega" in final.answer and names == ["booking confirmation.pdf.txt"], final.answer
