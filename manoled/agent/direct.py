@@ -273,17 +273,14 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     cell = _cell_of(text, planned.avoid) if same_row else ""
     if cell:  # "what time does it land?" after the outward flight's row: its "Arrive", not the return's
         return f"{cell}. (from {_said(text)[1]})", sources
-    if not planned.avoid or not sources or not _same_fact(text, planned.avoid):
+    kind, asked = typed_by(planned.question)
+    if not planned.avoid or not sources or not _repeats(text, planned.avoid, kind):
         return text, sources
     if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
         return text, sources  # "and what did I actually spend?": the same table row holds the other column
     if asked_months(planned.question)[0] & {m for m, _ in days(_fact(text))}:
         return text, sources  # "and what's it going up to from July?" after "new rate from 01/07/2026: 690"
-    kind, asked = typed_by(planned.question)
     said = text.rsplit(" (from ", 1)[0]
-    if kind in TYPE_PATTERNS and _fact(planned.avoid) in _fact(text) and TYPE_PATTERNS[kind].search(said) \
-            and not TYPE_PATTERNS[kind].search(planned.avoid.rsplit(" (from ", 1)[0]):
-        return text, sources  # "where's it being played?" after "Whitby Winter Classic - Dec 12-14": its whole line
     own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS and t not in GENERIC]  # "what time?", "how long?"
     shaped = [t for t in own if says_shape(t, said)]  # "what's his phone number?" after the line with it
     if asked and kind and not set(own) - set(shaped) and (TYPE_PATTERNS[kind].search(said) or shaped):
@@ -325,6 +322,17 @@ def _said(answer: str) -> tuple[str, str]:
     """An answer's fact and the file it names: "Arrive: 11:25. (from b.pdf)" -> ("Arrive: 11:25", "b.pdf")."""
     fact, _, source = answer.rpartition(" (from ")
     return (fact.rstrip("."), source.rstrip(")")) if fact else (answer.rstrip("."), "")
+
+
+def _repeats(text: str, previous: str, kind: str | None) -> bool:
+    """Whether an answer gives the previous answer's fact again; not when it is that fact's fuller line with a value
+    of the kind asked that the previous lacked ("where's it being played?" after "Whitby Winter Classic - Dec 12-14":
+    its line with the venue)."""
+    if not _same_fact(text, previous):
+        return False
+    pattern = TYPE_PATTERNS.get(kind or "")
+    return not (pattern and _fact(previous) in _fact(text) and pattern.search(_said(text)[0])
+                and not pattern.search(_said(previous)[0]))
 
 
 def _same_fact(a: str, b: str) -> bool:

@@ -29,9 +29,23 @@ THEIRS = re.compile(r"\b(?:his|her|its|their)\b", re.IGNORECASE)  # "his phone n
 _ORG_ENDS = frozenset("ltd inc llc gmbh sarl sas plc pty limited".split())
 
 
+def _answered(base: Any) -> str:
+    """The previous answer's fact, without its "(from file)"."""
+    return (getattr(base, "answer", "") or "").rsplit(" (from ", 1)[0]
+
+
+def pointed_at(base: Any, question: str) -> list[str]:
+    """The words of what a follow-up's pronoun points at in the previous answer: "his" or "her" its person,
+    "it" the thing it named; none without a pronoun."""
+    return referent(base) if THEIRS.search(question) else named_thing(base) if _IT.search(question) else []
+
+
+_IT = re.compile(r"\bit\b", re.IGNORECASE)  # "where's it being played?": the thing the answer named
+
+
 def referent(base: Any) -> list[str]:
     """The words of the person the previous answer named, whom "his" or "her" points at ("Nadia BENALI")."""
-    said = (getattr(base, "answer", "") or "").rsplit(" (from ", 1)[0]
+    said = _answered(base)
     m = TYPE_PATTERNS["person"].search(said)
     found = [w for w in words(m.group()) if w not in STOP and len(w) > 2] if m else []
     return [] if set(found) & _ORG_ENDS else found  # "Rutene Shearing Ltd" is a firm: no one's name
@@ -44,7 +58,7 @@ def named_thing(base: Any) -> list[str]:
     """The words of the name the previous answer opens with, which "it" points at: "where's it being played?"
     after "Whitby Winter Classic - Dec 12-14" (two or more capitalised words before a dash; a label before a
     colon names no thing)."""
-    said = (getattr(base, "answer", "") or "").rsplit(" (from ", 1)[0]
+    said = _answered(base)
     parts = _DASHED.split(said, maxsplit=1)
     ws = parts[0].split() if len(parts) == 2 else []
     if not 2 <= len(ws) <= 5 or not all(w[:1].isupper() for w in ws):

@@ -40,7 +40,7 @@ from .kinds import (
     says_shape,
     typed_by,
 )
-from .layout import TABLES, item_number, logical_lines, row_cells, sentences, sheet_rows
+from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
     LATEST,
     MONTH_NAMES,
@@ -342,6 +342,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         units = sectioned(c.text, c.file_name)
+        placed = numbered_items(c.text, place) if place else []  # the list's item at the place asked
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
         sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
@@ -377,7 +378,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
             score += SECTION_WEIGHT * bool(given and given & days(u))
-            if place and item_number(c.text, whole) == place:
+            if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT
             if kind and typed:
                 score += 3.0 if asked else 1.5

@@ -49,7 +49,7 @@ from .ellipsis import (
     framed,
     his_phone,
     kept_heading,
-    named_thing,
+    pointed_at,
     redated,
     referent,
     renumbered,
@@ -242,8 +242,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     if top is not None and (wanted_type(own) or fresh or not new.topics):
         asks = fresh + [t[:-2] for t in fresh if adverb(t)]  # "actually": the row's "actual" column
         context = named + _context(bplan, base, own, fresh, named)
-        context += [w for w in (referent(base) if THEIRS.search(question) else named_thing(base)
-                                if _PRONOUN.search(question) else []) if w not in context]
+        context += [w for w in pointed_at(base, question) if w not in context]
         return _in_file(framed(own, base.question, text_of(top) if text_of else ""), context, top, new,
                         avoid=getattr(base, "answer", ""), asks=asks)
     if top is None and (wanted_type(own) or asked_words(own)):
@@ -272,7 +271,6 @@ def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str
     return context
 
 
-_PRONOUN = re.compile(r"\bit\b", re.IGNORECASE)  # "where's it being played?": the thing the answer named
 _PLACE_WORDS = frozenset({"folder", "directory", "path"})  # "which folder is it in?": the file's place, not an address
 OTHER = re.compile(r"\b(?:the other|another)\b")
 NEXT = re.compile(r"\b(?:the )?(?:next|following|after that|(?:one|year|month|week|time) after)\b")

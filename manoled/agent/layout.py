@@ -197,12 +197,6 @@ def sentences(line: str) -> list[str]:
 _ITEM_NUMBER = re.compile(r"\s*#?(\d{1,2})[.)]\s+(.*)")  # "2. Barrie Snowfest - Jan 23-25", "3) pay the deposit"
 
 
-def item_number(text: str, line: str) -> int | None:
-    """The number a numbered list of ``text`` gives the logical line ``line`` ("2. Barrie Snowfest …" -> 2), or
-    None when it is no numbered item."""
-    head = line[:40]
-    for raw in text.splitlines():
-        m = _ITEM_NUMBER.match(raw)
-        if m and m.group(2)[:len(head)] == head:
-            return int(m.group(1))
-    return None
+def numbered_items(text: str, number: int) -> list[str]:
+    """The lines a numbered list of ``text`` gives ``number`` ("2. Barrie Snowfest …" for 2), without it."""
+    return [m.group(2) for m in map(_ITEM_NUMBER.match, text.splitlines()) if m and int(m.group(1)) == number]

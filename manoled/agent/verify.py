@@ -239,9 +239,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
 
 
 # words that say which one of a thing is asked, not what kind of thing it is ("the final invoice", "next appointment")
-_WHICH_ONE = frozenset("final next fixed new old current last first second third main total full annual monthly weekly "
-                       "yearly daily latest previous original actual exact own whole entire extra early late big "
-                       "small".split())
+_WHICH_ONE = SELECTING | frozenset("fixed new old last first main total annual monthly weekly yearly daily latest own "
+                                   "extra early late big small".split())
 _TYPED = frozenset().union(*TYPE_WORDS.values())  # "due", "expire", "cost": what is asked of a thing, not the thing
 
 
