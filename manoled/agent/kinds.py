@@ -83,7 +83,7 @@ _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty
 _ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure temperature temp".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
-             r"cad|aud|€|\$|£)\b|(?<![\d.])\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–]))")  # not a date's "05.02.2026"
+             r"cad|aud|€|\$|£)\b|(?<![\d.])(?<![A-Za-z]-)\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–]))")  # not a date's "05.02.2026"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
           r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"

@@ -73,6 +73,12 @@ def test_a_dotted_date_is_no_amount():
     assert TYPE_PATTERNS["amount"].search("Betrag 64,98") is not None
 
 
+def test_a_number_of_a_code_is_no_amount():
+    assert TYPE_PATTERNS["amount"].search("Room: BioSci BS-2.14") is None  # a room's code ends in 2.14
+    assert TYPE_PATTERNS["amount"].search("Rate: 148.87") is not None
+    assert TYPE_PATTERNS["amount"].search("Discount: -12.50") is not None
+
+
 def test_one_value_is_asked_though_a_name_is_in_several_files(folder):
     final = ask(folder, "What is Walt's required minimum distribution for 2026?")
     assert "14,380.00" in final.answer and names(final)[:1] == ["walt_advisor_letter.txt"]
