@@ -17,7 +17,7 @@ from . import facts as factlib
 from . import gloss, verify
 from .attribute import asked_words
 from .checklist import pending_first
-from .commonness import adverb, common
+from .commonness import adverb, common, zipf
 from .context import ToolContext
 from .entries import LAST_TIME, entry_of, newer_row, newest_first, owner_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
@@ -51,6 +51,27 @@ def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[
                 forms.append(form)
                 spelled |= {stem(w) for w in part}
     return forms, spelled
+
+
+COMPOUND_HEAD = 4.0  # Zipf of a word of its own ("tax" 5.1; not "tues" 0.0), above that of the compound
+# what ends a word for the one who deals in its first part: the taxman, the postman, the bookshop ("daycare" is care)
+WHO_OF = frozenset("man men woman women people folk folks guy guys lady shop store office".split())
+
+
+def _compounds(ctx: ToolContext, absent: frozenset[str]) -> tuple[list[str], set[str]]:
+    """The first parts of words no file has that name who deals in a thing some file has ("the taxman": tax), and
+    those words. The part the files have is what the question is about."""
+    parts: list[str] = []
+    spelled: set[str] = set()
+    for w in sorted(absent):
+        for i in range(3, len(w) - 2):
+            head, rest = w[:i], w[i:]
+            if rest in WHO_OF and head.isalpha() and zipf(head) >= COMPOUND_HEAD and zipf(w) < COMPOUND_HEAD and \
+                    _files_with(ctx, head):
+                parts.append(head)
+                spelled.add(w)
+                break
+    return parts, spelled
 
 
 def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: list[str]) -> str:
@@ -119,6 +140,8 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     top = max(top_k, 5)
     absent = _absent(ctx, terms)
     forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
+    parts, joined = _compounds(ctx, absent - spelled)
+    forms, spelled = forms + parts, spelled | joined
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
         terms = factlib.topic_terms(query)
