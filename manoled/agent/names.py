@@ -192,6 +192,9 @@ class NameIndex:
         if term.isdigit():  # a number is a whole run of digits in the path ("2025", "taxes_2025s")
             said = re.compile(rf"(?<![^\W_]){term}s?(?![^\W_])", re.I)
             return {i for i, f in enumerate(self.files) if said.search(f.relpath)}
+        if re.fullmatch(r"\d+(?:[-/]\d+)+", term):  # a span of years ("2025-26"): its numbers in a row, any joiner
+            said = re.compile(r"(?<![^\W_])" + r"[\W_]{1,3}".join(re.split(r"[-/]", term)) + r"(?![^\W_])")
+            return {i for i, f in enumerate(self.files) if said.search(f.relpath)}
         out: set[int] = set()
         for w in self.near(term):
             out.update(self.postings[w])
@@ -403,6 +406,12 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
             key = (-score, len(path), path)
             if best is None or key < best:
                 best = key
+    if best is None and loose and any(stem(w.lower()) in KIND_WORDS or stem(w.lower()) == "file" for w in said):
+        # "the Phillip Island photos": every word of a folder's name of several ("2026-01 Phillip Island"), with files
+        capital = {stem(w.lower()) for w in said[1:] if w[:1].isupper()}
+        best = min(((0, len(p), p) for p in idx.folders if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1])
+                                                                           if w.isalpha()]) >= 2
+                    and set(own) <= asked and set(own) & capital), default=None)
     if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
         best = min(((0, len(p), p) for p in idx.folders for w in said
                     for part in path_words(p.rsplit("/", 1)[-1]) if starts_alike(w, part)), default=None)

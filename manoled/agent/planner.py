@@ -19,14 +19,13 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import typed_by, wanted_type
-from .months import name_dates
+from .namedfiles import collection_of_named, is_its_name, named_fully, named_inside, one_file_of, one_of_kind, one_paper
 from .names import (
     ALIKE,
     NameMatch,
@@ -64,6 +63,11 @@ scans spreadsheets
 EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files|stuff|data|things)|all of it)\b")
 # the space a thing takes on disk, not what it holds ("how much storage does the phone have": its capacity)
 TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occupies|eat|eats|eating)\b")
+# "how many GB of storage does the macbook have": what the thing has, told in its guide, not the guide's size
+THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come with)\b")
+# one file's size or type, not a folder's: "the file size of X", "what kind of file is X", "what format is X in"
+ONE_SIZE = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
+                      r"file ?type|what format)\b")
 EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
@@ -81,6 +85,8 @@ SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", 
                         "weight"})
 # words that say storage: with them, a question's other words are how it asks ("what's eating my disk")
 STORAGE_WORDS = frozenset({"disk", "space", "storage", "gigabytes", "megabytes"})
+SIZE_SAID = frozenset("combined total overall altogether together whole".split())  # how a size is asked
+SIZE_UNITS = frozenset(stem(w) for w in "bytes kb mb gb tb kilobytes megabytes gigabytes terabytes megs gigs".split())
 # "which folder is X in", "the path of X": a file's place, said with words only files have
 PLACE_WORDS = frozenset({"folder", "directory", "dir", "subfolder", "path"})
 # "where do I need to book the tyre change", "where can we park": a place to do something, not a file's folder
@@ -162,6 +168,7 @@ class Planner:
 
     def plan(self, question: str, files: Sequence[Any], history: Sequence[Any] = ()) -> Plan:
         slots = read_slots(question, self.now())
+        said_topics = list(slots.topics)  # before the words that name a folder leave them
         scores = self.model.scores(question)
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
         intent, top = ranked[0]
@@ -181,7 +188,7 @@ class Planner:
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
                 (slots.topics or slots.extensions) and (
                     all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics)
-                    or SHOW.match(q) and _collection_of_named(slots.topics, files, self._known)
+                    or SHOW.match(q) and collection_of_named(slots.topics, files, self._known)
                     or SHOW.match(q) and any(folder_matches(stem(w), files) for w in words(q)[1:])  # "list my X notes"
                     or HAVE_ASK.match(q) and any(folder_matches(t, files) for t in slots.topics)
                     and all(path_matches(t, files) or self._known([t]) for t in slots.topics)):
@@ -220,7 +227,7 @@ class Planner:
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
             counted = stem(head.group(2) if two else head.group(1))
-        how_much = bool(re.search(r"\bhow much\b", q))
+        how_much = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
@@ -234,14 +241,18 @@ class Planner:
         elif head and (counted in FILE_NOUNS or counted in KIND_WORDS or counted in collection + said_folder
                        or slots.time and intent == "count" and not _counts_deeds(q)):
             intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
+        elif head and counted in SIZE_UNITS and names_files:
+            intent = plan.intent = "disk"  # "how many megabytes are the Lisbon photos": the space files take
+            plan.reason = "asks how much space files take"
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
             plan.reason = "counts something that is not files"
         elif intent in ("count", "list") and how_much and \
-                qwords & (SIZE_WORDS | STORAGE_WORDS) and not name_terms:
+                (qwords & (SIZE_WORDS | STORAGE_WORDS) or how_room) and not name_terms:
             intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
             plan.reason = "asks how much space files take"
-        elif intent in ("count", "list") and how_much and not qwords & (SIZE_WORDS | STORAGE_WORDS):
+            plan.folder = plan.folder or find_folder(question, files, loose=True)  # "the photos from 2025": Photos/2025
+        elif intent in ("count", "list") and how_much and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
             intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
             plan.reason = "asks how much of something, not for files"
         elif intent == "count" and "total" in q.split() and not (head or slots.extensions or qwords & FILE_NOUNS):
@@ -250,6 +261,9 @@ class Planner:
         elif intent == "count" and not COUNT_WORDS.search(q):
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"
+        if intent in ("disk", "folders") and not (plan.folder or slots.sort or slots.extensions) and slots.topics \
+                and ONE_SIZE.search(q):
+            intent = plan.intent = "metadata"  # "what's the file size of the kettle guide": one file's size
         kind, asked = typed_by(question)
         asks_value = asked and kind in ("code", "amount", "date", "time", "person", "duration")
         which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
@@ -288,10 +302,14 @@ class Planner:
             elif qwords & SIZE_WORDS and "total" in qwords and (holder := find_folder(question, files, loose=True)):
                 # "the total size of my payslips": what the folder that holds them uses
                 plan.intent, plan.folder, plan.reason = "disk", holder, "the total size of the files a folder holds"
+            elif qwords & SIZE_WORDS and re.search(r"\b(?:are|do)\b", q) and (_file_nouns(q) or slots.extensions) \
+                    and (holder := find_folder(question, files, loose=True)):
+                # "how big are the Phillip Island photos": what their folder holds
+                plan.intent, plan.folder, plan.reason = "disk", holder, "the size of the files a folder holds"
             elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                     and slots.topics and not qwords & STORAGE_WORDS:
                 plan.reason = "the size or date of a file named by what it is about"  # found by its content
-            elif best is None and (one_kind := _one_of_kind(slots, files)) is not None:
+            elif best is None and (one_kind := one_of_kind(slots, files)) is not None:
                 plan.name = NameMatch(one_kind, 1.0, [])  # "that screenshot I took in March"
                 plan.reason = "the one file of a kind in a period"
             elif best is None and EVERYTHING.search(q) and qwords & (SIZE_WORDS | STORAGE_WORDS):
@@ -306,11 +324,13 @@ class Planner:
         elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
             plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
         elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
-                len(best.matched) >= len(name_terms) > 0 and TAKES_SPACE.search(q):
+                len(best.matched) >= len(name_terms) > 0 and (TAKES_SPACE.search(q) or qwords & SIZE_WORDS) \
+                and not THING_HAS.search(q):
             plan.intent, plan.name = "metadata", best  # "how much space does my journal take up": one file's size
             plan.reason = "the space one named file takes"
-        elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(t not in folder_terms and t not in chat
-                                                                               for t in slots.topics):
+        elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(
+                t not in folder_terms and t not in chat and not (plan.folder and t in SIZE_WORDS | SIZE_SAID)
+                for t in slots.topics):  # "how heavy is the Money folder": how it asks
             plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
         elif intent == "disk" and not plan.folder and EACH_FOLDER.search(q):
             plan.intent, plan.reason = "folders", "sizes folder by folder"  # "disk usage by folder"
@@ -325,8 +345,8 @@ class Planner:
         if plan.intent == "content" and exact is None and best is not None and (
                 len(best.matched) == len(name_terms) and
                 qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS)
-                or aged and len(best.matched) == len(aged) and _is_its_name(aged, best.file)) and \
-                not (qwords & {"due", "expire", "start", "end", "begin"}) and not done:
+                or aged and len(best.matched) == len(aged) and is_its_name(aged, best.file)) and \
+                not (qwords & {"due", "expire", "start", "end", "begin"}) and not done and not THING_HAS.search(q):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
         elif plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) >= len([t for t in name_terms if t not in KEPT | PLACE_WORDS]) and \
@@ -347,21 +367,30 @@ class Planner:
             # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
             plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
         if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \
-                len(names) == 1 and not qwords & STORAGE_WORDS:  # "which folder has the tax notice": its folder
-            plan.intent, plan.name, plan.reason = "metadata", names[0], "the size or date of the one file named"
+                not qwords & STORAGE_WORDS and (one := names[0] if len(names) == 1 else named_fully(name_terms, files)):
+            plan.intent, plan.name, plan.reason = "metadata", one, "the size or date of the one file named"  # "which
+            # folder has the tax notice": its folder; "when was my physio notes file last saved": physio notes.txt
         if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
                                                          or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
                                                          & FILE_NOUNS) and has_subfolders(plan.folder, files) \
                 and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
                                                                                          .lower()) + r"\b", q):
             plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
-        one = _one_file_of(question, plan, said_folder, files) if plan.intent in ("disk", "folders") else None
+        one = one_file_of(question, plan.folder, said_folder, files) if plan.intent in ("disk", "folders") else None
+        own = [t for t in said_topics if t not in ATTRIBUTE_WORDS]  # "my running log": more than its folder's word
+        if one is None and plan.intent in ("disk", "folders") and said_folder and not qwords & FOLDER_WORDS and \
+                any(t not in said_folder for t in own):
+            one = named_inside(own, plan.folder, files)
         if one is not None:  # "how big is the coworking info file": that file, not its Coworking folder
             plan.intent, plan.name, plan.reason = "metadata", one, "one file of a folder, named with its words"
         if plan.intent == "list" and exact is None and slots.topics and not (
                 LIST_OPENER.match(q) or HAVE_ASK.match(q) or slots.extensions or slots.sort or plan.folder
-                or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and _one_paper(slots, files):
+                or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and one_paper(slots, files):
             plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
+        if plan.intent in ("list", "disk", "folders", "content") and exact is None and ONE_SIZE.search(q) and \
+                not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in ATTRIBUTE_WORDS
+                                                                     | METADATA_WORDS], files)) is not None:
+            plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
         if plan.intent in ("count", "list", "tree", "disk", "folders"):
             slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
@@ -390,58 +419,3 @@ def _counts_deeds(q: str) -> bool:
     tagged"), not files ("how many did I add", "how many scans did I upload")."""
     m = _DEEDS.search(q)
     return bool(m) and m.group(1) not in FILE_VERBS
-
-
-_ONE_FILE = re.compile(r"\b(?:the|my|that|this) (?:[\w'-]+ ){1,4}(?:file|doc|document|pdf|note|sheet|spreadsheet)\b")
-
-
-def _one_file_of(question: str, plan: Plan, said_folder: list[str], files: Sequence[Any]) -> Any | None:
-    """The one file of the question's folder that "the X file" names with the folder's words and its own ("the
-    coworking info file" in Arbeit/Coworking is coworking_info.txt), or None."""
-    q = " ".join(words(question))
-    m = _ONE_FILE.search(q)
-    if plan.folder is None or m is None or not said_folder:
-        return None
-    said = [stem(w) for w in m.group().split()[1:-1] if w not in STOP]
-    inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
-    hit = resolve_name(said, inside) if said else None
-    if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
-        return None
-    return hit
-
-
-def _one_paper(slots: Slots, files: Sequence[Any]) -> bool:
-    """Whether one file's path says every topic (and, of several, one's name or date says the period)."""
-    if len(slots.topics) < 2:
-        return False
-    named = [{id(f) for f in path_matches(t, files)} for t in slots.topics]
-    hits = [f for f in path_matches(slots.topics[0], files) if all(id(f) in n for n in named[1:])]
-    t = slots.time
-    if len(hits) > 1 and t is not None and t.since is not None and t.until is not None:
-        start = datetime.fromtimestamp(t.since)
-        hits = [f for f in hits if (start.year, start.month) in name_dates(f.name)] or \
-            [f for f in hits if t.holds(getattr(f, "mtime", 0.0)) and not name_dates(f.name)]
-    return len(hits) == 1
-
-
-def _one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:
-    """The one file of the question's kind in its period ("that screenshot I took in March"), or None."""
-    t = slots.time
-    if not slots.extensions or t is None or slots.topics:
-        return None
-    hits = [f for f in files if f.ext in slots.extensions and t.holds(f.mtime)]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _is_its_name(terms: list[str], f: Any) -> bool:
-    """Whether ``terms`` are the whole of a file's own name ("how old is the garden journal": garden journal.md,
-    not "how old is Finn" of Finn school report.pdf)."""
-    own = {stem(w) for w in path_words(f.name) if w.isalpha() and len(w) > 1} - {f.ext}
-    return bool(own) and own <= set(terms)
-
-
-def _collection_of_named(topics: list[str], files: Sequence[Any], known: Callable[[list[str]], bool]) -> bool:
-    """Whether "list the vet invoices" names files of a collection: one word is in several files' paths
-    ("invoice"), the others pick among them by their paths ("vet") or their text ("my rent receipts")."""
-    hits = [len(path_matches(t, files)) + 2 * folder_matches(t, files) for t in topics]
-    return bool(hits) and any(n >= 2 for n in hits) and all(n or known([t]) for t, n in zip(topics, hits, strict=True))

@@ -465,3 +465,52 @@ def test_the_path_of_a_named_file(planner):
 def test_what_are_the_totals_of_a_folders_papers_asks_a_value(planner):
     files = FILES + [F("House/Bills/Rates/rates_notice_2024-25.pdf"), F("House/Bills/Rates/rates_notice_2025-26.pdf")]
     assert planner.plan("What are our total rates for the 2025/2026 year?", files).intent == "content"
+
+
+DUBLIN = FILES + [F(p) for p in ("Running/running log.csv", "Running/marathon plan.md", "Bills/Eir/complaint to eir.docx",
+                                 "Bills/Eir/eir_bill_mar2026.pdf", "Home/Manuals/Kettle_QuickStart_KG170.pdf",
+                                 "Photos/Lisbon/IMG_20260514_183312.jpg", "Photos/Lisbon/IMG_20260516_114705.jpg",
+                                 "House/Rates/rates_notice_2025-26.pdf", "House/Rates/rates_notice_2024-25.pdf",
+                                 "Farm/spray_diary_2025-26.csv", "Kids/Hockey/hockey schedule.txt",
+                                 "Kids/Hockey/hockey registration.pdf", "Photos/Screenshots/hockey snack schedule.png",
+                                 "Money/accountant letter.docx", "Money/loan letter.pdf", "Health/physio notes.txt",
+                                 "Work/meeting notes.md", "Photos/2026-01 Phillip Island/IMG_5120.jpg",
+                                 "Photos/2025/IMG_4522.jpg", "Photos/2026/IMG_5188.jpg")]
+
+
+@pytest.mark.parametrize("question, intent, relpath", [
+    ("how old is my complaint to eir", "metadata", "Bills/Eir/complaint to eir.docx"),  # "to" is no part of what names it
+    ("what is the size of my running log", "metadata", "Running/running log.csv"),  # not its folder Running
+    ("what's the file size of the kettle quick start guide?", "metadata", None),  # one file's size, not the disk's
+    ("how big is the Running folder", "disk", None),
+    ("how much space do my running files take", "disk", None),
+    ("size of the rates notice for 2025-26", "metadata", "House/Rates/rates_notice_2025-26.pdf"),  # a span of years
+    ("what kind of file is the hockey schedule", "metadata", "Kids/Hockey/hockey schedule.txt"),  # its own whole name
+    ("what format is the accountant letter in", "metadata", "Money/accountant letter.docx"),
+    ("when was my physio notes file last saved", "metadata", "Health/physio notes.txt"),  # of several notes, its own
+])
+def test_the_size_or_age_of_one_named_file_is_its_metadata(planner, question, intent, relpath):
+    plan = planner.plan(question, DUBLIN)
+    assert plan.intent == intent, plan.to_dict()
+    if relpath is not None:
+        assert plan.name.file.relpath == relpath
+
+
+PHOTOS = ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff")
+
+
+@pytest.mark.parametrize("question, folder, exts", [
+    ("how many megabytes are the Lisbon photos", "Photos/Lisbon", None),  # megabytes are space, not a count
+    ("how big are the pdfs in Bills", "Bills", ("pdf",)),  # "how big are" the files: their space, not a list
+    ("how heavy is the Money folder", "Money", None),  # "heavy" says how it asks, it is no topic
+    ("what's the combined size of the kids folders", "Kids", None),
+    ("how big are the Phillip Island photos", "Photos/2026-01 Phillip Island", PHOTOS),  # a folder's name of words
+    ("how much room do the photos from 2025 take", "Photos/2025", PHOTOS),
+])
+def test_how_big_files_are_is_the_space_they_take(planner, question, folder, exts):
+    plan = planner.plan(question, DUBLIN)
+    assert (plan.intent, plan.folder, plan.slots.extensions) == ("disk", folder, exts), plan.to_dict()
+
+
+def test_how_many_gigabytes_a_thing_has_is_still_content(planner):
+    assert planner.plan("how many GB of storage does the macbook have", DUBLIN).intent == "content"

@@ -1,0 +1,89 @@
+"""Which files a question names: the one file of a folder its words name ("the coworking info file"), the one
+file of a kind in a period ("that screenshot I took in March"), the one paper all its words name ("eir bill march
+26"), a file's whole own name, a collection named by a word of several paths ("the vet invoices").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from .months import name_dates
+from .names import NameMatch, folder_matches, path_matches, path_words, rank_names, resolve_name
+from .slots import STOP, Slots, stem, words
+
+ONE_FILE = re.compile(r"\b(?:the|my|that|this) (?:[\w'-]+ ){1,4}(?:file|doc|document|pdf|note|sheet|spreadsheet)\b")
+
+
+def one_file_of(question: str, folder: str | None, said_folder: list[str], files: Sequence[Any]) -> Any | None:
+    """The one file of the question's folder that "the X file" names with the folder's words and its own ("the
+    coworking info file" in Arbeit/Coworking is coworking_info.txt), or None."""
+    q = " ".join(words(question))
+    m = ONE_FILE.search(q)
+    if folder is None or m is None or not said_folder:
+        return None
+    said = [stem(w) for w in m.group().split()[1:-1] if w not in STOP]
+    inside = [f for f in files if f.relpath.startswith(folder + "/")]
+    hit = resolve_name(said, inside) if said else None
+    if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
+        return None
+    return hit
+
+
+def named_inside(terms: list[str], folder: str | None, files: Sequence[Any]) -> Any | None:
+    """The one file of ``folder`` whose own name is all of ``terms`` and nothing else ("my running log" in Running:
+    running log.csv), as a name match; else None."""
+    inside = [f for f in files if folder and f.relpath.startswith(folder + "/") and is_its_name(terms, f)
+              and len(terms) <= len({stem(w) for w in path_words(f.name)})]
+    return NameMatch(inside[0], 1.0, list(terms)) if len(inside) == 1 else None
+
+
+def named_fully(terms: list[str], files: Sequence[Any]) -> Any | None:
+    """The one file whose path says every one of ``terms`` ("the rates notice for 2025-26"), or of several, the one
+    whose own name is those words ("the hockey schedule": hockey schedule.txt, not hockey snack schedule.png)."""
+    if not terms:
+        return None
+    hit = resolve_name(terms, files)
+    if hit is None:
+        whole = [m for m in rank_names(terms, files) if len(m.matched) == len(terms) and is_its_name(terms, m.file)]
+        hit = whole[0] if len(whole) == 1 else None
+    return hit if hit is not None and len(hit.matched) == len(terms) else None
+
+
+def one_paper(slots: Slots, files: Sequence[Any]) -> bool:
+    """Whether one file's path says every topic (and, of several, one's name or date says the period)."""
+    if len(slots.topics) < 2:
+        return False
+    named = [{id(f) for f in path_matches(t, files)} for t in slots.topics]
+    hits = [f for f in path_matches(slots.topics[0], files) if all(id(f) in n for n in named[1:])]
+    t = slots.time
+    if len(hits) > 1 and t is not None and t.since is not None and t.until is not None:
+        start = datetime.fromtimestamp(t.since)
+        hits = [f for f in hits if (start.year, start.month) in name_dates(f.name)] or \
+            [f for f in hits if t.holds(getattr(f, "mtime", 0.0)) and not name_dates(f.name)]
+    return len(hits) == 1
+
+
+def one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:
+    """The one file of the question's kind in its period ("that screenshot I took in March"), or None."""
+    t = slots.time
+    if not slots.extensions or t is None or slots.topics:
+        return None
+    hits = [f for f in files if f.ext in slots.extensions and t.holds(f.mtime)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def is_its_name(terms: list[str], f: Any) -> bool:
+    """Whether ``terms`` are the whole of a file's own name ("how old is the garden journal": garden journal.md,
+    not "how old is Finn" of Finn school report.pdf; "complaint to eir" is complaint to eir.docx)."""
+    own = {stem(w) for w in path_words(f.name) if w.isalpha() and len(w) > 1 and w not in STOP} - {f.ext}
+    return bool(own) and own <= set(terms)
+
+
+def collection_of_named(topics: list[str], files: Sequence[Any], known: Callable[[list[str]], bool]) -> bool:
+    """Whether "list the vet invoices" names files of a collection: one word is in several files' paths
+    ("invoice"), the others pick among them by their paths ("vet") or their text ("my rent receipts")."""
+    hits = [len(path_matches(t, files)) + 2 * folder_matches(t, files) for t in topics]
+    return bool(hits) and any(n >= 2 for n in hits) and all(n or known([t]) for t, n in zip(topics, hits, strict=True))
