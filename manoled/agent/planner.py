@@ -65,9 +65,11 @@ EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files
 TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occupies|eat|eats|eating)\b")
 # "how many GB of storage does the macbook have": what the thing has, told in its guide, not the guide's size
 THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come with)\b")
-# one file's size or type, not a folder's: "the file size of X", "what kind of file is X", "what format is X in"
+# one file's size, type or date, not a folder's: "the file size of X", "what kind of file is X", "what format is X
+# in", "modification time of X", "the last-modified timestamp on X"
 ONE_SIZE = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
-                      r"file ?type|what format)\b")
+                      r"file ?type|what format|modification (?:date|time)|timestamp|date modified)\b")
+PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how ONE_SIZE asks
 EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
@@ -389,7 +391,7 @@ class Planner:
             plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
         if plan.intent in ("list", "disk", "folders", "content") and exact is None and ONE_SIZE.search(q) and \
                 not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in ATTRIBUTE_WORDS
-                                                                     | METADATA_WORDS], files)) is not None:
+                                                                     | METADATA_WORDS | PROPERTY_SAID], files)) is not None:
             plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
         if plan.intent in ("count", "list", "tree", "disk", "folders"):
             slots.topics = [t for t in slots.topics if t not in chat]

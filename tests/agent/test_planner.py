@@ -488,6 +488,9 @@ DUBLIN = FILES + [F(p) for p in ("Running/running log.csv", "Running/marathon pl
     ("what kind of file is the hockey schedule", "metadata", "Kids/Hockey/hockey schedule.txt"),  # its own whole name
     ("what format is the accountant letter in", "metadata", "Money/accountant letter.docx"),
     ("when was my physio notes file last saved", "metadata", "Health/physio notes.txt"),  # of several notes, its own
+    ("what type of file is the running log", "metadata", "Running/running log.csv"),  # not the Running folder's files
+    ("modification time of the accountant letter", "metadata", "Money/accountant letter.docx"),
+    ("what's the last-modified timestamp on the loan letter", "metadata", "Money/loan letter.pdf"),
 ])
 def test_the_size_or_age_of_one_named_file_is_its_metadata(planner, question, intent, relpath):
     plan = planner.plan(question, DUBLIN)
