@@ -34,13 +34,13 @@ def _answered(base: Any) -> str:
     return (getattr(base, "answer", "") or "").rsplit(" (from ", 1)[0]
 
 
+_IT = re.compile(r"\bit\b", re.IGNORECASE)  # "where's it being played?": the thing the answer named
+
+
 def pointed_at(base: Any, question: str) -> list[str]:
     """The words of what a follow-up's pronoun points at in the previous answer: "his" or "her" its person,
     "it" the thing it named; none without a pronoun."""
     return referent(base) if THEIRS.search(question) else named_thing(base) if _IT.search(question) else []
-
-
-_IT = re.compile(r"\bit\b", re.IGNORECASE)  # "where's it being played?": the thing the answer named
 
 
 def referent(base: Any) -> list[str]:

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from .months import name_dates
-from .names import NameMatch, folder_matches, path_matches, path_words, rank_names, resolve_name
+from .names import folder_matches, path_matches, path_words, rank_names, resolve_name
 from .slots import STOP, Slots, stem, words
 
 ONE_FILE = re.compile(r"\b(?:the|my|that|this) (?:[\w'-]+ ){1,4}(?:file|doc|document|pdf|note|sheet|spreadsheet)\b")
@@ -30,14 +30,6 @@ def one_file_of(question: str, folder: str | None, said_folder: list[str], files
     if hit is None or len(hit.matched) < len(said) or not any(t in said for t in said_folder):
         return None
     return hit
-
-
-def named_inside(terms: list[str], folder: str | None, files: Sequence[Any]) -> Any | None:
-    """The one file of ``folder`` whose own name is all of ``terms`` and nothing else ("my running log" in Running:
-    running log.csv), as a name match; else None."""
-    inside = [f for f in files if folder and f.relpath.startswith(folder + "/") and is_its_name(terms, f)
-              and len(terms) <= len({stem(w) for w in path_words(f.name)})]
-    return NameMatch(inside[0], 1.0, list(terms)) if len(inside) == 1 else None
 
 
 def named_fully(terms: list[str], files: Sequence[Any]) -> Any | None:

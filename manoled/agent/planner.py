@@ -25,7 +25,7 @@ from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import typed_by, wanted_type
-from .namedfiles import collection_of_named, is_its_name, named_fully, named_inside, one_file_of, one_of_kind, one_paper
+from .namedfiles import collection_of_named, is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import (
     ALIKE,
     NameMatch,
@@ -67,9 +67,9 @@ TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occ
 THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come with)\b")
 # one file's size, type or date, not a folder's: "the file size of X", "what kind of file is X", "what format is X
 # in", "modification time of X", "the last-modified timestamp on X"
-ONE_SIZE = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
+FILE_PROPERTY = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
                       r"file ?type|what format|modification (?:date|time)|timestamp|date modified)\b")
-PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how ONE_SIZE asks
+PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how FILE_PROPERTY asks
 EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
@@ -229,7 +229,7 @@ class Planner:
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
             counted = stem(head.group(2) if two else head.group(1))
-        how_much = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b", q))  # "how big are the PDFs in Bills"
+        how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
@@ -249,12 +249,12 @@ class Planner:
         elif head and intent == "count":
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
             plan.reason = "counts something that is not files"
-        elif intent in ("count", "list") and how_much and \
+        elif intent in ("count", "list") and how_much_or_big and \
                 (qwords & (SIZE_WORDS | STORAGE_WORDS) or how_room) and not name_terms:
             intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
             plan.reason = "asks how much space files take"
             plan.folder = plan.folder or find_folder(question, files, loose=True)  # "the photos from 2025": Photos/2025
-        elif intent in ("count", "list") and how_much and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
+        elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
             intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
             plan.reason = "asks how much of something, not for files"
         elif intent == "count" and "total" in q.split() and not (head or slots.extensions or qwords & FILE_NOUNS):
@@ -264,7 +264,7 @@ class Planner:
             intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
             plan.reason = "names files without asking how many"
         if intent in ("disk", "folders") and not (plan.folder or slots.sort or slots.extensions) and slots.topics \
-                and ONE_SIZE.search(q):
+                and FILE_PROPERTY.search(q):
             intent = plan.intent = "metadata"  # "what's the file size of the kettle guide": one file's size
         kind, asked = typed_by(question)
         asks_value = asked and kind in ("code", "amount", "date", "time", "person", "duration")
@@ -382,14 +382,14 @@ class Planner:
         own = [t for t in said_topics if t not in ATTRIBUTE_WORDS]  # "my running log": more than its folder's word
         if one is None and plan.intent in ("disk", "folders") and said_folder and not qwords & FOLDER_WORDS and \
                 any(t not in said_folder for t in own):
-            one = named_inside(own, plan.folder, files)
+            one = named_fully(own, [f for f in files if f.relpath.startswith(f"{plan.folder}/")])
         if one is not None:  # "how big is the coworking info file": that file, not its Coworking folder
             plan.intent, plan.name, plan.reason = "metadata", one, "one file of a folder, named with its words"
         if plan.intent == "list" and exact is None and slots.topics and not (
                 LIST_OPENER.match(q) or HAVE_ASK.match(q) or slots.extensions or slots.sort or plan.folder
                 or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and one_paper(slots, files):
             plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
-        if plan.intent in ("list", "disk", "folders", "content") and exact is None and ONE_SIZE.search(q) and \
+        if plan.intent in ("list", "disk", "folders", "content") and exact is None and FILE_PROPERTY.search(q) and \
                 not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in ATTRIBUTE_WORDS
                                                                      | METADATA_WORDS | PROPERTY_SAID], files)) is not None:
             plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
