@@ -32,7 +32,7 @@ booking: buchung réservation reserva prenotazione
 stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento alloggio
 quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
-plumber: klempner installateur plombier plomberie fontanero idraulico canalizador
+plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador
 agency: agentur agence agencia agenzia
 fine: bußgeld amende contravention multa
 speed: geschwindigkeit vitesse velocidad velocità velocidade
@@ -115,7 +115,10 @@ frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña
 number: nummer numéro número numero
 signature: unterschrift signatura assinatura
-cancellation: kündigung stornierung annulation cancelación cancellazione cancelamento
+cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento
+letter: lettre carta lettera
+gym: fitnessstudio gimnasio palestra academia salle_de_sport
+energy: energie énergie energía
 employer: arbeitgeber employeur empleador datore
 january: januar jänner janvier enero gennaio janeiro
 february: februar février febrero febbraio fevereiro

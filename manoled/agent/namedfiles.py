@@ -32,16 +32,30 @@ def one_file_of(question: str, folder: str | None, said_folder: list[str], files
     return hit
 
 
-def named_fully(terms: list[str], files: Sequence[Any]) -> Any | None:
+def named_fully(terms: list[str], files: Sequence[Any], time: Any = None) -> Any | None:
     """The one file whose path says every one of ``terms`` ("the rates notice for 2025-26"), or of several, the one
-    whose own name is those words ("the hockey schedule": hockey schedule.txt, not hockey snack schedule.png)."""
+    of the question's period ``time`` ("the EDF bill from February": facture_EDF_2026-02.pdf), or the one whose own
+    name is those words ("the hockey schedule": hockey schedule.txt, not hockey snack schedule.png)."""
     if not terms:
         return None
     hit = resolve_name(terms, files)
     if hit is None:
-        whole = [m for m in rank_names(terms, files) if len(m.matched) == len(terms) and is_its_name(terms, m.file)]
+        full = [m for m in rank_names(terms, files) if len(m.matched) == len(terms)]
+        dated = in_period([m.file for m in full], time) if time is not None and len(full) > 1 else []
+        whole = [m for m in full if m.file is dated[0]] if len(dated) == 1 else \
+            [m for m in full if is_its_name(terms, m.file)]
         hit = whole[0] if len(whole) == 1 else None
     return hit if hit is not None and len(hit.matched) == len(terms) else None
+
+
+def in_period(hits: list[Any], t: Any) -> list[Any]:
+    """Of ``hits``, those whose name's date is in the month the period ``t`` starts, or when no name says one, those
+    changed in the period; ``hits`` itself when ``t`` is no bounded period."""
+    if t is None or t.since is None or t.until is None:
+        return hits
+    start = datetime.fromtimestamp(t.since)
+    return [f for f in hits if (start.year, start.month) in name_dates(f.name)] or \
+        [f for f in hits if t.holds(getattr(f, "mtime", 0.0)) and not name_dates(f.name)]
 
 
 def one_paper(slots: Slots, files: Sequence[Any]) -> bool:
@@ -50,11 +64,8 @@ def one_paper(slots: Slots, files: Sequence[Any]) -> bool:
         return False
     named = [{id(f) for f in path_matches(t, files)} for t in slots.topics]
     hits = [f for f in path_matches(slots.topics[0], files) if all(id(f) in n for n in named[1:])]
-    t = slots.time
-    if len(hits) > 1 and t is not None and t.since is not None and t.until is not None:
-        start = datetime.fromtimestamp(t.since)
-        hits = [f for f in hits if (start.year, start.month) in name_dates(f.name)] or \
-            [f for f in hits if t.holds(getattr(f, "mtime", 0.0)) and not name_dates(f.name)]
+    if len(hits) > 1:
+        hits = in_period(hits, slots.time)
     return len(hits) == 1
 
 

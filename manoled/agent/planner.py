@@ -68,7 +68,8 @@ THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come wit
 # one file's size, type or date, not a folder's: "the file size of X", "what kind of file is X", "what format is X
 # in", "modification time of X", "the last-modified timestamp on X"
 FILE_PROPERTY = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
-                      r"file ?type|what format|modification (?:date|time)|timestamp|date modified)\b")
+                      r"file ?type|what format|modification (?:date|time)|timestamp|date modified|"
+                      r"(?:an? )?(?:pdf|word doc|word document|docx?|spreadsheet|image|photo|text file) or (?:an? )?\w+)\b")
 PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how FILE_PROPERTY asks
 EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
 LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
@@ -389,9 +390,14 @@ class Planner:
                 LIST_OPENER.match(q) or HAVE_ASK.match(q) or slots.extensions or slots.sort or plan.folder
                 or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and one_paper(slots, files):
             plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
-        if plan.intent in ("list", "disk", "folders", "content") and exact is None and FILE_PROPERTY.search(q) and \
-                not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in ATTRIBUTE_WORDS
-                                                                     | METADATA_WORDS | PROPERTY_SAID], files)) is not None:
+        prop = FILE_PROPERTY.search(q)
+        how_asked = ATTRIBUTE_WORDS | METADATA_WORDS | PROPERTY_SAID | {stem(w) for w in prop.group().split()} \
+            if prop else set()  # "is X a pdf or a word doc": the kinds it offers are how it asks
+        years = re.findall(r"\b(?:19|20)\d\d\b", q)  # "the insurance renewal 2026": in its name, not a period
+        if (plan.intent in ("list", "disk", "folders", "content") or plan.intent == "metadata" and plan.name is None) \
+                and exact is None and prop and \
+                not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
+                                                                    + years, files, slots.time)) is not None:
             plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
         if plan.intent in ("count", "list", "tree", "disk", "folders"):
             slots.topics = [t for t in slots.topics if t not in chat]

@@ -297,9 +297,11 @@ def read_slots(question: str, now: float) -> Slots:
     topics: list[str] = []
     for i, w in enumerate(ws):
         s = stem(w)
-        if w in STOP or s in STOP or w in when or s in when or w in SORT_WORDS or by and w in by.group().split() \
-                or idiom(ws, i):
-            continue  # "and February's?": a month, as "February" is; "when does it run out": no running
+        noun = w.endswith("ings") and not s.endswith("thing")  # "takings", "savings": no verb's "-ing"
+        if w in STOP or s in STOP and not noun or w in when or s in when or w in SORT_WORDS \
+                or by and w in by.group().split() or idiom(ws, i):
+            continue  # "and February's?": a month, as "February" is; "when does it run out": no running (but
+            # "the market takings": a noun, though "taking" is a verb's)
         if s in KIND_WORDS or w in KIND_WORDS:
             kinds.append(s if s in KIND_WORDS else w)
             continue
