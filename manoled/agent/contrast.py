@@ -102,6 +102,46 @@ _START_SAID = re.compile(r"\b(?:commencement|commences|commencing|start(?:s|ing)
 _END_SAID = re.compile(r"\b(?:expir\w*|end(?:s|ing)?|until|till|valid|through|renew\w*)\b", re.I)
 
 
+# "the rate since October 2025": a period asked from a month on; a line that says its own period ended before it
+# ("Current fixed rate (ends 30/09/2025)") is of the period before
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_SINCE = re.compile(rf"\b(?:since|from|starting|as of|as from)\s+(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+                    rf"{_MONTH},?\s+((?:19|20)\d\d)\b", re.I)
+_ENDED = re.compile(r"\b(?:end(?:s|ed)?|until|till|expir(?:es|ed|y)|valid to)\b", re.I)
+_DATED = (re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b"),  # day first or month first: both read
+          re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-\d{1,2}\b"),
+          re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+((?:19|20)\d\d)\b", re.I),
+          re.compile(rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b", re.I))
+
+
+_MONTH_NO = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+
+
+def since_asked(question: str) -> tuple[int, int] | None:
+    """(year, month) a question asks from: "since October 2025", "from 1 Oct 2025"; else None."""
+    m = _SINCE.search(question)
+    return (int(m.group(2)), _MONTH_NO[m.group(1).lower()]) if m else None
+
+
+def _months_said(text: str) -> list[tuple[int, int]]:
+    """The (year, month) of each date in ``text`` written with its year (a day-first and a month-first reading)."""
+    out: list[tuple[int, int]] = []
+    for m in _DATED[0].finditer(text):
+        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        out += [(y, mon) for mon in {a, b} if 1 <= mon <= 12]
+    out += [(int(m.group(1)), int(m.group(2))) for m in _DATED[1].finditer(text)]
+    out += [(int(m.group(2)), _MONTH_NO[m.group(1).lower()[:3]]) for p in _DATED[2:] for m in p.finditer(text)]
+    return out
+
+
+def ended_before(unit: str, since: tuple[int, int]) -> bool:
+    """Whether ``unit`` says its period ends, and every date it gives is before the month ``since``."""
+    if not _ENDED.search(unit):
+        return False
+    said = _months_said(unit)
+    return bool(said) and all(d < since for d in said)
+
+
 # how often a sum is paid: "the monthly payment" is not the "Total annual premium" (and "6-monthly" is not monthly)
 _PERIODS = {p: re.compile(rf"\b(?:(?<![\d-]){adj}|(?:a|per|each|every|one)\s+(?:calendar\s+)?{p}\b(?!\s+ago)|/\s?(?:{short})\b)", re.I)
             for p, adj, short in (("week", "weekly", "week|wk"), ("fortnight", "fortnightly|bi-?weekly", "fortnight"),
@@ -142,6 +182,7 @@ class Contrasts:
         self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
         self.period = periods(question)
+        self.since = since_asked(question)
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -157,6 +198,8 @@ class Contrasts:
             return True  # "when does the passport expire": not "Commencement Date: …"
         if self.start and _END_ASKED.search(unit) and not _START_SAID.search(unit):
             return True  # and "when did the contract start" is not "contract ends 2 Feb 2027"
+        if self.since and ended_before(unit, self.since):
+            return True  # "the rate since October 2025": not the "Current fixed rate (ends 30/09/2025)"
         if self.period and periods(unit) and not periods(unit) & self.period:
             return True  # "how much is the monthly payment": not "Total annual premium: …"
         if not self.sides:

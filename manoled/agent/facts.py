@@ -53,6 +53,7 @@ from .months import (
     numbered_things,
     says_numbered,
     says_span,
+    spanned_months,
     year_spans,
 )
 from .retrieve import Candidate, contains
@@ -338,7 +339,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
-            or says_numbered(numbered, c.text, c.file_name)) \
+            or says_numbered(numbered, c.text, c.file_name) or len(months) >= 2 and months <= spanned_months(c.text)) \
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         units = sectioned(c.text, c.file_name)

@@ -15,6 +15,8 @@ gives those, ``forms(word)`` the single words.
 
 from __future__ import annotations
 
+import re
+
 _TABLE = """
 invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
@@ -179,6 +181,13 @@ addr: address
 km: kilometres | kilometers
 """
 
+# what people say in a phrase for a paper's one word ("how much did the government give back": the refund)
+_PHRASED = """
+refund: give back | gave back | given back | giving back | gives back | pay back | paid back | paying back |
+ pays back | money back
+groceries: food shopping | grocery shopping | food shop | weekly shop
+"""
+
 GLOSS: dict[str, tuple[str, ...]] = {}
 PHRASES: dict[str, tuple[str, ...]] = {}
 for _line in _TABLE.strip().splitlines():
@@ -192,6 +201,17 @@ SPELLED: dict[str, tuple[str, ...]] = {}
 for _line in _SHORT.strip().splitlines():
     _word, _, _forms = _line.partition(":")
     SPELLED[_word] = tuple(f.strip() for f in _forms.split("|"))
+
+
+PHRASED: dict[str, tuple[str, ...]] = {  # a line that starts with a space goes on the line before
+    w: tuple(" ".join(f.split()) for f in said.split("|"))
+    for w, said in re.findall(r"^(\w+):((?:.|\n )*)", _PHRASED.strip(), re.MULTILINE)}
+
+
+def phrased(question: str) -> list[str]:
+    """The words of papers that ``question`` says in a phrase ("what did they pay back": refund)."""
+    q = " ".join(re.findall(r"[a-z']+", question.lower()))
+    return [w for w, said in PHRASED.items() if any(re.search(rf"\b{re.escape(f)}\b", q) for f in said)]
 
 
 def spelled_out(word: str) -> tuple[str, ...]:

@@ -236,6 +236,27 @@ _DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2
                           r"(?<![\d/.\-])(\d\d)/(\d\d)(?![\d/.])")  # "14/06" (not "1/2": a fraction)
 
 
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_ONE_DAY = (rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_WORD}(?:,?\s+\d{{4}})?|{_MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?"
+            rf"(?:,?\s+\d{{4}})?|\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?|\d{{4}}-\d{{1,2}}-\d{{1,2}})")
+_DAY_SPAN = re.compile(rf"\b({_ONE_DAY})\s*(?:–|—|-|to|until|till|through)\s*({_ONE_DAY})", re.IGNORECASE)
+
+
+def spanned_months(text: str) -> frozenset[int]:
+    """The months a period ``text`` gives from one day to another covers ("Billing period Jan 16, 2026 – Feb 13,
+    2026": January and February), up to a quarter's; a date that reads both ways says none."""
+    out: set[int] = set()
+    for m in _DAY_SPAN.finditer(text):
+        a, b = days(m.group(1)), days(m.group(2))
+        if len(a) != 1 or len(b) != 1:
+            continue
+        first, last = next(iter(a))[0], next(iter(b))[0]
+        n = (last - first) % 12
+        if n <= 3:
+            out |= {(first - 1 + i) % 12 + 1 for i in range(n + 1)}
+    return frozenset(out)
+
+
 @lru_cache(maxsize=256)
 def days(text: str) -> frozenset[tuple[int, int]]:
     """The (month, day) pairs ``text`` names; a date in numbers that reads both ways gives both (18/11/25 is

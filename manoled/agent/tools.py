@@ -23,7 +23,7 @@ from .entries import LAST_TIME, entry_of, newer_row, newest_first, owner_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import CONTACT_WORDS, role_words, typed_by
 from .layout import TABLES, sheet_rows
-from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last
+from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last, spanned_months
 from .names import files_at, index_of, path_matches, similar
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
@@ -142,6 +142,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
     parts, joined = _compounds(ctx, absent - spelled)
     forms, spelled = forms + parts, spelled | joined
+    forms += [w for w in gloss.phrased(query) if w not in terms and _files_with(ctx, w)]  # "giving back": refund
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
         terms = factlib.topic_terms(query)
@@ -177,6 +178,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
                       n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
                       names=_file_words(ctx, asked_words(query)))
+    ex = _period_paper(ctx, query, ex)
     if _month_missing(ctx, query, ex):
         return factlib.Extraction(declined=True, reason="no paper of the series is of the month asked",
                                   topic=ex.topic, evidence=ex.evidence)
@@ -196,6 +198,25 @@ def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool
     mine = files_at([str(top.path)], files).get(str(top.path))
     papers = [f.name for f in series_of(mine, files) if name_dates(f.name)] if mine is not None else []
     return len(papers) >= 2 and not any(name_date_fit(n, months, years) > 0 for n in papers)
+
+
+def _period_paper(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib.Extraction:
+    """"The heating we used in late January and early February": of a series of bills, the one whose period (from
+    one day to another) covers the months asked, when the one found gives a period and it covers other months."""
+    months, _ = asked_months(query)
+    top = ex.facts[0] if ex.facts and not ex.declined else None
+    if top is None or top.candidate is None or len(months) < 2:
+        return ex
+    spans = [spanned_months(p) for p in ctx.passages(top.candidate.file_id)]
+    if not any(spans) or any(months <= s for s in spans):
+        return ex
+    files = ctx.files()
+    mine = files_at([str(top.path)], files).get(str(top.path))
+    for f in series_of(mine, files) if mine is not None else []:
+        if f.id != top.candidate.file_id and any(months <= spanned_months(p) for p in ctx.passages(f.id)):
+            theirs = find_facts(ctx, query, only_files={f.id})
+            return theirs if theirs.facts and not theirs.declined else ex
+    return ex
 
 
 def _newest_row(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib.Extraction:

@@ -1,5 +1,6 @@
-"""A word no file has that joins a word files have to an everyday one ("the taxman", "my paycheck") is about the
-word the files have: the tax office's letter answers what the taxman wants, over a real index."""
+"""A question that says a paper's word otherwise, over a real index: a word no file has that joins a word files have
+to an everyday one ("the taxman") is about the word the files have; a phrase ("food shopping") says a paper's word
+(groceries); a period asked from a month ("since October") is not the one a line says ended before it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,16 @@ FILES: dict[str, tuple[str, float]] = {
         "Residential lease\nRent: 2,100.00 per month, payable in advance on the 1st.\n"
         "Security deposit: 4,200.00\n", 40),
     "Car/service.txt": ("Service record\nOil change at 93,900 km, cost 189.00\n", 20),
+    "Money/budget_2026.csv": (
+        "Category,January 2026,February 2026\nGroceries,590.10,612.48\nDining out,120.00,176.85\n"
+        "Car gas,70.20,84.60\n", 10),
+    "Money/loan letter.txt": (
+        "Your fixed rate period is ending\nThe details of your loan from 1 October 2025 are set out below.\n"
+        "Current fixed rate (ends 30/09/2025): 7.19% p.a.\nNew fixed rate (2 years): 6.45% p.a.\n"
+        "New repayment amount: $1,324.75\n", 50),
+    "notes.txt": ("Dog food: 2 bags a month\nShopping centre parking went up to 4.00 an hour\n"
+                  "February: book the car in for its service\n", 15),
+    "Money/electricity feb 2026.txt": ("Electricity bill, February 2026\nAmount due: 142.10\n", 12),
 }
 
 folder = folder_fixture("compounds", FILES, NOW)
@@ -30,3 +41,13 @@ def test_the_taxman_is_the_tax_letter(folder):
 def test_a_compound_of_no_word_the_files_have_is_still_declined(folder):
     final, names = ask(planner_agent(folder[0], NOW), "how much did the milkman charge?")
     assert names == [] and "nothing" in final.answer, final.answer
+
+
+def test_food_shopping_is_the_groceries_row(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what did food shopping run us in February 2026?")
+    assert "612.48" in final.answer and names == ["budget_2026.csv"], final.answer
+
+
+def test_a_rate_since_a_month_is_the_new_one(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "what percentage is the bank charging on the loan since October 2025?")
+    assert "6.45" in final.answer and "7.19" not in final.answer, final.answer

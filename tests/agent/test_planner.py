@@ -475,7 +475,12 @@ DUBLIN = FILES + [F(p) for p in ("Running/running log.csv", "Running/marathon pl
                                  "Kids/Hockey/hockey registration.pdf", "Photos/Screenshots/hockey snack schedule.png",
                                  "Money/accountant letter.docx", "Money/loan letter.pdf", "Health/physio notes.txt",
                                  "Work/meeting notes.md", "Photos/2026-01 Phillip Island/IMG_5120.jpg",
-                                 "Photos/2025/IMG_4522.jpg", "Photos/2026/IMG_5188.jpg")]
+                                 "Photos/2025/IMG_4522.jpg", "Photos/2026/IMG_5188.jpg",
+                                 "Car/Insurance renewal 2025.pdf", "Car/Insurance renewal 2026.pdf",
+                                 "Factures/Energie/facture_EDF_2026-01.pdf", "Factures/Energie/facture_EDF_2026-02.pdf",
+                                 "Factures/Artisans/facture_plomberie_Bertin.pdf",
+                                 "Perso/lettre_resiliation_salle_sport.docx", "Farm/Market/market takings.md",
+                                 "Farm/Market/market stall booking 2026.docx")]
 
 
 @pytest.mark.parametrize("question, intent, relpath", [
@@ -491,6 +496,15 @@ DUBLIN = FILES + [F(p) for p in ("Running/running log.csv", "Running/marathon pl
     ("what type of file is the running log", "metadata", "Running/running log.csv"),  # not the Running folder's files
     ("modification time of the accountant letter", "metadata", "Money/accountant letter.docx"),
     ("what's the last-modified timestamp on the loan letter", "metadata", "Money/loan letter.pdf"),
+    # a file named in another language: facture = invoice or bill, lettre = letter, résiliation = cancellation
+    ("when was the plumbing invoice modified", "metadata", "Factures/Artisans/facture_plomberie_Bertin.pdf"),
+    ("how old is the cancellation letter", "metadata", "Perso/lettre_resiliation_salle_sport.docx"),
+    # of a series, the one of the month said ("02" in its name)
+    ("what's the size of the EDF bill from February", "metadata", "Factures/Energie/facture_EDF_2026-02.pdf"),
+    # a year said beside the name is in the name; "a pdf or a word doc" asks its type, "word" is no topic
+    ("is the insurance renewal 2026 a pdf or a word doc?", "metadata", "Car/Insurance renewal 2026.pdf"),
+    ("what type of file is the insurance renewal from 2026", "metadata", "Car/Insurance renewal 2026.pdf"),
+    ("when was the market takings file changed", "metadata", "Farm/Market/market takings.md"),  # "takings": a noun
 ])
 def test_the_size_or_age_of_one_named_file_is_its_metadata(planner, question, intent, relpath):
     plan = planner.plan(question, DUBLIN)

@@ -294,3 +294,32 @@ def test_a_part_of_a_month_is_that_month():
 def test_a_quantity_may_carry_its_unit_glued(text):
     from manoled.agent.kinds import _QUANTITY
     assert _QUANTITY.search(text)
+
+
+@pytest.mark.parametrize("unit, other", [
+    ("Current fixed rate (ends 30/09/2025) 7.19% p.a.", True),  # its period ended before the one asked
+    ("The fixed rate on your rural loan ends on 30 September 2025.", True),
+    ("New fixed rate (2 years) 6.45% p.a.", False),
+    ("New fixed rate period 1/10/2025 to 30/09/2027", False),  # runs into the period asked
+    ("Rate until 31/12/2025: 6.10%", False),  # ends after the month asked starts
+])
+def test_a_rate_since_a_month_is_not_the_one_that_ended_before(unit, other):
+    from manoled.agent.contrast import Contrasts
+    assert Contrasts("what's the interest rate on the loan since October 2025?").other(unit) is other
+
+
+def test_no_month_asked_from_rules_out_no_ended_period():
+    from manoled.agent.contrast import Contrasts, since_asked
+    assert since_asked("what's the interest rate on the loan") is None
+    assert since_asked("the rent from 1 March 2026") == (2026, 3)
+    assert not Contrasts("what's the interest rate on the loan").other("Current fixed rate (ends 30/09/2025) 7.19%")
+
+
+@pytest.mark.parametrize("question, words", [
+    ("how much did the government end up giving back to me?", ["refund"]),
+    ("what did food shopping run us in February?", ["groceries"]),
+    ("what did it cost to get back into my apartment?", []),  # back into a place: no refund
+])
+def test_a_phrase_says_a_papers_word(question, words):
+    from manoled.agent.gloss import phrased
+    assert phrased(question) == words
