@@ -130,3 +130,27 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
 
 
 _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement statements".split())
+
+
+_PAID = frozenset("pay paid pays paying spend spent spends spending".split())
+_CHARGED = frozenset("charge charged charges charging cost costs costed".split())
+
+
+def paid_for(question: str) -> list[str]:
+    """What a question asks the price of, as stems, its head last: "how much did I pay for travel insurance for the
+    trip" -> travel, insurance; "what did we spend on parking at the hotel" -> parking; "what did the roofer charge
+    to replace the gutters" -> gutter. Empty when it names none."""
+    ws = words(question)
+    for i, w in enumerate(ws[:-2]):
+        start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
+            i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else 0  # to *replace* the gutters
+        if start:
+            np: list[str] = []
+            for x in ws[start:]:
+                if x in DETERMINERS and not np:
+                    continue
+                if x in _NP_END or x in STOP or not x.isalpha() or len(np) == 3:
+                    break
+                np.append(x)
+            return [stem(x) for x in np]
+    return []

@@ -218,8 +218,8 @@ _QUOTED = frozenset("estimate estimated quote quotation proposal offer angebot k
                     "orcamento preventivo".split())
 _BILLED = frozenset("invoice inv bill receipt rechnung quittung facture factura fattura fatura".split())
 _DENIED = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the\s+|a\s+|an\s+|my\s+|their\s+)?(\w+)")
-_FINAL = re.compile(r"\b(?:end(?:ed)? up|final(?:ly)?|actually|in the end|paid|balance|left to pay|still owe|"
-                    r"outstanding)\b")  # what is left to pay is on the bill, not the quote
+_FINAL = re.compile(r"\b(?:end(?:ed)? up|final(?:ly)?|actually|in the end|paid|did (?:i|we) pay|balance|left to pay|"
+                    r"still owe|outstanding)\b")  # what is left to pay is on the bill, not the quote
 
 
 def other_paper(question: str, file_name: str) -> bool:

@@ -138,6 +138,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
     terms = factlib.topic_terms(query)
     top = max(top_k, 5)
+    asked = query  # as said: the words added below make no pairs of its words ("budget sheet groceries")
     absent = _absent(ctx, terms)
     forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
     parts, joined = _compounds(ctx, absent - spelled)
@@ -155,7 +156,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     candidates = _headed(ctx, ctx.hybrid(initials)(query, terms, k=top, only_files=only_files))
     sense = ctx.word_sense()
     if only_files is None:
-        why = _not_in_files(query, terms, absent, candidates, sense)
+        why = _not_in_files(asked, terms, absent, candidates, sense)
         if why:
             return factlib.Extraction(declined=True, reason=why, topic=" ".join(terms))
     if only_files is not None:  # inside one file the user pointed at: trust meaning more than shared words

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import DETERMINERS, asked_words
+from .attribute import DETERMINERS, asked_words, paid_for
 from .contrast import other_paper
 from .entries import entry_of, owner_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
@@ -224,6 +224,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif other_month(question, _passage(top), top.file_name) or kind not in ("date", "time") and says_other_month(
             question, top.text):  # a bill of February is due in March
         why = "the files say it for another month"
+    elif kind == "amount" and (thing := paid_for(question)) and not _names_any(_passage(top), thing[-1:], sense):
+        why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
     elif (pair := unqualified(question, top, sense)) is not None:
         why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
     elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \

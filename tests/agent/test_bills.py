@@ -196,3 +196,9 @@ def test_how_much_of_a_thing_is_its_quantity_not_the_papers_sum(folder):
 def test_a_listing_filters_by_the_papers_own_language(folder):
     final, names = ask(planner_agent(folder[0], NOW), "list my rent receipts")
     assert final.intent == "list" and sorted(names) == ["quittance_2026-01.txt", "quittance_2026-02.txt"], final.answer
+
+
+def test_the_bill_whose_period_covers_the_months_of_use_asked(folder):
+    # the January bill is named by a month asked, but its period ends in January: February's use is on April's
+    final, names = ask(planner_agent(folder[0], NOW), "By when do I pay for the electricity we used in late January and February?")
+    assert "05/05/2026" in final.answer and names[:1] == ["Voltline bill Apr 2026.pdf.txt"], final.answer

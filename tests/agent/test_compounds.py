@@ -1,6 +1,7 @@
 """A question that says a paper's word otherwise, over a real index: a word no file has that joins a word files have
 to an everyday one ("the taxman") is about the word the files have; a phrase ("food shopping") says a paper's word
-(groceries); a period asked from a month ("since October") is not the one a line says ended before it."""
+(groceries); a period asked from a month ("since October") is not the one a line says ended before it; the price of
+a thing no passage names ("travel insurance" beside a flight's total) is declined."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ FILES: dict[str, tuple[str, float]] = {
         "New repayment amount: $1,324.75\n", 50),
     "notes.txt": ("Dog food: 2 bags a month\nShopping centre parking went up to 4.00 an hour\n"
                   "February: book the car in for its service\n", 15),
+    "Travel/Chennai trip/eticket_itinerary.txt": (
+        "E-ticket itinerary - Chennai trip\nFlight SQ 218 Melbourne to Singapore, SQ 528 Singapore to Chennai\n"
+        "Passenger: Priya Raman\nTotal: $1,386.40\n", 25),
     "Money/electricity feb 2026.txt": ("Electricity bill, February 2026\nAmount due: 142.10\n", 12),
 }
 
@@ -51,3 +55,11 @@ def test_food_shopping_is_the_groceries_row(folder):
 def test_a_rate_since_a_month_is_the_new_one(folder):
     final, _ = ask(planner_agent(folder[0], NOW), "what percentage is the bank charging on the loan since October 2025?")
     assert "6.45" in final.answer and "7.19" not in final.answer, final.answer
+
+
+def test_the_price_of_a_thing_the_files_never_name_is_declined(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "how much did I pay for travel insurance for the Chennai trip?")
+    assert names == [] and "nothing" in final.answer, final.answer  # not the flights' total
+    final, names = ask(agent, "how much did I pay for the flights to Chennai?")
+    assert "1,386.40" in final.answer and names == ["eticket_itinerary.txt"], final.answer

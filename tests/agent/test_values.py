@@ -49,6 +49,8 @@ def test_a_phone_asked_needs_a_phone_number(unit, phone):
     ("What did fixing my bike cost in the end, not the estimate?", "INV-3107 Sprocket Bike Works.pdf", False),
     ("What was the quote, not the invoice?", "INV-3107 Sprocket Bike Works.pdf", True),
     ("What was the quote, not the invoice?", "Quote - Sprocket Bike Works.pdf", False),
+    ("how much did I pay the plumber", "devis_plomberie_Bertin.pdf", True),  # what was paid is on the bill
+    ("how much will the plumber charge", "devis_plomberie_Bertin.pdf", False),
 ])
 def test_a_paper_ruled_out_is_the_other_paper(question, file_name, other):
     assert other_paper(question, file_name) is other
@@ -323,3 +325,14 @@ def test_no_month_asked_from_rules_out_no_ended_period():
 def test_a_phrase_says_a_papers_word(question, words):
     from manoled.agent.gloss import phrased
     assert phrased(question) == words
+
+
+@pytest.mark.parametrize("question, thing", [
+    ("How much did I pay for travel insurance for the Chennai trip?", ["travel", "insurance"]),
+    ("what did we spend on parking at the hotel", ["parking"]),
+    ("how much did I pay for it", []),
+    ("How much do we have to pay the school for the camp?", []),  # whom it is paid to, not what for
+])
+def test_what_a_price_is_asked_of(question, thing):
+    from manoled.agent.attribute import paid_for
+    assert paid_for(question) == thing
