@@ -16,6 +16,7 @@ gives those, ``forms(word)`` the single words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _TABLE = """
 invoice: rechnung factura facture fattura fatura
@@ -53,7 +54,8 @@ document: unterlagen dokumente dokument justificatifs documentos documenti
 paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor
 sum: summe betrag
-deposit: kaution fianza caução cauzione
+deposit: kaution fianza caução cauzione bond
+guarantee: kaution garantie fianza cauzione caução
 rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda
 contract: vertrag contrat contrato contratto
 lease: mietvertrag bail arrendamiento
@@ -186,6 +188,7 @@ _PHRASED = """
 refund: give back | gave back | given back | giving back | gives back | pay back | paid back | paying back |
  pays back | money back
 groceries: food shopping | grocery shopping | food shop | weekly shop
+deposit: put down
 """
 
 GLOSS: dict[str, tuple[str, ...]] = {}
@@ -210,8 +213,27 @@ PHRASED: dict[str, tuple[str, ...]] = {  # a line that starts with a space goes 
 
 def phrased(question: str) -> list[str]:
     """The words of papers that ``question`` says in a phrase ("what did they pay back": refund)."""
-    q = " ".join(re.findall(r"[a-z']+", question.lower()))
-    return [w for w, said in PHRASED.items() if any(re.search(rf"\b{re.escape(f)}\b", q) for f in said)]
+    return [w for w, _ in _phrases_in(question)]
+
+
+def rephrase(question: str, keep: Callable[[str], bool]) -> str:
+    """``question`` with each phrase for a paper's word that ``keep`` accepts said as that word ("what did food
+    shopping run us": "what did groceries run us"): the phrase's own words are how it is said, not what about."""
+    for word, found in _phrases_in(question):
+        if keep(word):
+            question = found.sub(word, question)
+    return question
+
+
+def _phrases_in(question: str) -> list[tuple[str, re.Pattern[str]]]:
+    out = []
+    for word, said in PHRASED.items():
+        for f in said:
+            pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, f.split())) + r"\b", re.IGNORECASE)
+            if pattern.search(question):
+                out.append((word, pattern))
+                break
+    return out
 
 
 def spelled_out(word: str) -> tuple[str, ...]:

@@ -136,14 +136,14 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
 def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
+    asked = query  # as said: the words added below make no pairs of its words ("budget sheet groceries")
+    query = gloss.rephrase(query, lambda w: bool(_files_with(ctx, w)))  # "giving back": the refund
     terms = factlib.topic_terms(query)
     top = max(top_k, 5)
-    asked = query  # as said: the words added below make no pairs of its words ("budget sheet groceries")
     absent = _absent(ctx, terms)
     forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
     parts, joined = _compounds(ctx, absent - spelled)
     forms, spelled = forms + parts, spelled | joined
-    forms += [w for w in gloss.phrased(query) if w not in terms and _files_with(ctx, w)]  # "giving back": refund
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
         terms = factlib.topic_terms(query)

@@ -56,6 +56,9 @@ def test_a_question_word_is_found_in_its_form_in_another_language():
     assert not contains("a data cable", "date")  # an English word is never another's form
     assert "kaution*" in fts_terms(["deposit"]) and "märz" in fts_terms(["march"])
     assert contains("Beitragsart: Gesamtbeitrag", "contributions") and contains("Rbt mutuelle: 250,00", "refund")
+    assert contains("Die Kaution beträgt 2.340,00 EUR.", "guarantee")  # a deposit left as a guarantee
+    assert contains("Bond amount: $2,480.00", "deposit")  # a rental deposit is a bond where the lease says so
+    assert contains("lettre_resiliation_salle_sport", "cancellation") and contains("facture plomberie", "plumbing")
 
 
 def test_a_word_has_one_gloss_line():

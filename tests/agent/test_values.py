@@ -336,3 +336,9 @@ def test_a_phrase_says_a_papers_word(question, words):
 def test_what_a_price_is_asked_of(question, thing):
     from manoled.agent.attribute import paid_for
     assert paid_for(question) == thing
+
+
+def test_a_phrase_is_said_as_the_papers_word_when_a_file_has_it():
+    from manoled.agent.gloss import rephrase
+    assert rephrase("what did food shopping run us in March?", lambda w: True) == "what did groceries run us in March?"
+    assert rephrase("what did food shopping run us in March?", lambda w: False) == "what did food shopping run us in March?"
