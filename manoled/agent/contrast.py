@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .months import MONTH_NAMES
+from .months import MONTH_NAMES, since_asked, year_months
 from .slots import STOP, stem, words
 
 _PARTICLES = ("in", "out", "up", "down", "on", "off")
@@ -102,43 +102,16 @@ _START_SAID = re.compile(r"\b(?:commencement|commences|commencing|start(?:s|ing)
 _END_SAID = re.compile(r"\b(?:expir\w*|end(?:s|ing)?|until|till|valid|through|renew\w*)\b", re.I)
 
 
-# "the rate since October 2025": a period asked from a month on; a line that says its own period ended before it
-# ("Current fixed rate (ends 30/09/2025)") is of the period before
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_SINCE = re.compile(rf"\b(?:since|from|starting|as of|as from)\s+(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
-                    rf"{_MONTH},?\s+((?:19|20)\d\d)\b", re.I)
+# "the rate since October 2025": a line that says its own period ended before the month asked from ("Current fixed
+# rate (ends 30/09/2025)") is of the period before
 _ENDED = re.compile(r"\b(?:end(?:s|ed)?|until|till|expir(?:es|ed|y)|valid to)\b", re.I)
-_DATED = (re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b"),  # day first or month first: both read
-          re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-\d{1,2}\b"),
-          re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+((?:19|20)\d\d)\b", re.I),
-          re.compile(rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b", re.I))
-
-
-_MONTH_NO = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
-
-
-def since_asked(question: str) -> tuple[int, int] | None:
-    """(year, month) a question asks from: "since October 2025", "from 1 Oct 2025"; else None."""
-    m = _SINCE.search(question)
-    return (int(m.group(2)), _MONTH_NO[m.group(1).lower()]) if m else None
-
-
-def _months_said(text: str) -> list[tuple[int, int]]:
-    """The (year, month) of each date in ``text`` written with its year (a day-first and a month-first reading)."""
-    out: list[tuple[int, int]] = []
-    for m in _DATED[0].finditer(text):
-        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        out += [(y, mon) for mon in {a, b} if 1 <= mon <= 12]
-    out += [(int(m.group(1)), int(m.group(2))) for m in _DATED[1].finditer(text)]
-    out += [(int(m.group(2)), _MONTH_NO[m.group(1).lower()[:3]]) for p in _DATED[2:] for m in p.finditer(text)]
-    return out
 
 
 def ended_before(unit: str, since: tuple[int, int]) -> bool:
     """Whether ``unit`` says its period ends, and every date it gives is before the month ``since``."""
     if not _ENDED.search(unit):
         return False
-    said = _months_said(unit)
+    said = year_months(unit)
     return bool(said) and all(d < since for d in said)
 
 

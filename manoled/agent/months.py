@@ -228,7 +228,8 @@ def says_span(text: str, spans: list[tuple[int, int]]) -> bool:
 
 
 # a day of a month, in words or in numbers ("on 18 November 2025", "Nov 18th", "18/11/25", "2025-11-18")
-_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+_MON = rf"({_MONTHS})[a-z]*\.?"
 _DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er)?(?:\s+of)?\s+{_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
                         re.IGNORECASE)
 _DAY_ISO = re.compile(r"(?<![\d/.\-])(?:19|20)\d{2}-(\d{1,2})-(\d{1,2})(?![\d\-])")
@@ -236,10 +237,38 @@ _DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2
                           r"(?<![\d/.\-])(\d\d)/(\d\d)(?![\d/.])")  # "14/06" (not "1/2": a fraction)
 
 
-_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH_WORD = rf"(?:{_MONTHS})[a-z]*\.?"
 _ONE_DAY = (rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_WORD}(?:,?\s+\d{{4}})?|{_MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?"
             rf"(?:,?\s+\d{{4}})?|\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?|\d{{4}}-\d{{1,2}}-\d{{1,2}})")
 _DAY_SPAN = re.compile(rf"\b({_ONE_DAY})\s*(?:–|—|-|to|until|till|through)\s*({_ONE_DAY})", re.IGNORECASE)
+# "since October 2025", "from 1 Oct 2025": a month on from which a question asks
+_SINCE = re.compile(rf"\b(?:since|from|starting|as of|as from)\s+(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+                    rf"{_MON},?\s+((?:19|20)\d\d)\b", re.IGNORECASE)
+_DATED = (re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b"),  # day first or month first: both read
+          re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-\d{1,2}\b"),
+          re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MON},?\s+((?:19|20)\d\d)\b", re.IGNORECASE),
+          re.compile(rf"\b{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b", re.IGNORECASE))
+
+
+def _month_number(word: str) -> int:
+    return MONTH_NUMBERS[MONTH_NAMES[word.lower()[:3]]]
+
+
+def since_asked(question: str) -> tuple[int, int] | None:
+    """(year, month) a question asks from: "since October 2025", "from 1 Oct 2025"; else None."""
+    m = _SINCE.search(question)
+    return (int(m.group(2)), _month_number(m.group(1))) if m else None
+
+
+def year_months(text: str) -> list[tuple[int, int]]:
+    """The (year, month) of each date in ``text`` written with its year (a day-first and a month-first reading)."""
+    out: list[tuple[int, int]] = []
+    for m in _DATED[0].finditer(text):
+        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        out += [(y, mon) for mon in {a, b} if 1 <= mon <= 12]
+    out += [(int(m.group(1)), int(m.group(2))) for m in _DATED[1].finditer(text)]
+    out += [(int(m.group(2)), _month_number(m.group(1))) for p in _DATED[2:] for m in p.finditer(text)]
+    return out
 
 
 def spanned_months(text: str) -> frozenset[int]:

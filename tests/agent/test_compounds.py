@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import ask, folder_fixture, planner_agent
+from conftest import ask, folder_fixture, planner_agent, shared_embedder
 
 NOW = time.time()
 
@@ -63,3 +63,13 @@ def test_the_price_of_a_thing_the_files_never_name_is_declined(folder):
     assert names == [] and "nothing" in final.answer, final.answer  # not the flights' total
     final, names = ask(agent, "how much did I pay for the flights to Chennai?")
     assert "1,386.40" in final.answer and names == ["eticket_itinerary.txt"], final.answer
+
+
+def test_a_thing_priced_may_be_named_in_other_words():
+    from manoled.agent.senses import WordSense
+    from manoled.agent.verify import _says_thing
+    sense = WordSense(shared_embedder().embed)
+    assert _says_thing("category: Books, month: March 2026, actual: 22.98", ["reading", "material"], sense)
+    assert _says_thing("Spreenetz DSL router and internet, February: 64,98", ["wifi"], sense)
+    assert not _says_thing("E-ticket itinerary, Travel: Total: $1,386.40", ["travel", "insurance"], sense)
+    assert not _says_thing("Item: Hotel (2 nights), Category: Accommodation, Amount: 248.00", ["parking"], sense)

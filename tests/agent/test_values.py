@@ -311,7 +311,8 @@ def test_a_rate_since_a_month_is_not_the_one_that_ended_before(unit, other):
 
 
 def test_no_month_asked_from_rules_out_no_ended_period():
-    from manoled.agent.contrast import Contrasts, since_asked
+    from manoled.agent.contrast import Contrasts
+    from manoled.agent.months import since_asked
     assert since_asked("what's the interest rate on the loan") is None
     assert since_asked("the rent from 1 March 2026") == (2026, 3)
     assert not Contrasts("what's the interest rate on the loan").other("Current fixed rate (ends 30/09/2025) 7.19%")
