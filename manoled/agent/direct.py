@@ -117,6 +117,8 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
         args = dict(where)
         if s.extensions:
             args["extension"] = _filters(s)["extension"]
+        if plan.about:  # "how much space do my invoices take": the files its word names
+            args["about"] = plan.about
         return [ToolCall("disk_usage", args, id="planner_0", fmt="planner")]
     args = {"query": question}
     if plan.name is not None and plan.name.score >= 99:  # the question wrote the file's exact name
@@ -195,7 +197,8 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         total = int(data.get("total_bytes", 0))
         scope = data.get("folder") or ""
         what = f"{label} files" if label else "files"
-        if scope or label:
+        what += f" about {data['about']}" if data.get("about") else ""
+        if scope or label or data.get("about"):
             where = f" in {scope}" if scope else ""
             big = [f"{n} ({human_size(b)})" for n, b in data.get("largest", [])[:3]]
             return (f"The {int(data.get('count', 0))} {what}{where} use {human_size(total)} "

@@ -337,14 +337,16 @@ def folder_stats(ctx: ToolContext, sort_by: Literal["size", "count", "name"] = "
 
 
 @tool
-def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | None = None) -> ToolOutput:
+def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | None = None,
+               about: str | None = None) -> ToolOutput:
     """Total size of the watched files, broken down by file type. Use it for "how much space" questions.
 
     Args:
         folder: Only files under this folder, relative to the watched folders. Null for everywhere.
         extension: Only this extension or kind, e.g. "pdf" or "image". Null for all files.
+        about: Only files whose name or content has these words, e.g. "invoice". Null for any.
     """
-    files = [f for f in _under(ctx, ctx.files(), folder) if _match_ext(f, extension)]
+    files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about)
     total = sum(f.size for f in files)
     by_kind: Counter[str] = Counter()
     by_ext: Counter[str] = Counter()
@@ -357,6 +359,6 @@ def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | Non
     lines = [f"Total: {human_size(total)} in {_plural(len(files), 'file')}."]
     lines += [f"- {ext}: {human_size(size)} ({_plural(n_ext[ext], 'file')})" for ext, size in by_ext.most_common(10)]
     return ToolOutput("\n".join(lines), data={"total_bytes": total, "files": [], "count": len(files),
-                                              "folder": folder, "extension": extension,
+                                              "folder": folder, "extension": extension, "about": about,
                                               "largest": [(f.name, f.size) for f in largest],
                                               "answer": "\n".join(lines), "kind": "usage"})

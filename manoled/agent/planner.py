@@ -128,6 +128,7 @@ class Plan:
     reason: str = ""
     folder: str | None = None  # a folder the question names, relative to its root
     whole_name: bool = False  # every topic word is in ``name``'s file name: the question is about that file
+    about: str | None = None  # for a disk question, the word that names the files measured ("my invoices")
 
     def to_dict(self) -> dict[str, Any]:
         return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
@@ -331,6 +332,10 @@ class Planner:
                 and not THING_HAS.search(q):
             plan.intent, plan.name = "metadata", best  # "how much space does my journal take up": one file's size
             plan.reason = "the space one named file takes"
+        elif intent == "disk" and not plan.folder and slots.topics and TAKES_SPACE.search(q) and \
+                not THING_HAS.search(q) and all(len(path_matches(t, files)) >= 2 for t in slots.topics):
+            plan.about = " ".join(slots.topics)  # "how much space do my invoices take": the files named so
+            plan.reason = "the space the files a word names take"
         elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(
                 t not in folder_terms and t not in chat and not (plan.folder and t in SIZE_WORDS | SIZE_SAID)
                 for t in slots.topics):  # "how heavy is the Money folder": how it asks

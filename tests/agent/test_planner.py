@@ -531,3 +531,15 @@ def test_how_big_files_are_is_the_space_they_take(planner, question, folder, ext
 
 def test_how_many_gigabytes_a_thing_has_is_still_content(planner):
     assert planner.plan("how many GB of storage does the macbook have", DUBLIN).intent == "content"
+
+
+@pytest.mark.parametrize("question, intent, about", [
+    ("how much space do my invoices take", "disk", "invoice"),  # no Invoices folder: the files named so
+    ("how much room are my invoices taking up", "disk", "invoice"),
+    ("how much space do my files take", "disk", None),  # all of them
+])
+def test_the_space_files_a_word_names_take(planner, question, intent, about):
+    files = [F(p) for p in ("Car/invoice (1).pdf", "Home/Furnace service invoice Oct 2025.pdf", "Home/lease.pdf",
+                            "Home/notes.txt")]
+    plan = planner.plan(question, files)
+    assert (plan.intent, plan.about) == (intent, about), plan.to_dict()

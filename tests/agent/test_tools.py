@@ -88,6 +88,10 @@ def test_folder_stats_and_disk_usage(reg, corpus_core):
     usage = run(reg, "disk_usage")
     total = sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
     assert usage.data["total_bytes"] == total and usage.text.startswith("Total:") and "- csv:" in usage.text
+    named = run(reg, "disk_usage", about="invoice")  # the files a word names, wherever they are
+    invoices = [p for p in root.rglob("*invoice*") if p.is_file()]
+    assert invoices and named.data["count"] == len(invoices) and \
+        named.data["total_bytes"] == sum(p.stat().st_size for p in invoices)
 
 
 @pytest.mark.parametrize("bad", ["../", "../../etc", "notes/../../x", "/etc", "/etc/passwd"])
