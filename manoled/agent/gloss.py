@@ -209,31 +209,23 @@ for _line in _SHORT.strip().splitlines():
 PHRASED: dict[str, tuple[str, ...]] = {  # a line that starts with a space goes on the line before
     w: tuple(" ".join(f.split()) for f in said.split("|"))
     for w, said in re.findall(r"^(\w+):((?:.|\n )*)", _PHRASED.strip(), re.MULTILINE)}
+# each paper's word with one pattern for all its phrases, compiled once (read for every content question)
+_PHRASINGS = [(w, re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, f.split())) for f in said) + r")\b",
+                             re.IGNORECASE)) for w, said in PHRASED.items()]
 
 
 def phrased(question: str) -> list[str]:
     """The words of papers that ``question`` says in a phrase ("what did they pay back": refund)."""
-    return [w for w, _ in _phrases_in(question)]
+    return [w for w, pattern in _PHRASINGS if pattern.search(question)]
 
 
 def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     """``question`` with each phrase for a paper's word that ``keep`` accepts said as that word ("what did food
     shopping run us": "what did groceries run us"): the phrase's own words are how it is said, not what about."""
-    for word, found in _phrases_in(question):
-        if keep(word):
-            question = found.sub(word, question)
+    for word, pattern in _PHRASINGS:
+        if pattern.search(question) and keep(word):
+            question = pattern.sub(word, question)
     return question
-
-
-def _phrases_in(question: str) -> list[tuple[str, re.Pattern[str]]]:
-    out = []
-    for word, said in PHRASED.items():
-        for f in said:
-            pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, f.split())) + r"\b", re.IGNORECASE)
-            if pattern.search(question):
-                out.append((word, pattern))
-                break
-    return out
 
 
 def spelled_out(word: str) -> tuple[str, ...]:
