@@ -67,6 +67,14 @@ _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|m
 # a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
 LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
 _FROM = re.compile(r"\bfrom\s+([^\W\d_]{3,})\b", re.IGNORECASE)
+# a time asked of what is coming ("when am I booked in", "when is the next appointment"), not of what was
+_AHEAD_ASKED = re.compile(r"\bwhen(?:'s|\s+(?:am|is|are|will|do|does|shall|should|can))\b|\b(?:next|upcoming|coming up)\b",
+                          re.IGNORECASE)
+_BEHIND_ASKED = re.compile(r"\b(?:did|was|were|had|ago|last|previous|prior|first)\b", re.IGNORECASE)
+# a line that recounts a visit already made: a letter's "Thank you for visiting us on 12/03/2026" beside the next date
+_RECOUNTED = re.compile(r"\b(?:thank(?:s| you) for (?:visiting|coming|attending|your (?:recent |last )?visit)|"
+                        r"you (?:visited|attended|came in)|at your (?:last|recent|previous) (?:visit|appointment))\b",
+                        re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom\s+([^\W\d_]{3,})\s+to\s+([^\W\d_]{3,})\b", re.IGNORECASE)
 
 
@@ -156,6 +164,7 @@ class Contrasts:
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
         self.period = periods(question)
         self.since = since_asked(question)
+        self.ahead = bool(_AHEAD_ASKED.search(question)) and not _BEHIND_ASKED.search(question)
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -171,6 +180,8 @@ class Contrasts:
             return True  # "when does the passport expire": not "Commencement Date: …"
         if self.start and _END_ASKED.search(unit) and not _START_SAID.search(unit):
             return True  # and "when did the contract start" is not "contract ends 2 Feb 2027"
+        if self.ahead and _RECOUNTED.search(unit):
+            return True  # "when am I booked in": not the visit the letter thanks for
         if self.since and ended_before(unit, self.since):
             return True  # "the rate since October 2025": not the "Current fixed rate (ends 30/09/2025)"
         if self.period and periods(unit) and not periods(unit) & self.period:

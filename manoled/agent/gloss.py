@@ -189,6 +189,14 @@ refund: give back | gave back | given back | giving back | gives back | pay back
  pays back | money back
 groceries: food shopping | grocery shopping | food shop | weekly shop
 deposit: put down
+launch: go-live | go live | going live | goes live | went live
+"""
+
+# phrases that say how a question asks, said as the plain word whatever the files say ("what did the drill set me
+# back": what did it cost); their own words ("set", "back") are no topic
+_ASKED_PHRASED = """
+cost: set me back | set us back | set you back | set him back | set her back | set them back | run me | run us |
+ ran me | ran us
 """
 
 GLOSS: dict[str, tuple[str, ...]] = {}
@@ -212,6 +220,9 @@ PHRASED: dict[str, tuple[str, ...]] = {  # a line that starts with a space goes 
 # each paper's word with one pattern for all its phrases, compiled once (read for every content question)
 _PHRASINGS = [(w, re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, f.split())) for f in said) + r")\b",
                              re.IGNORECASE)) for w, said in PHRASED.items()]
+_ASKED_AS = [(w, re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, f.strip().split())) for f in said.split("|"))
+                            + r")\b", re.IGNORECASE))
+             for w, said in re.findall(r"^(\w+):((?:.|\n )*)", _ASKED_PHRASED.strip(), re.MULTILINE)]
 
 
 def phrased(question: str) -> list[str]:
@@ -225,6 +236,8 @@ def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     for word, pattern in _PHRASINGS:
         if pattern.search(question) and keep(word):
             question = pattern.sub(word, question)
+    for word, pattern in _ASKED_AS:  # how it asks: said plainly whatever the files say
+        question = pattern.sub(word, question)
     return question
 
 

@@ -27,7 +27,7 @@ FILES: dict[str, tuple[str, float]] = {
         "Current fixed rate (ends 30/09/2025): 7.19% p.a.\nNew fixed rate (2 years): 6.45% p.a.\n"
         "New repayment amount: $1,324.75\n", 50),
     "notes.txt": ("Dog food: 2 bags a month\nShopping centre parking went up to 4.00 an hour\n"
-                  "February: book the car in for its service\n", 15),
+                  "February: book the car in for its service\nSpare key set for the back door: in the hall drawer\n", 15),
     "Travel/Chennai trip/eticket_itinerary.txt": (
         "E-ticket itinerary - Chennai trip\nFlight SQ 218 Melbourne to Singapore, SQ 528 Singapore to Chennai\n"
         "Passenger: Priya Raman\nTotal: $1,386.40\n", 25),
@@ -73,3 +73,8 @@ def test_a_thing_priced_may_be_named_in_other_words():
     assert _says_thing("Spreenetz DSL router and internet, February: 64,98", ["wifi"], sense)
     assert not _says_thing("E-ticket itinerary, Travel: Total: $1,386.40", ["travel", "insurance"], sense)
     assert not _says_thing("Item: Hotel (2 nights), Category: Accommodation, Amount: 248.00", ["parking"], sense)
+
+
+def test_what_a_thing_set_me_back_is_what_it_cost(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what did the oil change set me back?")
+    assert "189.00" in final.answer and names == ["service.txt"], final.answer

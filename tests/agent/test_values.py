@@ -322,6 +322,9 @@ def test_no_month_asked_from_rules_out_no_ended_period():
     ("how much did the government end up giving back to me?", ["refund"]),
     ("what did food shopping run us in February?", ["groceries"]),
     ("what did it cost to get back into my apartment?", []),  # back into a place: no refund
+    ("when do we go live with the new shop?", ["launch"]),
+    ("what's the go-live date?", ["launch"]),
+    ("how much did the drill set me back?", []),  # how it asks, not a paper's word
 ])
 def test_a_phrase_says_a_papers_word(question, words):
     from manoled.agent.gloss import phrased
@@ -341,5 +344,33 @@ def test_what_a_price_is_asked_of(question, thing):
 
 def test_a_phrase_is_said_as_the_papers_word_when_a_file_has_it():
     from manoled.agent.gloss import rephrase
-    assert rephrase("what did food shopping run us in March?", lambda w: True) == "what did groceries run us in March?"
-    assert rephrase("what did food shopping run us in March?", lambda w: False) == "what did food shopping run us in March?"
+    assert rephrase("what did food shopping run us in March?", lambda w: True) == "what did groceries cost in March?"
+    assert rephrase("what did food shopping run us in March?", lambda w: False) == "what did food shopping cost in March?"
+
+
+@pytest.mark.parametrize("question, said", [
+    ("what did the drill set me back?", "what did the drill cost?"),  # whatever the files say
+    ("what did the new tyres set us back in May", "what did the new tyres cost in May"),
+    ("how long does the dishwasher run?", "how long does the dishwasher run?"),  # no one it runs
+    ("who set me up with the back office login?", "who set me up with the back office login?"),
+])
+def test_a_phrase_for_what_a_thing_cost_is_said_plainly(question, said):
+    from manoled.agent.gloss import rephrase
+    assert rephrase(question, lambda w: False) == said
+
+
+VISIT = "Thank you for visiting us on 12/03/2026 for your consultation and x-rays ($185.00, paid)."
+
+
+@pytest.mark.parametrize("question, other", [
+    ("when am I booked in to have the crown done?", True),  # what is coming: not the visit the letter thanks for
+    ("when's my next appointment at the dentist?", True),
+    ("when is the vet seeing Biscuit again?", True),
+    ("when did I last see the dentist?", False),  # what was: that visit is the answer
+    ("when was my consultation?", False),
+    ("how much were the x-rays?", False),  # no time asked of what is coming
+])
+def test_a_time_asked_of_what_is_coming_is_not_a_visit_already_made(question, other):
+    from manoled.agent.contrast import Contrasts
+    assert Contrasts(question).other(VISIT) is other
+    assert not Contrasts(question).other("Your next appointment is confirmed for: Wednesday 22 April 2026 at 3:15 pm")
