@@ -214,15 +214,21 @@ for _line in _SHORT.strip().splitlines():
     SPELLED[_word] = tuple(f.strip() for f in _forms.split("|"))
 
 
-PHRASED: dict[str, tuple[str, ...]] = {  # a line that starts with a space goes on the line before
-    w: tuple(" ".join(f.split()) for f in said.split("|"))
-    for w, said in re.findall(r"^(\w+):((?:.|\n )*)", _PHRASED.strip(), re.MULTILINE)}
-# each paper's word with one pattern for all its phrases, compiled once (read for every content question)
-_PHRASINGS = [(w, re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, f.split())) for f in said) + r")\b",
-                             re.IGNORECASE)) for w, said in PHRASED.items()]
-_ASKED_AS = [(w, re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, f.strip().split())) for f in said.split("|"))
-                            + r")\b", re.IGNORECASE))
-             for w, said in re.findall(r"^(\w+):((?:.|\n )*)", _ASKED_PHRASED.strip(), re.MULTILINE)]
+def _phrase_table(text: str) -> dict[str, tuple[str, ...]]:
+    """``word: phrase | phrase …`` lines (a line that starts with a space goes on the line before) as a dict."""
+    return {w: tuple(" ".join(f.split()) for f in said.split("|"))
+            for w, said in re.findall(r"^(\w+):((?:.|\n )*)", text.strip(), re.MULTILINE)}
+
+
+def _patterns(table: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern[str]]]:
+    """Each word with one pattern for all its phrases, compiled once (read for every content question)."""
+    return [(w, re.compile(r"\b(?:" + "|".join(r"\s+".join(map(re.escape, f.split())) for f in said) + r")\b",
+                           re.IGNORECASE)) for w, said in table.items()]
+
+
+PHRASED = _phrase_table(_PHRASED)
+_PHRASINGS = _patterns(PHRASED)
+_ASKED_AS = _patterns(_phrase_table(_ASKED_PHRASED))
 
 
 def phrased(question: str) -> list[str]:
@@ -232,7 +238,8 @@ def phrased(question: str) -> list[str]:
 
 def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     """``question`` with each phrase for a paper's word that ``keep`` accepts said as that word ("what did food
-    shopping run us": "what did groceries run us"): the phrase's own words are how it is said, not what about."""
+    shopping run us": "what did groceries cost"; "run us" is said plainly whatever the files say): the phrase's own
+    words are how it is said, not what about."""
     for word, pattern in _PHRASINGS:
         if pattern.search(question) and keep(word):
             question = pattern.sub(word, question)

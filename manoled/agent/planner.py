@@ -398,7 +398,7 @@ class Planner:
         prop = FILE_PROPERTY.search(q)
         how_asked = ATTRIBUTE_WORDS | METADATA_WORDS | PROPERTY_SAID | {stem(w) for w in prop.group().split()} \
             if prop else set()  # "is X a pdf or a word doc": the kinds it offers are how it asks
-        years = re.findall(r"\b(?:19|20)\d\d\b", q)  # "the insurance renewal 2026": in its name, not a period
+        years = re.findall(r"\b(?:19|20)\d\d\b", q) if prop else []  # "the renewal 2026": in its name, not a period
         if (plan.intent in ("list", "disk", "folders", "content") or plan.intent == "metadata" and plan.name is None) \
                 and exact is None and prop and \
                 not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
