@@ -74,7 +74,9 @@ contribution contributions: beitrag beiträge cotisation cotisations cotización
 doctor: arzt ärztin médecin médico medico
 appointment: termin rendez-vous cita appuntamento consulta
 notice: kündigung kündigungsfrist préavis preaviso avis bescheid
-inspection: inspektion prüfung contrôle inspección ispezione inspeção
+inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy
+roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione
+odometer mileage: km kilometrage kilométrage kilometerstand
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio paie nómina
@@ -140,6 +142,8 @@ extra: excess
 dog cat: pet
 earn earned earning: income
 buy: purchase
+taxman: tax taxes revenue finanzamt impôts
+wifi: internet broadband
 """
 
 # the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
@@ -188,7 +192,7 @@ _PHRASED = """
 refund: give back | gave back | given back | giving back | gives back | pay back | paid back | paying back |
  pays back | money back
 groceries: food shopping | grocery shopping | food shop | weekly shop
-deposit: put down
+deposit: put down | security deposit | damage deposit
 launch: go-live | go live | going live | goes live | went live
 """
 
@@ -196,7 +200,7 @@ launch: go-live | go live | going live | goes live | went live
 # back": what did it cost); their own words ("set", "back") are no topic
 _ASKED_PHRASED = """
 cost: set me back | set us back | set you back | set him back | set her back | set them back | run me | run us |
- ran me | ran us
+ ran me | ran us | the damage
 """
 
 GLOSS: dict[str, tuple[str, ...]] = {}

@@ -74,7 +74,11 @@ def one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:
     t = slots.time
     if not slots.extensions or t is None or slots.topics:
         return None
-    hits = [f for f in files if f.ext in slots.extensions and t.holds(f.mtime)]
+    of_kind = [f for f in files if f.ext in slots.extensions]
+    # a name's date says when it was taken or sent ("Screenshot_2026-03-01.png"), whenever it was copied here
+    hits = in_period(of_kind, t) if t.since is not None and t.until is not None else []
+    if len(hits) != 1:
+        hits = [f for f in of_kind if t.holds(f.mtime)]
     return hits[0] if len(hits) == 1 else None
 
 

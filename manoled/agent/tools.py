@@ -346,6 +346,11 @@ def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
     return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names))
 
 
+# "how much was Marcus's year-end bonus?", "what's our excess": a value of a thing named in a few words, nothing more
+_BEING_ASKED = re.compile(r"(?:how much|what)\s*(?:is|was|are|were|'s|’s)\s+(?:[\w'’-]+\s+){0,3}?([^\W\d_]{3,})\W*$",
+                          re.IGNORECASE)
+
+
 def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],
                   sense: WordSense | None) -> str:
     """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
@@ -370,8 +375,16 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     head = asked_words(query)[-1:]
     roles = role_words(query)  # "who supplies my electricity": the firm is asked, its role is rarely written
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles]  # "spend": how
-    if telling and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
+    # a paper's word the question says in a phrase and files have ("what did the government give back": the refund)
+    # is what it asks about; the words around the phrase say who gave it, in the user's words, not the paper's
+    found_as = [w for w in gloss.phrased(query) if w in terms]
+    if telling and not found_as and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
         return f"no file mentions {telling[0]}"
+    # the thing whose value is asked, what the question names last after "how much was" ("how much was Marcus's
+    # year-end *bonus*"), in no file and not said otherwise: what is found is the value of something else
+    thing = _BEING_ASKED.match(query.strip())
+    if thing and stem(thing.group(1).lower()) in telling and not found_as and not common(stem(thing.group(1).lower())):
+        return f"no file mentions {thing.group(1)}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
     # close in meaning (Madrid ~ Lisbon), so only the name itself counts
     ws = query.split()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .commonness import zipf
 from .kinds import WITH_TAX, new_value
 from .retrieve import contains
 from .slots import STOP, stem, words
@@ -19,7 +20,7 @@ TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand
                        + WITH_TAX.pattern, re.IGNORECASE)
 RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
-TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due)\b|"  # and papers in other languages
+TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto")
@@ -34,6 +35,29 @@ NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )
                       re.IGNORECASE)
 GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|before (?:deductions|tax|taxes)", re.IGNORECASE)
 TAX_BASE = re.compile(r"\b(?:imposable|taxable|steuerpflichtig)", re.IGNORECASE)  # "Net imposable": what is taxed, not paid
+
+
+# what may follow "Total" in the line of a paper's own total ("Total due", "Total amount (incl. VAT)", "Total for the
+# year"); another word says a total of something else ("Total reliefs", "Total income"), a step to the figure asked
+_TOTAL_OF = re.compile(r"\btotal\s+(?:(?:annual|yearly|monthly|weekly|quarterly|net|gross|final|overall|estimated|"
+                       r"current|new)\s+)*([^\W\d_]+)", re.IGNORECASE)
+_OWN_TOTAL = frozenset("due amount amt paid payable to cost costs price charge charges sum owed owing balance bill "
+                       "invoice estimate quote quotation order booking premium payment payments fee fees incl inc "
+                       "including excl with for of in this eur usd gbp".split())
+
+
+ENGLISH_ZIPF = 3.0  # an English word ("reliefs", "income"), not another language's ("Montant total TTC")
+
+
+def total_of_other(unit: str, terms: list[str]) -> bool:
+    """Whether ``unit`` totals another thing than the paper ("Total reliefs: 28,370.00" on a tax notice asked what
+    the tax is): the word after "Total" is neither one of the question's ``terms`` nor a word of a paper's total."""
+    m = _TOTAL_OF.search(unit)
+    if m is None:
+        return False
+    w = m.group(1).lower()
+    english = zipf(w[:-1] if w.endswith("s") else w) >= ENGLISH_ZIPF
+    return english and w not in _OWN_TOTAL and w not in STOP and not any(contains(w, t) for t in terms)
 
 
 def net_side(unit: str) -> int:

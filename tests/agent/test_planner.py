@@ -505,12 +505,21 @@ DUBLIN = FILES + [F(p) for p in ("Running/running log.csv", "Running/marathon pl
     ("is the insurance renewal 2026 a pdf or a word doc?", "metadata", "Car/Insurance renewal 2026.pdf"),
     ("what type of file is the insurance renewal from 2026", "metadata", "Car/Insurance renewal 2026.pdf"),
     ("when was the market takings file changed", "metadata", "Farm/Market/market takings.md"),  # "takings": a noun
+    ("how large is the acme invoice file from february", "metadata", "invoices/acme_2026-02.pdf"),  # its name's month
 ])
 def test_the_size_or_age_of_one_named_file_is_its_metadata(planner, question, intent, relpath):
     plan = planner.plan(question, DUBLIN)
     assert plan.intent == intent, plan.to_dict()
     if relpath is not None:
         assert plan.name.file.relpath == relpath
+
+
+def test_the_one_file_of_a_kind_whose_name_dates_it_to_the_month_asked(planner):
+    # a screenshot copied here later: its name, not its modification time, says when it was taken
+    files = FILES + [F("Photos/Screenshots/Screenshot_2026-02-11.png")]
+    plan = planner.plan("when did I save the screenshot from february", files)
+    assert plan.intent == "metadata" and plan.name.file.relpath == "Photos/Screenshots/Screenshot_2026-02-11.png", \
+        plan.to_dict()
 
 
 PHOTOS = ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff")
