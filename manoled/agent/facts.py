@@ -29,7 +29,6 @@ from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
-from .gloss import PHRASED
 from .kinds import (
     _ASKED_AS,
     _DATE,
@@ -62,7 +61,7 @@ from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 from .terms import SELECTING, topic_terms
-from .totals import BEFORE_TAX, BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
+from .totals import BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 
 MAX_UNIT = 240
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
@@ -294,9 +293,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
     # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it
     totals = kind == "amount" and bool(TOTAL_ASK.search(question) or BILL_ASK.search(question))
-    # a paper's word a question may say in a phrase ("what did they end up giving back": the refund): the line that
-    # says it is the final value asked, not a "Total" line of the same paper
-    named_line = [t for t in terms if t in PHRASED]
     whole_sum = kind == "amount" and bool(TOTAL_ASK.search(question)) and not RATE_ASK.search(question)
     # "net pay": not the total it is taken from (+1); "gross pay": that total, not what is left (-1)
     net = (kind == "amount") * (bool(totals_mod.NET_ASK.search(question)) - bool(totals_mod.GROSS_UNIT.search(question)))
@@ -388,13 +384,11 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by or as_whole) and TOTAL_UNIT.search(u) and not (
-                        BEFORE_TAX.search(u) and not BEFORE_TAX.search(question)) and not net and (
-                        not named_line or any(contains(u, t) for t in named_line)) and not totals_mod.total_of_other(u, terms):
+                if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by or as_whole) and not net and \
+                        totals_mod.paper_total(u, question, terms):
                     score += 1.0
-                score += 1.5 * net * totals_mod.net_side(u)
-                if whole_sum and RATE_ASK.search(u):  # "what did it cost altogether": no "$60 per family"
-                    score -= 1.0
+                # "what did it cost altogether": no "$60 per family"
+                score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and focus and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):

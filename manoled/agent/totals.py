@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .commonness import zipf
+from .gloss import PHRASED
 from .kinds import WITH_TAX, new_value
 from .retrieve import contains
 from .slots import STOP, stem, words
@@ -58,6 +59,15 @@ def total_of_other(unit: str, terms: list[str]) -> bool:
     w = m.group(1).lower()
     english = zipf(w[:-1] if w.endswith("s") else w) >= ENGLISH_ZIPF
     return english and w not in _OWN_TOTAL and w not in STOP and not any(contains(w, t) for t in terms)
+
+
+def paper_total(unit: str, question: str, terms: list[str]) -> bool:
+    """Whether ``unit`` is a paper's own total, asked as one: a total line (with its tax, unless a sum before tax is
+    asked), not a total of another thing (:func:`total_of_other`), and, when the question says a paper's word in a
+    phrase ("what did they end up giving back": the refund), a line that says that word, not a "Total" beside it."""
+    named = [t for t in terms if t in PHRASED]
+    return bool(TOTAL_UNIT.search(unit)) and not (BEFORE_TAX.search(unit) and not BEFORE_TAX.search(question)) \
+        and not total_of_other(unit, terms) and (not named or any(contains(unit, t) for t in named))
 
 
 def net_side(unit: str) -> int:
