@@ -58,7 +58,8 @@ deposit: kaution fianza caução cauzione bond
 guarantee: kaution garantie fianza cauzione caução
 rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda
 contract: vertrag contrat contrato contratto
-lease: mietvertrag bail arrendamiento
+lease: mietvertrag bail arrendamiento tenancy
+tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
 insurance: versicherung assurance seguro assicurazione
@@ -107,7 +108,7 @@ recipe: rezept recette receta ricetta receita
 payment: zahlung paiement pago pagamento
 account: konto compte cuenta conto conta
 bank: banque banco banca
-refund: erstattung rückerstattung remboursement rbt reembolso rimborso reimbursement reimbursed
+refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso rimborso reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
 advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente

@@ -41,6 +41,14 @@ FILES: dict[str, tuple[str, float]] = {
 
 folder = folder_fixture("final_lines", FILES, NOW)
 
+FRENCH: dict[str, tuple[str, float]] = {
+    "Impots/avis_impot_2025.txt": (
+        "Avis d'impôt 2025 sur les revenus de 2024\nImpôt sur le revenu net: 4 318,00 €\n"
+        "Prélèvements à la source déjà versés: 4 560,00 €\nMontant qui vous est restitué: 242,00 €\n", 120),
+    "Logement/quittance_2026-01.txt": ("Quittance de loyer - janvier 2026\nLoyer: 850,00 €\nCharges: 95,00 €\n", 60),
+}
+french = folder_fixture("final_lines_fr", FRENCH, NOW)
+
 
 def test_the_total_of_another_thing_is_not_the_papers():
     assert total_of_other("Total reliefs: 11,250.00", ["tax", "jordan"])
@@ -95,3 +103,9 @@ def test_the_value_of_a_thing_no_file_names_is_declined(folder):
     # the tax notice has Jordan's income and tax, never a bonus: its figures are of other things
     final, names = ask(planner_agent(folder[0], NOW), "How much was Jordan's year-end bonus?")
     assert final.answer.startswith("I found nothing") and names == [], final.answer
+
+
+def test_what_a_french_tax_notice_gives_back_is_what_it_says_it_returns(french):
+    assert "restitué" in gloss.forms("refund") and "tenancy" in gloss.forms("lease")
+    final, names = ask(planner_agent(french[0], NOW), "how much did my tax notice say they would pay back?")
+    assert "242" in final.answer and names == ["avis_impot_2025.txt"], final.answer
