@@ -375,14 +375,14 @@ class Planner:
             # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
             plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
         if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \
-                not qwords & STORAGE_WORDS and (one := names[0] if len(names) == 1 else named_fully(name_terms, files,
-                                                                                                    slots.time)):
-            plan.intent, plan.name, plan.reason = "metadata", one, "the size or date of the one file named"  # "which
-            # folder has the tax notice": its folder; "when was my physio notes file last saved": physio notes.txt
-        elif plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS) and \
-                not qwords & STORAGE_WORDS and (one_kind := one_of_kind(slots, files)) is not None:
-            plan.intent, plan.name = "metadata", NameMatch(one_kind, 1.0, [])  # "when did I save the screenshot from
-            plan.reason = "the one file of a kind in a period"  # March": the one its name dates to March
+                not qwords & STORAGE_WORDS:
+            # "which folder has the tax notice": its folder; "when was my physio notes file last saved": physio
+            # notes.txt; "when did I save the screenshot from March": the one screenshot its name dates to March
+            one = names[0] if len(names) == 1 else named_fully(name_terms, files, slots.time)
+            one_kind = one_of_kind(slots, files) if one is None and qwords & (SIZE_WORDS | CHANGE_WORDS) else None
+            if one is not None or one_kind is not None:
+                plan.intent, plan.name = "metadata", one or NameMatch(one_kind, 1.0, [])
+                plan.reason = "the size or date of the one file named" if one else "the one file of a kind in a period"
         if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
                                                          or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
                                                          & FILE_NOUNS) and has_subfolders(plan.folder, files) \

@@ -383,7 +383,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # the thing whose value is asked, what the question names last after "how much was" ("how much was Marcus's
     # year-end *bonus*"), in no file and not said otherwise: what is found is the value of something else
     thing = _BEING_ASKED.match(query.strip())
-    if thing and stem(thing.group(1).lower()) in telling and not found_as and not common(stem(thing.group(1).lower())):
+    said = stem(thing.group(1).lower()) if thing else ""
+    if said in telling and not found_as and not common(said):
         return f"no file mentions {thing.group(1)}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
     # close in meaning (Madrid ~ Lisbon), so only the name itself counts
