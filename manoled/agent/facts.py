@@ -97,7 +97,8 @@ _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by whe
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
 _DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
-                            r"vencimiento|entro il|scadenza|até)\b", re.IGNORECASE)  # and in other languages
+                            r"vencimiento|entro il|scadenza|até)\b|"  # and in other languages; "pay by Friday 4 December"
+                            r"\bby\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 _TABLE = """
 invoice: rechnung factura facture fattura fatura
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
-net: netto neto
+net: netto neto líquido liquido percibir
 soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
@@ -63,7 +63,11 @@ tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
 insurance: versicherung assurance seguro assicurazione
-tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust
+premium: prämie versicherungsbeitrag prima cotisation premio prémio
+renewal: verlängerung renouvellement renovación rinnovo renovação
+annual: jährlich annuel annuelle anual annuale
+tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda
+income: einkommen ingresos rendimientos renta reddito rendimento
 price: preis prix precio prezzo preço
 fee: gebühr gebühren honorar frais tasa
 due: fällig fälligkeit échéance vencimiento scadenza vencimento
@@ -74,7 +78,7 @@ month: monthly monat monate mois mes mese mês
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
 doctor: arzt ärztin médecin médico medico
 appointment: termin rendez-vous cita appuntamento consulta
-notice: kündigung kündigungsfrist préavis preaviso avis bescheid
+notice: kündigung kündigungsfrist préavis preaviso antelación preavviso avis bescheid
 inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy
 roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione
 odometer mileage: km kilometrage kilométrage kilometerstand
@@ -88,7 +92,7 @@ flat: wohnung appartement logement piso apartamento appartamento
 landlord: lessor vermieter vermieterin propriétaire arrendador senhorio
 tenant: mieter mieterin locataire inquilino
 heating: heizung chauffage calefacción riscaldamento aquecimento
-electricity: strom électricité electricidad elettricità eletricidade
+electricity: strom électricité electricidad luz elettricità eletricidade
 bike: bicycle fahrrad vélo bicicleta bicicletta
 bicycle: bike fahrrad vélo bicicleta bicicletta
 cabin: stateroom kabine cabine camarote
@@ -108,7 +112,8 @@ recipe: rezept recette receta ricetta receita
 payment: zahlung paiement pago pagamento
 account: konto compte cuenta conto conta
 bank: banque banco banca
-refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso rimborso reimbursement reimbursed
+refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso
+ reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
 advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
@@ -141,10 +146,14 @@ november: novembre noviembre
 december: dezember décembre diciembre dicembre dezembro
 extra: excess
 dog cat: pet
+vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário
+egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos
 earn earned earning: income
 buy: purchase
 taxman: tax taxes revenue finanzamt impôts
 wifi: internet broadband
+broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working
+fuel: petrol diesel tanken carburant gasolina benzina
 """
 
 # the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
@@ -194,6 +203,10 @@ refund: give back | gave back | given back | giving back | gives back | pay back
  pays back | money back
 groceries: food shopping | grocery shopping | food shop | weekly shop
 deposit: put down | security deposit | damage deposit
+broke: break down | breaks down | broke down | broken down | breaking down | pack in | packs in | packed in |
+ packing in | conk out | conked out | gave out | give out | stopped working | stop working | died on
+fuel: fill up | fills up | filled up | filling up | fill-up | tank up | tanked up | filled the tank | fill the tank
+net: take home | take-home | took home | taking home | in hand
 launch: go-live | go live | going live | goes live | went live
 """
 

@@ -80,7 +80,8 @@ _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full
                        "weekly".split())
 
 _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
-_ASKED_AS = frozenset("time day date year month weekday hour amount price number sum figure temperature temp".split())
+_ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp"
+                      .split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
              r"cad|aud|€|\$|£)\b|(?<![\d.])(?<![A-Za-z]-)\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–]))")  # not a date's "05.02.2026"
@@ -137,7 +138,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       rf"\b(?:{_LEGAL_FORMS})\b\.?"),
-    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
+    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
                            r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
                            r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
@@ -211,6 +212,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         return "code", True  # "what is my tax file number"
     if ws[:1] and ws[0] in _ASKING and ws[-1] == "for" and len(ws) >= 3:
         return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
+    if len(ws) >= 3 and ws[-1] == "by" and ws[-2] not in STOP:
+        return "date", True  # "trip pay by?", "renew by?": the day it must be done by
     if COST_IDIOM.search(question) or WITH_TAX.search(question):
         return "amount", True
     if ws[:1] and ws[0] in _ASKING and len(ws) > 2 and ws[1] in _DID and any(w in _PRICED for w in ws[2:]):

@@ -19,7 +19,7 @@ from .attribute import asked_words
 from .checklist import pending_first
 from .commonness import adverb, common, zipf
 from .context import ToolContext
-from .entries import LAST_TIME, entry_of, newer_row, newest_first, owner_of
+from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import CONTACT_WORDS, role_words, typed_by
 from .layout import TABLES, sheet_rows
@@ -273,6 +273,7 @@ def _month_cells(query: str, facts: list[factlib.Fact]) -> list[factlib.Fact]:
 
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
+_THING = re.compile(r"\b(?:the|my|our)\s+([A-Z][a-z]{2,})\b(?!['’])")  # "the Skoda": a thing's name, not a person's
 
 
 def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozenset[str],
@@ -290,7 +291,11 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
             return factlib.Extraction(declined=True, reason=f"no line gives {' '.join(sorted(owner))}'s contact",
                                       topic=ex.topic, evidence=ex.evidence)
     having = {t: _files_with(ctx, t) for t in proper}
-    kept = [f for f in ex.facts if f.candidate is None or _names(f, proper, having)]
+    # a sheet of dated rows named for what it logs ("fuel log.csv") never says the one car it is kept for
+    things = {stem(w.lower()) for w in _THING.findall(query)} & proper
+    others = [t for t in terms if t not in proper and not t.isdigit()]
+    kept = [f for f in ex.facts if f.candidate is None or _names(f, proper - things if _log_of(f, others) else proper,
+                                                                having)]
     if kept:
         ex.facts = kept
         return ex
@@ -322,6 +327,12 @@ def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bo
     if entry is not None:
         return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
     return all(c.file_id in having[t] or _said_near(f"{c.text} {c.named}", t) for t in proper)
+
+
+def _log_of(f: factlib.Fact, terms: list[str]) -> bool:
+    """Whether the fact's file is a sheet or log of dated rows whose path says one of ``terms``."""
+    c = f.candidate
+    return (c.file_name.lower().endswith(TABLES) or is_log(c.text)) and any(contains(c.named, t) for t in terms)
 
 
 def _said_near(text: str, name: str) -> bool:

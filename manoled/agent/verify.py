@@ -223,7 +223,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the best sentence has no {kind}"
     elif other_month(question, _passage(top), top.file_name) or kind not in ("date", "time") and says_other_month(
             question, top.text):  # a bill of February is due in March
-        why = "the files say it for another month"
+        why = "the files say it for another month or year"
     elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
     elif (pair := unqualified(question, top, sense)) is not None:
