@@ -118,8 +118,8 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
     """Whether the question asks about a month (or year) and the passage names only others: the March row of
     a budget answers nothing about April; nor does a passage that names no month of a file named for January
     (``statement_2026-01.pdf``); nor the 2026/27 bill a question of 2025-26's."""
-    spans = year_spans(question)
-    if spans and year_spans(f"{passage} {file_name}") and not says_span(f"{passage} {file_name}", spans):
+    spans, said = year_spans(question), f"{passage} {file_name}"
+    if spans and year_spans(said) and not says_span(said, spans):
         return True
     months, years = asked_months(question)
     if months and name_date_fit(file_name, months, years) <= 0:  # a bill named for February is February's, due when

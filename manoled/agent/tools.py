@@ -294,8 +294,8 @@ def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozen
     # a sheet of dated rows named for what it logs ("fuel log.csv") never says the one car it is kept for
     things = {stem(w.lower()) for w in _THING.findall(query)} & proper
     others = [t for t in terms if t not in proper and not t.isdigit()]
-    kept = [f for f in ex.facts if f.candidate is None or _names(f, proper - things if _log_of(f, others) else proper,
-                                                                having)]
+    kept = [f for f in ex.facts if f.candidate is None or _names(
+        f, proper - things if things and _log_of(f, others) else proper, having)]
     if kept:
         ex.facts = kept
         return ex
