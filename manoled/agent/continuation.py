@@ -86,8 +86,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
     if FOLLOWUP_OPENERS.search(q):
         return True
     if REFERENCES.search(q) and not re.search(r"\b(?:is|are|was|were|r) there\b(?! ?$)", q):
-        if n <= 10:
-            return True
+        if n <= 10 or ws[-1] in ("it", "them", "those", "these"):
+            return True  # "what number do I call if we need to move it?": what "it" is comes before
         own = [t for t in slots.topics if t not in set(_turn_words(prev))]
         return len(own) < 2  # a long question with its own subject is complete, "it" or not
     if POINT_BACK.search(q) and n <= 8:

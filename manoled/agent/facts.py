@@ -108,15 +108,15 @@ def units(text: str, file_name: str = "") -> list[str]:
     return [u for u, _, _ in _units(text, file_name)]
 
 
-def _lines(text: str) -> list[tuple[str, bool, bool]]:
-    """(line, is a heading, is indented) for each non-empty line; a label line ("Attendees:") carries the lines
+def _lines(text: str) -> list[tuple[str, bool, int]]:
+    """(line, is a heading, how deep it is indented) for each non-empty line; a label line ("Attendees:") carries the lines
     that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
     raw = logical_lines(text, is_value)
-    out: list[tuple[str, bool, bool]] = []
+    out: list[tuple[str, bool, int]] = []
     i = 0
     while i < len(raw):
         line = raw[i].strip(" \t-*•#>|")
-        heading, indented = bool(_HEADING.match(raw[i])), raw[i][:1] in (" ", "\t")
+        heading, indented = bool(_HEADING.match(raw[i])), len(raw[i]) - len(raw[i].lstrip(" \t"))
         i += 1
         if not line:
             continue
@@ -191,18 +191,18 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
         if rows is not None:
             return [(row, False, row, "") for row in rows]
     out: list[tuple[str, bool, str, str]] = []
-    section, outline = "", False
+    section, outline, depth = "", False, 0
     for n, (ln, heading, indented) in enumerate(lines):
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
-        # "HILUX  LKR382" over indented lines heads them, up to the next line that is not indented
-        heads = not indented and n + 1 < len(lines) and lines[n + 1][2] and len(ln.split()) <= 8 and ln[-1:] not in ".!?"
+        # "HILUX  LKR382" (or an indented "Gas") over lines indented deeper heads them, up to a line that is not
+        heads = n + 1 < len(lines) and lines[n + 1][2] > indented and len(ln.split()) <= 8 and ln[-1:] not in ".!?"
         if heading or n and _shouted(ln) or heads:  # a first line in capitals is a letterhead: it heads the whole text
-            section, outline = ln, heads and not heading
+            section, outline, depth = ln, heads and not heading, indented
             under = ""
         else:
-            if outline and not indented:
+            if outline and indented <= depth:
                 section = outline = ""
             under = section
         for s in sentences(ln):
@@ -255,6 +255,7 @@ NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to e
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value (or a
 # labelled count whose label is what is counted: "Nights: 4")
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
+WHOLE_SUM_WEIGHT = 1.5  # more to a paper's total, asked what it came to ("in the end", "all in"), than to its lines
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
 LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last done
 # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
@@ -333,10 +334,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                        and (t not in SELECTING or t in in_passage or t in sensed)]) or len(terms)
         coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0
-        if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
+        if vec < (vector_strong if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) else vector_weak if not terms
+                  else -1.0):
             continue  # shares too little of what the question is about
-        if not terms and vec < vector_weak:
-            continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
@@ -387,7 +387,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 3.0 if asked else 1.5
                 if deadline and _DEADLINE_UNIT.search(u) or (totals or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):
-                    score += 1.0
+                    score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
                 # "what did it cost altogether": no "$60 per family"
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")

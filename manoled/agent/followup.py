@@ -80,9 +80,17 @@ def _search(query: str, in_file: Any | None = None, id: str = "planner_0") -> To
 
 
 def resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: TextOf | None = None) -> Direct:
-    """The tool calls that answer a follow-up, and the question they answer."""
+    """The tool calls that answer a follow-up, and the question they answer (its plan marked a follow-up's)."""
+    d = _resolve(plan, question, files, now, text_of)
+    d.plan.followup = True
+    return d
+
+
+def _resolve(plan: Plan, question: str, files: list[Any], now: float, text_of: TextOf | None) -> Direct:
     base = plan.base
     bplan: Plan | None = getattr(base, "plan", None)
+    if bplan is not None and bplan.followup and getattr(base, "resolved", ""):
+        base = replace(base, question=base.resolved)  # "how much was it?", then "and the final invoice?": as resolved
     own = his_phone(own_words(question) or question)  # "what's his number?"
     if bplan is None:
         fresh = Plan("content", 0.0, read_slots(question, now), question=question)

@@ -62,7 +62,7 @@ lease: mietvertrag bail arrendamiento tenancy
 tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
-insurance: versicherung assurance seguro assicurazione
+insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione
 premium: prämie versicherungsbeitrag prima cotisation premio prémio
 renewal: verlängerung renouvellement renovación rinnovo renovação
 annual: jährlich annuel annuelle anual annuale
@@ -85,7 +85,7 @@ odometer mileage: km kilometrage kilométrage kilometerstand
 phone: tel telefon téléphone teléfono telefono telefone
 address: adresse anschrift dirección indirizzo endereço morada
 salary: gehalt lohn salaire salario stipendio paie nómina
-gross: brutto brut bruto lordo
+gross: brutto brut bruto lordo devengado devengos
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
 apartment: wohnung appartement logement piso apartamento appartamento
 flat: wohnung appartement logement piso apartamento appartamento
@@ -127,7 +127,7 @@ frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña
 number: nummer numéro número numero
 signature: unterschrift signatura assinatura
-cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento
+cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento
 letter: lettre carta lettera
 gym: fitnessstudio gimnasio palestra academia salle_de_sport
 energy: energie énergie energía
@@ -145,7 +145,8 @@ october: oktober octobre octubre ottobre outubro
 november: novembre noviembre
 december: dezember décembre diciembre dicembre dezembro
 extra: excess
-dog cat: pet
+dog: pet perro hund chien cane cão
+cat: pet gato katze gatto
 vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário
 egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos
 earn earned earning: income
@@ -154,6 +155,28 @@ taxman: tax taxes revenue finanzamt impôts
 wifi: internet broadband
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working
 fuel: petrol diesel tanken carburant gasolina benzina
+cover covered: insurance versicherung assurance seguro assicurazione
+omelette omelet: tortilla frittata
+mum mom mother: mamá mama maman mutti mamma mãe madre mère mutter
+teeth tooth: dentist dental zahnarzt dentiste dentista
+dentist: dental zahnarzt zahnärztin dentiste dentista
+leak leaking: plumber fuga fuite leck perdita
+outing: trip excursion excursión sortie ausflug gita
+workout workouts: gym gimnasio fitnessstudio palestra
+raby rabies: antirrábica tollwut rabbia raiva
+shot jab vaccine vaccination: vacuna vacunación impfung vaccin vaccination vaccino vacina
+sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeldung aufnahmegebühr inscription iscrizione
+grocery groceries: supermercado lebensmittel épicerie alimentación spesa
+budget budgeted: presupuesto haushaltsplan bilancio orçamento
+excess: franquicia selbstbeteiligung franchigia
+damage: daños schaden dommages danni danos
+claim: siniestro schadensfall sinistre sinistro
+charge charged charging: cargará cargar abbuchung abgebucht prélèvement prélevé addebito
+sink: fregadero spüle évier lavello lava-loiça
+kitchen: cocina küche cucina cozinha
+tap faucet: grifo wasserhahn robinet rubinetto torneira
+terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso
+withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
 """
 
 # the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
@@ -206,7 +229,12 @@ deposit: put down | security deposit | damage deposit
 broke: break down | breaks down | broke down | broken down | breaking down | pack in | packs in | packed in |
  packing in | conk out | conked out | gave out | give out | stopped working | stop working | died on
 fuel: fill up | fills up | filled up | filling up | fill-up | tank up | tanked up | filled the tank | fill the tank
-net: take home | take-home | took home | taking home | in hand
+net: take home | take-home | took home | taking home | in hand | everything was taken off | everything is taken off |
+ everything's taken off | after deductions
+balance: still have to pay | still need to pay | still to pay | still owe | still outstanding | left to pay
+annual: in one go | up front | upfront | in full | all at once | lump sum | single payment | one payment
+flight: fly out | flying out | flies out | fly back | flying back
+roadworthiness: safe to drive | safe on the road | fit for the road | road legal | road-legal
 launch: go-live | go live | going live | goes live | went live
 """
 
@@ -216,6 +244,12 @@ _ASKED_PHRASED = """
 cost: set me back | set us back | set you back | set him back | set her back | set them back | run me | run us |
  ran me | ran us | the damage
 """
+
+# what a country or a language makes a thing ("mum's Spanish omelette", "the French letter"): a capitalised word that
+# says how a thing is, not a name its file must carry (the Spanish recipe says "tortilla", not "Spanish")
+NATIONAL = frozenset("""english british scottish welsh irish american canadian australian french german spanish
+ italian portuguese dutch belgian swiss austrian greek polish swedish danish norwegian finnish chinese japanese
+ korean indian thai vietnamese mexican brazilian turkish russian""".split())
 
 GLOSS: dict[str, tuple[str, ...]] = {}
 PHRASES: dict[str, tuple[str, ...]] = {}

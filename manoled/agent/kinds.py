@@ -17,7 +17,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
                         "amount rent salary budget deposit bill balance worth refund money estimate quote repayment repayments "
                         "instalment instalments installment installments premium premiums quantity costing charging paying "
-                        "spending owing contribution contributions pension pensions wage wages income earnings proceeds".split()),
+                        "spending owing contribution contributions pension pensions wage wages income earnings proceeds net gross".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
@@ -43,7 +43,7 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
                         # "what did it all come to", with the previous turn's words after it
                         r"^(?:and\s+|so\s+)?what\s+(?:did|does|do|will|would)\s+(?:it|they|that|this|those|these|the\s+\w+)"
                         r"(?:\s+all)?\s+(?:come|comes)\s+to\b|"
-                        r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in))?"
+                        r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in|in the end))?"
                         r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"
 # "with tax", "w/ tax", "tax included": a sum with its tax, so the total
 WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(?:the\s+)?(?:tax|taxes|gst|hst|vat)\b|"
@@ -173,7 +173,7 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)
         if a in _ASKING:
-            if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 6]):
+            if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 8]):  # "what did we actually end up paying"
                 return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is
             if b in ("was", "were") and ws[n + 2:n + 3] in (["i"], ["we"]) and ws[n + 3:n + 4] and ws[n + 3] in _PRICED:
                 return "amount", True  # "what was I billed by my internet provider": a sum, not the provider

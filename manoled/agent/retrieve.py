@@ -25,6 +25,8 @@ from .wording import fold
 log = logging.getLogger(__name__)
 
 RRF_K = 60
+WHOLE_EXTRA = 2  # passages that say all the query's words, read beyond the k best fused
+COORD_POOL = 3  # full-text hits read per hit kept, to put first those that say most of the query's words
 NAMED_MOST = 3  # a term in more files' paths than this names a collection, not a file
 MONTH_NUMBERS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 VectorSearch = Callable[[str, int], list[Any]]
@@ -100,11 +102,30 @@ def root(word: str) -> str:
     return word
 
 
+_DAY_MONTH = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]\d{2,4}\b")
+
+
+def day_first(text: str) -> bool | None:
+    """How ``text`` writes its dates in numbers: True when one can only be day first (31/01/2026), False when one
+    can only be month first (12/15/2025), None when none tells."""
+    for a, b in _DAY_MONTH.findall(text):
+        if int(a) > 12 >= int(b):
+            return True
+        if int(b) > 12 >= int(a):
+            return False
+    return None
+
+
 def numeric_month(text: str, month: int) -> bool:
-    """Whether ``text`` has a date written in numbers in that month: 2026-02-08, 08/02/2026, 2/8/2026, 2026-02."""
+    """Whether ``text`` has a date written in numbers in that month: 2026-02-08, 08/02/2026, 2/8/2026, 2026-02. A
+    date that could be read either way is read as the text's other dates are written: beside "Invoice Date:
+    31/01/2026", "Due Date: 02/03/2026" is 2 March, not 3 February."""
     m = rf"0?{month}"
-    return bool(re.search(rf"(?<!\d)\d{{4}}[-_./]{m}(?:[-_./]\d{{1,2}})?(?!\d)|\b\d{{1,2}}[/.]{m}[/.]\d{{2,4}}\b|"
-                          rf"\b{m}/\d{{1,2}}/\d{{2,4}}\b", text))
+    if re.search(rf"(?<!\d)\d{{4}}[-_./]{m}(?:[-_./]\d{{1,2}})?(?!\d)", text):
+        return True
+    order = day_first(text) if re.search(r"\d[/.]\d", text) else None
+    return bool(order is not False and re.search(rf"\b\d{{1,2}}[/.]{m}[/.]\d{{2,4}}\b", text)
+                or order is not True and re.search(rf"\b{m}/\d{{1,2}}/\d{{2,4}}\b", text))
 
 
 def contains(text: str, term: str) -> bool:
@@ -197,9 +218,10 @@ class HybridSearch:
                 c = by_id.setdefault(hit.passage_id, Candidate(hit.passage_id, hit.text, hit.path, hit.file_name))
                 c.vector_score, c.vector_rank = float(hit.score), rank
         if terms and self.catalog is not None:
-            fts = self.catalog.fts_search(fts_terms(terms), self.depth)
+            fts = self.catalog.fts_search(fts_terms(terms), self.depth * COORD_POOL)
             missing = [pid for pid, _ in fts if pid not in by_id]
             found = self.catalog.passages_by_ids(missing) if missing else {}
+            fts = self._coordinated(fts, terms, by_id, found)
             for rank, (pid, _score) in enumerate(fts, start=1):
                 c = by_id.get(pid)
                 if c is None:
@@ -231,10 +253,30 @@ class HybridSearch:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
             c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
-        out = self._widen(out[:k], terms, seqs, by_id)
+        # a passage that says every word of the question is read, though one search alone found it ("Luna's vet
+        # invoice from January": the clinic's factura, below the dog's notes that two searches found)
+        whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)][:WHOLE_EXTRA]
+        out = self._widen(out[:k] + whole, terms, seqs, by_id)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
         return out
+
+    def _coordinated(self, fts: list[tuple[int, float]], terms: Sequence[str], by_id: dict[int, Candidate],
+                     found: dict[int, Any]) -> list[tuple[int, float]]:
+        """The full-text hits, those that say more of the query's words first (BM25 order within), the first
+        ``depth``: a passage saying "Luna", "veterinaria" and "factura" once each beats one that says "factura"
+        ten times, though each word's forms in other tongues are terms of their own to BM25."""
+        if len(terms) < 2 or len(fts) <= self.depth:
+            return fts[:self.depth]
+
+        def said(pid: int) -> int:
+            c, p = by_id.get(pid), found.get(pid)
+            text, named = (c.text, c.named) if c is not None else (p.text, re.sub(r"[/_]", " ", p.file.relpath)) if p is not None \
+                else ("", "")
+            return sum(1 for t in terms if contains(text, t) or contains(named, t))
+
+        count = {pid: said(pid) for pid, _ in fts}
+        return sorted(fts, key=lambda hit: -count[hit[0]])[:self.depth]
 
     def _read(self, file_ids: set[int]) -> list[Candidate]:
         """The first passages of these files, in their order, as candidates ranked last."""

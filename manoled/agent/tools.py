@@ -85,6 +85,8 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
     for a, b in zip(ws, ws[1:], strict=False):
         if b in factlib.STOP or b in MONTH_NUMBERS or b[:3] in factlib.MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
             continue  # "early Feb": when, not what
+        if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query):
+            continue  # "warn Fernando": a name after a verb, not a kind of a thing
         if (stem(a) in absent and stem(a) not in attribute and len(a) >= 4 and a.isalpha() and not common(a)
                 and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or w.startswith(a) for w in seen)):
             return f"{a} {b}"
@@ -404,9 +406,10 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         core = w.strip("?,.!:;'\"()")
         if i == 0 or not core[:1].isupper() or core == "I" or ws[i - 1][-1:] in ".?!:-":
             continue
-        if factlib.MONTH_NAMES.get(core.lower()[:3]) == core.lower() or core.lower() in WEEKDAYS:
-            continue  # "in March", "on a Sunday": a time, not a name
-        if stem(core.lower()) in nowhere or core.lower() in nowhere:
+        low = core.lower()
+        if factlib.MONTH_NAMES.get(low[:3]) == low or low in WEEKDAYS or low in gloss.NATIONAL:
+            continue  # "in March", "on a Sunday": a time, not a name; "Spanish omelette": a kind, not a name
+        if stem(low) in nowhere or low in nowhere:
             return f"no file mentions {core}"
     return ""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import folder_fixture, planner_answer
 
-from manoled.agent.facts import units
+from manoled.agent.facts import sectioned, units
 from manoled.agent.kinds import TYPE_PATTERNS
 from manoled.agent.steps import AnswerStep
 
@@ -207,3 +207,13 @@ def test_a_german_day_before_its_month_ends_no_sentence():
     assert sentences("30. April 2026 ist die Frist.") == ["30. April 2026 ist die Frist."]
     assert sentences("1. Buy milk") == ["Buy milk"]  # a numbered item's "1." is still no sentence
     assert sentences("The total was 12. Then we left.") == ["The total was 12.", "Then we left."]
+
+
+def test_an_indented_heading_heads_the_lines_indented_deeper():
+    bill = ("Your bill for 01/09/2026 - 30/09/2026 is ready.\n\n  Electricity\n    Usage: 231 kWh @ 24.86p/kWh .. £57.43\n"
+            "\n  Gas\n    Usage: 350 kWh @ 6.34p/kWh ... £22.19\n    Gas subtotal .......... £31.69\n\n"
+            "  Total for September .... £109.76\n")
+    under = {u[:10]: section for u, _title, _whole, section in sectioned(bill, "octopus email sep 2026.txt")}
+    assert under["Usage: 350"] == "Gas" and under["Gas subtot"] == "Gas"
+    assert under["Usage: 231"] == "Electricity"
+    assert under["Total for "] == ""  # back at the headings' depth: under neither
