@@ -109,8 +109,8 @@ def units(text: str, file_name: str = "") -> list[str]:
 
 
 def _lines(text: str) -> list[tuple[str, bool, int]]:
-    """(line, is a heading, how deep it is indented) for each non-empty line; a label line ("Attendees:") carries the lines
-    that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
+    """(line, is a heading, how deep it is indented) for each non-empty line; a label line ("Attendees:") carries
+    the lines that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
     raw = logical_lines(text, is_value)
     out: list[tuple[str, bool, int]] = []
     i = 0
@@ -334,9 +334,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                        and (t not in SELECTING or t in in_passage or t in sensed)]) or len(terms)
         coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0
-        if vec < (vector_strong if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) else vector_weak if not terms
-                  else -1.0):
+        if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:
             continue  # shares too little of what the question is about
+        if not terms and vec < vector_weak:
+            continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
