@@ -1,6 +1,6 @@
 """Gloss: the words of household papers in the languages people keep them in.
 
-A person asks in English about documents in German, French, Spanish, Portuguese or Italian ("the deposit for
+A person asks in English about documents in German, French, Spanish, Portuguese, Italian or Dutch ("the deposit for
 my flat" in a Mietvertrag that says *Kaution*; "the locksmith's bill", a *Quittung* from a *Schlüsseldienst*).
 The English embedder does not bridge them, and a question's word the passages lack makes the answer look
 unfounded. ``forms(word)`` gives the word's common equivalents in those languages, for the full-text search
@@ -19,8 +19,8 @@ import re
 from collections.abc import Callable
 
 _TABLE = """
-invoice: rechnung factura facture fattura fatura
-payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite
+invoice: rechnung factura facture fattura fatura factuur
+payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook
 net: netto neto líquido liquido percibir
 soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
@@ -31,76 +31,76 @@ coach: wagen voiture carrozza
 return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso
 outbound: hinfahrt hinreise hinflug aller ida andata
 end: ende jusqu'au jusqu'à hasta
-booking: buchung réservation reserva prenotazione
+booking: buchung réservation reserva prenotazione boeking reservering
 stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento alloggio
 quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
-plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador
+plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador loodgieter
 agency: agentur agence agencia agenzia
 fine: bußgeld amende contravention multa
 speed: geschwindigkeit vitesse velocidad velocità velocidade
 ticket: fahrkarte billet billete biglietto bilhete
 seat: sitzplatz sitz siège asiento posto lugar
-train: zug tren treno comboio tgv sncf renfe trenitalia
-meter: zähler zählerstand compteur compteurs contador contatore
-reading: zählerstand relevé lectura lettura leitura
+train: zug tren treno comboio tgv sncf renfe trenitalia trein
+meter: zähler zählerstand compteur compteurs contador contatore meterstand
+reading: zählerstand relevé lectura lettura leitura meterstand
 water: wasser eau agua acqua água
 glasses: brille lunettes gafas occhiali óculos
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
 health: gesundheit santé salud salute saúde
-bill: rechnung factura facture fattura fatura
-receipt: quittung beleg quittance recibo reçu ricevuta
+bill: rechnung factura facture fattura fatura factuur rekening
+receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon
 document: unterlagen dokumente dokument justificatifs documentos documenti
 paper: unterlagen
-amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor
+amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag
 sum: summe betrag
-deposit: kaution fianza caução cauzione bond
+deposit: kaution fianza caução cauzione bond waarborgsom
 guarantee: kaution garantie fianza cauzione caução
-rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda
-contract: vertrag contrat contrato contratto
-lease: mietvertrag bail arrendamiento tenancy
+rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda huur huurprijs
+contract: vertrag contrat contrato contratto overeenkomst
+lease: mietvertrag bail arrendamiento tenancy huurcontract huurovereenkomst
 tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
-insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione
-premium: prämie versicherungsbeitrag prima cotisation premio prémio
+insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering verzekerd
+premium: prämie versicherungsbeitrag prima cotisation premio prémio premie
 renewal: verlängerung renouvellement renovación rinnovo renovação
-annual: jährlich annuel annuelle anual annuale
-tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda
+annual: jährlich annuel annuelle anual annuale jaarlijks
+tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst
 income: einkommen ingresos rendimientos renta reddito rendimento
-price: preis prix precio prezzo preço
+price: preis prix precio prezzo preço prijs
 fee: gebühr gebühren honorar frais tasa
-due: fällig fälligkeit échéance vencimiento scadenza vencimento
+due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum
 deadline: frist stichtag date_limite
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima
-monthly: monatlich mensuel mensual mensile mensal
-month: monthly monat monate mois mes mese mês
+monthly: monatlich mensuel mensual mensile mensal maandelijks
+month: monthly monat monate mois mes mese mês maand maanden
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
-doctor: arzt ärztin médecin médico medico
-appointment: termin rendez-vous cita appuntamento consulta
-notice: kündigung kündigungsfrist préavis preaviso antelación preavviso avis bescheid
+doctor: arzt ärztin médecin médico medico huisarts
+appointment: termin rendez-vous cita appuntamento consulta afspraak
+notice: kündigung kündigungsfrist préavis preaviso antelación preavviso avis bescheid opzegtermijn
 inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy
 roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione
 odometer mileage: km kilometrage kilométrage kilometerstand
-phone: tel telefon téléphone teléfono telefono telefone
-address: adresse anschrift dirección indirizzo endereço morada
-salary: gehalt lohn salaire salario stipendio paie nómina
-gross: brutto brut bruto lordo devengado devengos
+phone: tel telefon téléphone teléfono telefono telefone telefoon
+address: adresse anschrift dirección indirizzo endereço morada adres
+salary: gehalt lohn salaire salario stipendio paie nómina salaris
+gross: brutto brut bruto lordo devengado devengos bruto
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
 apartment: wohnung appartement logement piso apartamento appartamento
 flat: wohnung appartement logement piso apartamento appartamento
-landlord: lessor vermieter vermieterin propriétaire arrendador senhorio
-tenant: mieter mieterin locataire inquilino
-heating: heizung chauffage calefacción riscaldamento aquecimento
-electricity: strom électricité electricidad luz elettricità eletricidade
+landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder
+tenant: mieter mieterin locataire inquilino huurder
+heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
+electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit
 bike: bicycle fahrrad vélo bicicleta bicicletta
 bicycle: bike fahrrad vélo bicicleta bicicletta
 cabin: stateroom kabine cabine camarote
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução
 car: auto wagen voiture coche carro
-key: schlüssel clé llave chiave chave
-locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro
+key: schlüssel clé llave chiave chave sleutel
+locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker
 door: tür porte puerta porta
 hour: stunden heures horas ore
 hourly: stündlich stundensatz std
@@ -108,18 +108,18 @@ rate: tarif tarifa tariffa stundensatz
 tablet: tablett tableta tablette
 framework: rahmenvertrag
 day: tage jours días giorni dias
-recipe: rezept recette receta ricetta receita
-payment: zahlung paiement pago pagamento
-account: konto compte cuenta conto conta
+recipe: rezept recette receta ricetta receita recept
+payment: zahlung paiement pago pagamento betaling
+account: konto compte cuenta conto conta rekeningnummer
 bank: banque banco banca
-refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso
+refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso teruggave terugbetaling
  reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
 advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
 adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
 maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção
-repair: reparatur réparation reparación riparazione reparação
+repair: reparatur réparation reparación riparazione reparação reparatie
 company: firma unternehmen société entreprise empresa azienda
 host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte
 guest: gast gäste invité huésped ospite hóspede
@@ -127,19 +127,19 @@ frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña
 number: nummer numéro número numero
 signature: unterschrift signatura assinatura
-cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento
+cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
 letter: lettre carta lettera
 gym: fitnessstudio gimnasio palestra academia salle_de_sport
-energy: energie énergie energía
+energy: energie énergie energía energie
 employer: arbeitgeber employeur empleador datore
-january: januar jänner janvier enero gennaio janeiro
-february: februar février febrero febbraio fevereiro
-march: märz mars marzo
+january: januar jänner janvier enero gennaio janeiro januari
+february: februar février febrero febbraio fevereiro februari
+march: märz mars marzo maart
 april: avril abril aprile
-may: mai mayo maggio maio
+may: mai mayo maggio maio mei
 june: juni juin junio giugno junho
 july: juli juillet julio luglio julho
-august: août agosto
+august: août agosto augustus
 september: septembre septiembre settembre setembro
 october: oktober octobre octubre ottobre outubro
 november: novembre noviembre
@@ -147,8 +147,8 @@ december: dezember décembre diciembre dicembre dezembro
 extra: excess
 dog: pet perro hund chien cane cão
 cat: pet gato katze gatto
-vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário
-egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos
+vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário dierenarts
+egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren
 earn earned earning: income
 buy: purchase
 taxman: tax taxes revenue finanzamt impôts
@@ -159,7 +159,7 @@ cover covered: insurance versicherung assurance seguro assicurazione
 omelette omelet: tortilla frittata
 mum mom mother: mamá mama maman mutti mamma mãe madre mère mutter
 teeth tooth: dentist dental zahnarzt dentiste dentista
-dentist: dental zahnarzt zahnärztin dentiste dentista
+dentist: dental zahnarzt zahnärztin dentiste dentista tandarts
 leak leaking: plumber fuga fuite leck perdita
 outing: trip excursion excursión sortie ausflug gita
 workout workouts: gym gimnasio fitnessstudio palestra
@@ -168,7 +168,7 @@ shot jab vaccine vaccination: vacuna vacunación impfung vaccin vaccination vacc
 sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeldung aufnahmegebühr inscription iscrizione
 grocery groceries: supermercado lebensmittel épicerie alimentación spesa
 budget budgeted: presupuesto haushaltsplan bilancio orçamento
-excess: franquicia selbstbeteiligung franchigia
+excess: franquicia selbstbeteiligung franchigia eigen_risico
 damage: daños schaden dommages danni danos
 claim: siniestro schadensfall sinistre sinistro
 charge charged charging: cargará cargar abbuchung abgebucht prélèvement prélevé addebito

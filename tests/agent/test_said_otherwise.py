@@ -177,3 +177,10 @@ def test_a_total_asked_in_the_end_wins_though_its_chunk_lists_none_of_the_items(
     ex = extract("what did the final invoice for the kitchen tap job actually come to?", passages, top=5)
     assert ex.facts and "569.40" in ex.facts[0].text, [f.text for f in ex.facts[:3]]
 
+
+
+def test_the_words_of_dutch_papers():
+    assert contains("Factuurnummer 2026-118, factuur van De Vries Loodgieters", "invoice")
+    assert contains("Huurprijs per maand: € 1.250,00", "rent") and contains("Waarborgsom: € 2.500,00", "deposit")
+    assert contains("Uw premie voor 2026", "premium") and contains("Eigen risico: € 385", "excess")
+    assert contains("Afspraak bij de tandarts op 12 maart", "dentist") and contains("12 maart 2026", "march")
