@@ -123,7 +123,7 @@ def numeric_month(text: str, month: int) -> bool:
     m = rf"0?{month}"
     if re.search(rf"(?<!\d)\d{{4}}[-_./]{m}(?:[-_./]\d{{1,2}})?(?!\d)", text):
         return True
-    order = day_first(text) if re.search(r"\d[/.]\d", text) else None
+    order = day_first(text)
     return bool(order is not False and re.search(rf"\b\d{{1,2}}[/.]{m}[/.]\d{{2,4}}\b", text)
                 or order is not True and re.search(rf"\b{m}/\d{{1,2}}/\d{{2,4}}\b", text))
 
@@ -188,6 +188,11 @@ def rrf(ranks: Sequence[int | None], k: int = RRF_K) -> float:
     return sum(1.0 / (k + r) for r in ranks if r is not None)
 
 
+def _candidate(pid: int, p: Any) -> Candidate:
+    """A full-text hit's passage (a catalog row with its file) as a candidate."""
+    return Candidate(pid, p.text, str(p.file.path), p.file.name, relpath=p.file.relpath)
+
+
 class HybridSearch:
     def __init__(self, catalog: Any, vector_search: VectorSearch | None, *, depth: int = 20,
                  named: Callable[[str], list[Any]] | None = None) -> None:
@@ -228,7 +233,7 @@ class HybridSearch:
                     p = found.get(pid)
                     if p is None:
                         continue
-                    c = by_id[pid] = Candidate(pid, p.text, str(p.file.path), p.file.name)
+                    c = by_id[pid] = _candidate(pid, p)
                 c.fts_rank = rank
             named = [(f, pid, text) for f in self._named_files(terms)
                      for pid, _seq, _page, text in self.catalog.passages_for(f.id, limit=3)]
@@ -270,10 +275,8 @@ class HybridSearch:
             return fts[:self.depth]
 
         def said(pid: int) -> int:
-            c, p = by_id.get(pid), found.get(pid)
-            text, named = (c.text, c.named) if c is not None else (p.text, re.sub(r"[/_]", " ", p.file.relpath)) if p is not None \
-                else ("", "")
-            return sum(1 for t in terms if contains(text, t) or contains(named, t))
+            c = by_id.get(pid) or (_candidate(pid, found[pid]) if pid in found else None)
+            return 0 if c is None else sum(1 for t in terms if contains(c.text, t) or contains(c.named, t))
 
         count = {pid: said(pid) for pid, _ in fts}
         return sorted(fts, key=lambda hit: -count[hit[0]])[:self.depth]
