@@ -10,8 +10,9 @@ the eval corpus cannot: a new folder's layouts, date and money styles, and a new
 Split by folder. Tuning folders (read their misses with ``-v``): ``freelancer`` (a Berlin freelancer's, mostly
 German documents), ``retiree`` (a US couple's), ``student`` (a Melbourne PhD student's), ``farm`` (a New Zealand
 smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers), ``dublin`` (a Dublin UX consultant's), ``singapore`` (a
-Singapore couple's), ``toronto`` (a Toronto teacher's), ``glasgow`` (a Glasgow couple's UK papers) and ``madrid`` (a
-Madrid tester's Spanish papers, asked in English). Reporting folders (read
+Singapore couple's), ``toronto`` (a Toronto teacher's), ``glasgow`` (a Glasgow couple's UK papers), ``madrid`` (a
+Madrid tester's Spanish papers, asked in English), ``cardiff`` (a Cardiff couple's: a bookkeeper's invoices, a Welsh
+tenancy, recipes) and ``denver`` (a Denver photographer's: client invoices, a lease, a baby's checkups). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French). The default runs them all and reports them apart.
 
@@ -41,6 +42,7 @@ import evalcorpus as ec  # noqa: E402
 
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
+           "cardiff": "tune", "denver": "tune",
            "family": "report", "nurse": "report", "studio": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
