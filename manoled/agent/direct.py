@@ -51,6 +51,8 @@ def _filters(slots: Slots) -> dict[str, Any]:
         args["extension"] = slots.kind_word if slots.kind_word and len(slots.extensions) > 1 else slots.extensions[0]
     if slots.topics:
         args["about"] = " ".join(slots.topics)
+    if slots.named:
+        args["name_contains"] = slots.named
     if slots.time:
         if slots.time.since is not None:
             args["modified_after"] = _iso(slots.time.since)
@@ -74,7 +76,7 @@ def _nested(lines: list[str]) -> dict[str, str]:
             head = ln.strip()
             out[head] = head
         elif depth == 2 and head.endswith(")"):
-            name = ln.strip().split(" (", 1)[0]
+            name = re.sub(r" \(\d+ files?\)$", "", ln.strip())  # a folder's count, not "invoice (3).pdf"
             out[head] = out[head][:-1] + (": " if out[head] == head else ", ") + name + ")"
     return out
 
@@ -156,6 +158,7 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
     s = plan.slots
     label = kind_label(s)
     about = f" about {' '.join(s.topics)}" if s.topics else ""
+    about += f" with '{s.named}' in the name" if s.named else ""
     if r.name == "count_files":
         n = int(data["count"])
         noun = f"{label} file" if label else "file"

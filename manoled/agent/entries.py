@@ -75,7 +75,11 @@ def entry_of(text: str, unit: str) -> str | None:
 
 
 # "when did I last fill up", "the most recent entry": the newest row of a log
-LAST_TIME = re.compile(r"\bwhen\b.*\blast\b|\b(?:latest|most recent|last time)\b", re.IGNORECASE)
+LAST_TIME = re.compile(r"\bwhen\b.*\blast\b|\b(?:latest|most recent|last time)\b|"  # and "at the last vet visit", not
+                       r"\blast (?!(?:years?|months?|weeks?|days?|night|weekend|quarter|ones?|two|three|few|couple|page|"
+                       r"line|item|bit|part|minute|name|payment|instalment|installment|term|semester|season|summer|"
+                       r"winter|spring|autumn|fall|christmas|easter|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+                       r"mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b)[a-z]{3,}", re.IGNORECASE)  # "last year", "last November"
 _ISO = re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})\b")
 _DMY = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b")
 NEAR = 1.0  # how far below the best a row of the same log may score and still be read for its date
@@ -113,8 +117,13 @@ def newest_first(question: str, facts: list) -> list:
     if not facts or not LAST_TIME.search(question):
         return facts
     top = facts[0]
+    rows = [(d, f.text) for f in facts if f.path == top.path and (d := _day(f.text))]
+
+    def day_of(text: str):  # a row's cell ("Weight: 4.6 kg") is as old as its row
+        return _day(text) or next((d for d, row in rows if text in row), None)
+
     dated = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed
-             and top.score - f.score <= NEAR and (day := _day(f.text))]
+             and top.score - f.score <= NEAR and (day := day_of(f.text))]
     if len(dated) < 2:
         return facts
     best = max(dated)[1]

@@ -412,7 +412,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
         return result
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
-    if kind in ("amount", "number", "code", "time", "duration", "date" if asked else "-", "person" if asked else "-") \
+    if kind in ("amount", "number", "code", "time", "duration", "weight", "date" if asked else "-", "person" if asked else "-") \
             and not any(f.typed for f in facts) \
             and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there

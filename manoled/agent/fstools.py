@@ -16,6 +16,7 @@ from .papers import about_file
 from .registry import ToolError, ToolOutput, tool
 from .router import EXT_WORDS
 from .slots import KIND_WORDS as KIND_EXTS
+from .wording import fold
 
 KIND_WORDS = {"image": "image", "text": "text", "pdf": "pdf", "doc": "doc", "document": "doc"}
 TIME_SPANS = {"week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400}
@@ -66,12 +67,13 @@ def _stamp(value: str | None, name: str) -> float | None:
 
 def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None = None, time_filter: str | None = None,
             about: str | None = None, modified_after: str | None = None,
-            modified_before: str | None = None) -> list[FileRecord]:
+            modified_before: str | None = None, name_contains: str | None = None) -> list[FileRecord]:
     since = _since(ctx, time_filter)
     after, before = _stamp(modified_after, "modified_after"), _stamp(modified_before, "modified_before")
     out = [f for f in files if _match_ext(f, extension)
            and (since is None or f.mtime >= since) and (after is None or f.mtime >= after)
-           and (before is None or f.mtime < before)]
+           and (before is None or f.mtime < before)
+           and (not name_contains or fold(name_contains.lower()) in fold(f.name.lower()))]
     return files_about(ctx, out, about) if about else out
 
 
@@ -111,7 +113,7 @@ _PERIOD = {"today": "today", "week": "in the last 7 days", "month": "in the last
 def count_files(ctx: ToolContext, extension: str | None = None,
                 time_filter: Literal["today", "week", "month", "year"] | None = None, about: str | None = None,
                 modified_after: str | None = None, modified_before: str | None = None,
-                folder: str | None = None) -> ToolOutput:
+                folder: str | None = None, name_contains: str | None = None) -> ToolOutput:
     """Count files, optionally only one extension or kind, a topic, or a modification period. Use it for "how many" questions.
 
     Args:
@@ -121,9 +123,10 @@ def count_files(ctx: ToolContext, extension: str | None = None,
         modified_after: Only files modified on or after this date (YYYY-MM-DD). Null for any.
         modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
         folder: Only files under this folder, relative to the watched folders. Null for everywhere.
+        name_contains: Only files whose own name contains this text, e.g. "receipt". Null for any.
     """
     files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, time_filter=time_filter, about=about,
-                    modified_after=modified_after, modified_before=modified_before)
+                    modified_after=modified_after, modified_before=modified_before, name_contains=name_contains)
     label = _ext_label(extension)
     period = f" modified {_PERIOD[time_filter]}" if time_filter else ""
     text = f"Found {len(files)} {label}file{'' if len(files) == 1 else 's'}{period}."
@@ -137,7 +140,7 @@ def count_files(ctx: ToolContext, extension: str | None = None,
 def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
                sort_by: Literal["date", "oldest", "size", "smallest", "name"] = "date", folder: str | None = None,
                about: str | None = None, modified_after: str | None = None,
-               modified_before: str | None = None) -> ToolOutput:
+               modified_before: str | None = None, name_contains: str | None = None) -> ToolOutput:
     """List files, newest first by default, or oldest, largest, smallest first, or by name. Use it for "what files", "recent files", "biggest files", "files about X" questions.
 
     Args:
@@ -148,10 +151,11 @@ def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
         about: Only files whose name or content has these words, e.g. "apartment". Null for any.
         modified_after: Only files modified on or after this date (YYYY-MM-DD). Null for any.
         modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
+        name_contains: Only files whose own name contains this text, e.g. "receipt". Null for any.
     """
     limit = max(1, min(int(limit), 100))
     files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about,
-                    modified_after=modified_after, modified_before=modified_before)
+                    modified_after=modified_after, modified_before=modified_before, name_contains=name_contains)
     if sort_by == "size":
         files.sort(key=lambda f: (-f.size, f.name))
     elif sort_by == "smallest":

@@ -37,6 +37,8 @@ quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador loodgieter
 agency: agentur agence agencia agenzia
+manage manages managed management managing: verwaltung hausverwaltung verwalter gestion gestionnaire administración administrador gestione amministratore beheer beheerder
+letting: vermietung gestion_locative arrendamiento locazione verhuur
 fine: bußgeld amende contravention multa
 speed: geschwindigkeit vitesse velocidad velocità velocidade
 ticket: fahrkarte billet billete biglietto bilhete
@@ -211,7 +213,10 @@ yr: year
 wk: week
 mth: month
 elec: electricity
+leccy: electricity
+reg: registration
 rego: registration
+exp: expiry | expiration | expires
 govt: government
 uni: university
 tute: tutorial

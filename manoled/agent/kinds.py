@@ -55,6 +55,7 @@ _DID = frozenset("did does do will would".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
 SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
+_WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
@@ -104,7 +105,7 @@ _LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company for
 FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
-                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*\d"
+                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
                          r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
     "date": re.compile(_DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date
@@ -143,6 +144,9 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
                            r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
                            r"year)s?\b|\bovernight\b", re.IGNORECASE),
+    # "what did the cat weigh": a mass ("4.6 kg", "13 lb 6 oz", "9 st 4 lb")
+    "weight": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|ounces?|st|stone)\b",
+                         re.IGNORECASE),
     # "what's the invoice for", "why": a description or a reason
     "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
                           r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
@@ -152,8 +156,20 @@ _IBAN = re.compile(_IBAN_FORM)
 
 # "512 GB", "30kg", not "GX-7" or "2024-031"
 # a quantity; a cook's fraction before its measure too ("1/2 cup butter"), not a date's "1/2"
-_QUANTITY = re.compile(r"(?<![\w\-/])\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?(?![\w\-/])|"
+_QUANTITY = re.compile(r"(?<![\w\-/])(?<!^)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?(?![\w\-/])|"
+                       r"^\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?(?![\w\-/]|[.)]\s)|"
                        rf"(?<![\w\-/])[1-7]/[2348](?={_FRACTION_OF})", re.IGNORECASE)
+
+
+WEIGHT_WORDS = frozenset(stem(w) for w in _WEIGHED)
+# a weight in the past ("what did she weigh", "how heavy was he", "weighed in at"): a body's; files do not put it on
+_BODY_WEIGHED = re.compile(r"\bdid\b.*\bweigh\b|\bweighed\b|\b(?:was|were)\b.*\bheavy\b|\bheavy (?:was|were)\b")
+
+
+def body_weight(question: str, stems: set[str]) -> bool:
+    """Whether a question (lower-case words, and their stems) asks what a body weighed, in the past or as the noun
+    ("samosa weight last vets"), not a file's size."""
+    return bool(stems & WEIGHT_WORDS) and bool(_BODY_WEIGHED.search(question) or "weight" in stems)
 
 
 def wanted_type(question: str) -> str | None:
@@ -166,6 +182,9 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only). Read once a
     question: the planner, the extractor, the check and the follow-ups all ask it."""
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
+    if any(w in _WEIGHED for w in ws) and not any(w in _PRICED for w in ws) and (
+            ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):
+        return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on")))

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from . import gloss
 from .layout import row_cells
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
@@ -22,6 +23,9 @@ _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
+# a month's name in the languages of :mod:`gloss` -> the English name; of those, the ones that are English words too
+_FOREIGN = {form: name for name in MONTH_NUMBERS for form in gloss.forms(name)}
+_ENGLISH = frozenset({"mayo", "mars"})
 _PART_OF = re.compile(r"^(?:mid|early|late|end)-([a-z]{3,9})$")
 
 
@@ -32,11 +36,24 @@ def whole_month(word: str) -> str:
         else word
 
 
+def foreign_month(ws: Sequence[str], i: int) -> str:
+    """The English name of the month ``ws[i]`` names in another language ("marzo" -> march), or ""."""
+    w = ws[i]
+    if w in _FOREIGN and (w not in _ENGLISH or any(n.isdigit() for n in [*ws[i - 1:i], *ws[i + 1:i + 2]])):
+        return _FOREIGN[w]
+    return ""
+
+
 def asked_months(question: str) -> tuple[set[int], set[int]]:
-    """The months (1-12) and years a question names: "the invoice from February 2025" -> ({2}, {2025})."""
+    """The months (1-12) and years a question names: "the invoice from February 2025" -> ({2}, {2025}); in the
+    papers' other languages too ("luz marzo" -> {3}), an English word among those ("mayo", "mars") only beside a
+    number."""
     ws = [whole_month(w) for w in words(question)]
     months = set()
     for i, w in enumerate(ws):
+        if foreign_month(ws, i):
+            months.add(MONTH_NUMBERS[_FOREIGN[w]])
+            continue
         if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):
             continue
         near = ws[i - 1:i] + ws[i + 1:i + 2]
@@ -50,6 +67,13 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
     return months, years
 
 
+# a month's short form in file names in those languages, where it is not the English one ("ene", "okt", "déc")
+_FOREIGN_SHORT = {"ene": "january", "janv": "january", "févr": "february", "fevr": "february", "mär": "march",
+                  "mrz": "march", "mrt": "march", "abr": "april", "avr": "april", "mai": "may", "mei": "may",
+                  "juil": "july", "ago": "august", "aoû": "august", "aou": "august", "okt": "october",
+                  "dic": "december", "déc": "december", "dez": "december"}
+_NAME_FOREIGN = re.compile(r"(?<![^\W\d_])(" + "|".join(sorted({*_FOREIGN, *_FOREIGN_SHORT} - _ENGLISH, key=len,
+                                                                  reverse=True)) + r")(?![^\W\d_])[\s_.-]?(\d)?")
 _NAME_MONTH = re.compile(r"(?<![a-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)([a-z]*)(?![a-z])")
 
 
@@ -61,8 +85,11 @@ def name_dates(file_name: str) -> list[tuple[int, int]]:
     if dated:
         return dated
     year = next((int(y) for y in _YEAR.findall(low)), 0)
-    return [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
-            if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
+    out = [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
+           if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
+    # "factura_luz_ene26.pdf", "Gehalt März 2026.pdf": another language's month, beside a number
+    return out or [(year, MONTH_NUMBERS[_FOREIGN.get(w) or _FOREIGN_SHORT[w]]) for w, _ in _NAME_FOREIGN.findall(low)
+                   if year or _]
 
 
 def series_words(file_name: str) -> frozenset[str]:
@@ -230,10 +257,10 @@ def says_span(text: str, spans: list[tuple[int, int]]) -> bool:
                          rf"(?![\d/])", text) for y, z in spans)
 
 
-# a day of a month, in words or in numbers ("on 18 November 2025", "Nov 18th", "18/11/25", "2025-11-18")
+# a day of a month, in words or in numbers ("on 18 November 2025", "Nov 18th", "18/11/25", "2025-11-18", "20DEC26")
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MON = rf"({_MONTHS})[a-z]*\.?"
-_DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th|er)?(?:\s+of)?\s+{_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
+_DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:(?:st|nd|rd|th|er)?(?:\s+of)?\s+|(?=[a-z]{{3}}\d\d))(?<!\d{{3}}){_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
                         re.IGNORECASE)
 _DAY_ISO = re.compile(r"(?<![\d/.\-])(?:19|20)\d{2}-(\d{1,2})-(\d{1,2})(?![\d\-])")
 _DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2})(?![\d/.])|"

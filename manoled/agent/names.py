@@ -322,17 +322,30 @@ def files_at(paths: Iterable[str], files: Sequence[Any]) -> dict[str, Any]:
     return out
 
 
+def numbered_names(question: str, files: Sequence[Any]) -> list[str]:
+    """The numbers of the question, years aside, that some file's name carries ("the 1099 from Brightline":
+    1099-NEC_2025_Brightline.pdf; "invoice 1042"): a number names a file as a word does."""
+    nums = [n for n in dict.fromkeys(re.findall(r"(?<![\w.,/:-])\d{3,}(?![\w.,/:%-])", question))
+            if not re.fullmatch(r"(?:19|20)\d\d", n)]
+    return [n for n in nums if any(n in path_words(f.name) for f in files)]
+
+
 def exact_file(question: str, files: Sequence[Any]) -> Any | None:
     """The file whose exact name (with its extension) the question writes, e.g. ``IMG_2041.jpg``."""
     tokens = dict.fromkeys(t.lower().strip(".") for t in re.findall(r"[\w\-.]+\.[A-Za-z0-9]{1,5}\b", question))
     if not tokens or not files:
         return None
     hits: dict[str, list[Any]] = {}
+    low = f" {question.lower()} "
     for f in files:  # only when the question writes a file name: no index of every name is kept
         name = f.name.lower()
         if name in tokens:
             hits.setdefault(name, []).append(f)
-    return next((h[0] for t in tokens for h in [hits.get(t)] if h and len(h) == 1), None)
+        elif " " in name and any(name.endswith(t) for t in tokens) and re.search(rf"(?<![\w.-]){re.escape(name)}(?!\w)",
+                                                                                low):
+            hits.setdefault(name, []).append(f)  # "monthly budget 2026.csv": a name with spaces, written whole
+    found = sorted(hits, key=len, reverse=True)
+    return next((hits[t][0] for t in found if len(hits[t]) == 1), None)
 
 
 def _after_topic_prep(said: list[str], i: int) -> bool:

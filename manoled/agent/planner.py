@@ -24,7 +24,7 @@ from typing import Any
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
-from .kinds import typed_by, wanted_type
+from .kinds import WEIGHT_WORDS, body_weight, typed_by, wanted_type
 from .namedfiles import collection_of_named, is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import (
     ALIKE,
@@ -32,6 +32,7 @@ from .names import (
     exact_file,
     find_folder,
     folder_matches,
+    numbered_names,
     path_matches,
     path_words,
     rank_names,
@@ -103,7 +104,7 @@ METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind",
 # "file info for x.txt" (the bank "details" or contact "info" in a file are what it says)
 FILE_INFO = re.compile(r"\bfile (?:info|information|details|properties|stats)\b|\bmetadata\b")
 CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
-                          "change", "modify", "update", "touch", "save", "create"})
+                          "change", "modify", "update", "touch", "save", "create", "modification", "creation"})
 FILE_DOINGS = CHANGE_WORDS | {"opened", "accessed", "viewed"}  # what is done to a file, not to the thing it is about
 # "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
 DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
@@ -185,6 +186,14 @@ class Planner:
             return plan
         q = " ".join(words(question))
         qwords = {stem(w) for w in q.split()}
+        if body_weight(q, qwords) and not (qwords & FILE_NOUNS or slots.extensions):
+            qwords -= WEIGHT_WORDS  # "what did Samosa weigh at the vet", "how heavy was the baby": not a file's
+            if intent in ("metadata", "disk", "folders"):
+                intent = plan.intent = "content"
+                plan.reason = "asks what someone weighed, not a file's size"
+        if slots.named and intent not in ("count", "list"):  # "files with 'receipt' in their name": files, by name
+            intent = plan.intent = "count" if COUNT_WORDS.search(q) else "list"
+            plan.reason = "files whose names have a text"
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
         done = (m := re.search(r"\blast (\w+ed)\b", q)) is not None and m.group(1) not in FILE_DOINGS  # "last serviced"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
@@ -220,13 +229,14 @@ class Planner:
         chat = self._phrasing(question, slots, files, qwords) if intent in FILE_INTENTS \
             else set()
         name_terms = [t for t in slots.topics if t not in chat]
+        name_terms += numbered_names(q, files)  # "how large is the 1099 from Brightline": 1099-NEC_2025_Brightline.pdf
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
-        head = re.search(r"\b(?:how many|number of)\s+(\w+)(?: (\w+))?", q)
+        head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those) )?(\w+)(?: (\w+))?", q)
         counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP

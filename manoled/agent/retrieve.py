@@ -28,6 +28,7 @@ RRF_K = 60
 WHOLE_EXTRA = 2  # passages that say all the query's words, read beyond the k best fused
 COORD_POOL = 3  # full-text hits read per hit kept, to put first those that say most of the query's words
 NAMED_MOST = 3  # a term in more files' paths than this names a collection, not a file
+NAMED_FTS = 3  # a named file's passage this high among the full-text hits is ranked by the name before its first ones
 MONTH_NUMBERS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 VectorSearch = Callable[[str, int], list[Any]]
 
@@ -53,10 +54,13 @@ class Candidate:
         """What names the passage's file, as words: its folders and its name ("Wohnung Internet Spreenetz
         2026-02.pdf"): a person's folders say what their files are about ("Internet", "Taxes")."""
         path = (self.relpath or self.file_name).replace("/", " ").replace("_", " ")
-        return " ".join(w[:1].upper() + w[1:] for w in path.split(" "))  # capitalised: "CT" is its Controle Technique
+        joined = _CAMEL.sub(" ", " ".join(w for w in path.split(" ") if _CAMEL.search(w)))  # "RoathCycles": and
+        return " ".join(w[:1].upper() + w[1:] for w in f"{path} {joined}".split(" ") if w)  # "Roath Cycles"; "CT" is
+        # capitalised: its Controle Technique
 
 
 WHOLE_MAX = 6  # a document of at most this many passages is read whole
+_CAMEL = re.compile(r"(?<=[a-z]{3})(?=[A-Z][a-z]{2})")  # where a name run together starts its next word
 
 
 def overlapped(texts: Sequence[str], most: int = 600) -> str:
@@ -134,8 +138,9 @@ def contains(text: str, term: str) -> bool:
     another language's form (:mod:`gloss`: "deposit" in "Kaution")."""
     t = stem(term)
     if t in MONTH_NUMBERS and (numeric_month(text, MONTH_NUMBERS[t]) or
-                               re.search(rf"\b{t[:3]}(?:t)?\.?\s+(?:\d|')", text, re.IGNORECASE)):
-        return True  # "08/02/2026", "Feb 2026", "Sept 14": a month said in numbers or short
+                               re.search(rf"\b{t[:3]}(?:t)?\.?(?:\s+|(?=\d{{2}}))(?:\d|')|\b\d{{1,2}}{t[:3]}\d\d(?:\d\d)?\b", text,
+                                         re.IGNORECASE)):
+        return True  # "08/02/2026", "Feb 2026", "Sept 14", "luz feb26", "20DEC26": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
     # another tongue's short word whole, a longer one also as a plural or compound's start ("Preise"), a long one as
     # a compound's end ("Grafiktablett")
@@ -235,8 +240,7 @@ class HybridSearch:
                         continue
                     c = by_id[pid] = _candidate(pid, p)
                 c.fts_rank = rank
-            named = [(f, pid, text) for f in self._named_files(terms)
-                     for pid, _seq, _page, text in self.catalog.passages_for(f.id, limit=3)]
+            named = [hit for f in self._named_files(terms) for hit in self._of_named(f, by_id)]
             for rank, (f, pid, text) in enumerate(named, start=1):
                 c = by_id.setdefault(pid, Candidate(pid, text, str(f.path), f.name))
                 c.name_rank = rank
@@ -265,6 +269,18 @@ class HybridSearch:
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
         return out
+
+    def _of_named(self, f: Any, by_id: dict[int, Candidate]) -> list[tuple[Any, int, str]]:
+        """The passages of a file whose path says a query term that the name ranks, at most 3: the file's best
+        full-text hits first (the lease's notice clause, which the words found, before the parties it opens
+        with), then its first passages. The name says which file, the words which part of it."""
+        path = str(f.path)
+        hits = sorted((c for c in by_id.values() if c.path == path and c.fts_rank and c.fts_rank <= NAMED_FTS),
+                      key=lambda c: c.fts_rank or 0)
+        out = [(f, c.passage_id, c.text) for c in hits]
+        seen = {pid for _f, pid, _t in out}
+        return (out + [(f, pid, text) for pid, _seq, _page, text in self.catalog.passages_for(f.id, limit=3)
+                       if pid not in seen])[:3]
 
     def _coordinated(self, fts: list[tuple[int, float]], terms: Sequence[str], by_id: dict[int, Candidate],
                      found: dict[int, Any]) -> list[tuple[int, float]]:

@@ -24,6 +24,18 @@ MATCH = 0.6  # cosine from which two single words count as the same thing (MiniL
 LOW = 0.45  # below: unrelated (tiramisu~pancakes 0.35, dentist~meeting 0.36)
 
 
+# things of one kind that are never each other, though MiniLM puts them close (gas~electricity, cat~dog): a gas bill
+# is not said by an electricity bill. Each line a kind, its things apart by "|", a thing's words by spaces.
+_SIBLINGS = """
+gas | electricity electric power | water | broadband internet wifi | phone mobile landline
+cat cats kitten | dog dogs puppy
+mum mom mother | dad father | brother | sister | son | daughter | wife | husband | grandma grandmother | grandpa grandfather
+car | bike bicycle | motorbike motorcycle | van | boat
+"""
+SIBLING: dict[str, tuple[int, int]] = {w: (k, n) for k, line in enumerate(_SIBLINGS.strip().splitlines())
+                                       for n, thing in enumerate(line.split("|")) for w in thing.split()}
+
+
 def credit(sim: float) -> float:
     return float(min(1.0, max(0.0, (sim - LOW) / (MATCH - LOW))))
 
@@ -60,10 +72,16 @@ class WordSense:
         return np.stack(out) if out else np.zeros((0, 1), dtype=np.float32)
 
     def similarity(self, terms: Sequence[str], ws: Sequence[str]) -> np.ndarray:
-        """Cosines, ``len(terms) x len(ws)``."""
+        """Cosines, ``len(terms) x len(ws)``; 0 between two of a kind's different things (gas and electricity)."""
         if not terms or not ws:
             return np.zeros((len(terms), len(ws)), dtype=np.float32)
-        return self.vectors(terms) @ self.vectors(ws).T
+        sims = self.vectors(terms) @ self.vectors(ws).T
+        for i, t in enumerate(terms):
+            if t in SIBLING:
+                for j, w in enumerate(ws):
+                    if w in SIBLING and SIBLING[w][0] == SIBLING[t][0] and SIBLING[w][1] != SIBLING[t][1]:
+                        sims[i, j] = 0.0
+        return sims
 
     def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:
         """Each term's closest word of ``ws`` and its cosine."""

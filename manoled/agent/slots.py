@@ -60,7 +60,7 @@ SORT_WORDS: dict[str, tuple[str, bool]] = {  # word -> (sort key, descending)
 
 # words that ask about a file as a thing: when it changed, how big it is
 ATTRIBUTE_WORDS = frozenset("""
-modified changed edited updated touched saved created added last size big large heavy bytes kb mb gb
+modified changed edited updated touched saved created added last size big large heavy bytes kb mb gb modification creation
 """.split())
 
 # words that carry no topic: question frames, verbs about having/keeping files, pronouns
@@ -137,12 +137,13 @@ class Slots:
     sort: tuple[str, bool] | None = None
     limit: int | None = None
     topics: list[str] = field(default_factory=list)  # stemmed content words left over
+    named: str | None = None  # what a file's own name must have: "the word 'receipt' in their name"
 
     def to_dict(self) -> dict[str, Any]:
         return {"extensions": list(self.extensions) if self.extensions else None, "kind_word": self.kind_word,
                 "time": self.time.label if self.time else None,
                 "sort": f"{self.sort[0]} {'desc' if self.sort[1] else 'asc'}" if self.sort else None,
-                "limit": self.limit, "topics": self.topics}
+                "limit": self.limit, "topics": self.topics, "named": self.named}
 
 
 # -- time ------------------------------------------------------------------
@@ -268,9 +269,18 @@ def time_words(question: str) -> set[str]:
 
 
 # -- the rest --------------------------------------------------------------
+# "files with the word 'receipt' in their name", "files named 'IMG'": what their own names have, not what they say
+NAME_HAS = re.compile(r"(?:\bthe (?:word|text|letters)s?\s+)?['\"‘“](?P<q>[^'\"’”]{1,40})['\"’”]\s+in (?:the|their|its|the file'?s?)"
+                      r"\s+(?:file\s?)?(?:names?|titles?)\b|\b(?:named|called|titled)\s+['\"‘“](?P<n>[^'\"’”]{1,40})['\"’”]"
+                      r"|\bthe word (?P<w>\w+) in (?:the|their|its)\s+(?:file\s?)?names?\b", re.IGNORECASE)
+
+
 def read_slots(question: str, now: float) -> Slots:
-    ws = words(question)
     slots = Slots()
+    if (m := NAME_HAS.search(question)) is not None:
+        slots.named = (m.group("q") or m.group("n") or m.group("w")).strip()
+        question = NAME_HAS.sub(" ", question)  # its words are no topic: a name has them, whatever the files say
+    ws = words(question)
     ext = re.search(r"(?:^|[\s(*\"'])\.([a-z0-9]{2,5})\b", question.lower())
     if ext:
         slots.extensions = KIND_WORDS.get(ext.group(1), (ext.group(1),))

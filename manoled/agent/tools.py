@@ -29,7 +29,7 @@ from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import LOW as SENSE_LOW
 from .senses import MATCH as SENSE_MATCH
-from .senses import WordSense
+from .senses import SIBLING, WordSense
 from .series import series_of
 from .slots import WEEKDAYS, starts_alike, stem
 
@@ -87,8 +87,8 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
             continue  # "early Feb": when, not what
         if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query):
             continue  # "warn Fernando": a name after a verb, not a kind of a thing
-        if (stem(a) in absent and stem(a) not in attribute and len(a) >= 4 and a.isalpha() and not common(a)
-                and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or w.startswith(a) for w in seen)):
+        if (stem(a) in absent and stem(a) not in attribute and (a in SIBLING or len(a) >= 4 and not common(a)) and a.isalpha()
+                and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or len(a) >= 4 and w.startswith(a) for w in seen)):
             return f"{a} {b}"
     return ""
 
@@ -171,7 +171,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
-        ex.facts = pending_first(query, _month_cells(query, ex.facts))
+        ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
     ex.facts = own_date_last(query, pending_first(query, newest_first(query, _month_cells(query, ex.facts))), terms,

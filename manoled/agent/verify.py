@@ -147,7 +147,7 @@ def _close(top: Fact, kind: str | None, n_terms: int) -> bool:
 
 
 _SURE_TYPES = ("amount", "date", "time", "code")  # kinds whose values are always written so (a name may not be)
-_VALUES = (*_SURE_TYPES, "number", "duration")  # kinds of value whose form shows (a name's is a guess)
+_VALUES = (*_SURE_TYPES, "number", "duration", "weight")  # kinds of value whose form shows (a name's is a guess)
 
 
 def _has_value(f: Fact, kind: str | None) -> bool:
@@ -218,7 +218,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the best passage says too little of the question ({cov:.2f})"
     elif kind == "amount" and not top.typed and not (_quantity(top.text) and _names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
-    elif (kind in ("code", "number", "duration") or kind in ("date", "time") and asked) and not top.typed:
+    elif (kind in ("code", "number", "duration", "weight") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
     elif other_month(question, _passage(top), top.file_name) or kind not in ("date", "time") and says_other_month(
