@@ -119,7 +119,7 @@ def newest_first(question: str, facts: list) -> list:
     top = facts[0]
     rows = [(d, f.text) for f in facts if f.path == top.path and (d := _day(f.text))]
 
-    def day_of(text: str):  # a row's cell ("Weight: 4.6 kg") is as old as its row
+    def day_of(text: str) -> tuple[int, int, int] | None:  # a row's cell ("Weight: 4.6 kg") is as old as its row
         return _day(text) or next((d for d, row in rows if text in row), None)
 
     dated = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed

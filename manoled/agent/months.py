@@ -88,8 +88,8 @@ def name_dates(file_name: str) -> list[tuple[int, int]]:
     out = [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
            if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
     # "factura_luz_ene26.pdf", "Gehalt März 2026.pdf": another language's month, beside a number
-    return out or [(year, MONTH_NUMBERS[_FOREIGN.get(w) or _FOREIGN_SHORT[w]]) for w, _ in _NAME_FOREIGN.findall(low)
-                   if year or _]
+    return out or [(year, MONTH_NUMBERS[_FOREIGN.get(w) or _FOREIGN_SHORT[w]])
+                   for w, digit in _NAME_FOREIGN.findall(low) if year or digit]
 
 
 def series_words(file_name: str) -> frozenset[str]:

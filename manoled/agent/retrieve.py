@@ -52,11 +52,11 @@ class Candidate:
     @property
     def named(self) -> str:
         """What names the passage's file, as words: its folders and its name ("Wohnung Internet Spreenetz
-        2026-02.pdf"): a person's folders say what their files are about ("Internet", "Taxes")."""
+        2026-02.pdf"): a person's folders say what their files are about ("Internet", "Taxes"). Capitalised ("CT" is
+        its Controle Technique); a name run together also apart ("RoathCycles" says "Roath Cycles")."""
         path = (self.relpath or self.file_name).replace("/", " ").replace("_", " ")
-        joined = _CAMEL.sub(" ", " ".join(w for w in path.split(" ") if _CAMEL.search(w)))  # "RoathCycles": and
-        return " ".join(w[:1].upper() + w[1:] for w in f"{path} {joined}".split(" ") if w)  # "Roath Cycles"; "CT" is
-        # capitalised: its Controle Technique
+        joined = _CAMEL.sub(" ", " ".join(w for w in path.split(" ") if _CAMEL.search(w)))
+        return " ".join(w[:1].upper() + w[1:] for w in f"{path} {joined}".split(" ") if w)
 
 
 WHOLE_MAX = 6  # a document of at most this many passages is read whole
