@@ -73,8 +73,9 @@ FILE_PROPERTY = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?
                       r"(?:an? )?(?:pdf|word doc|word document|docx?|spreadsheet|image|photo|text file) or (?:an? )?\w+)\b")
 PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how FILE_PROPERTY asks
 EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
-LIST_OPENER = re.compile(r"^(?:please )?(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
-SHOW = re.compile(r"^(?:please )?(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
+_POLITE = r"^(?:please |pls |(?:can|could|would|will) you (?:please )?)?"  # "can you find my …": find my …
+LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
+SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
 HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
 # a question for one value ("what's the deposit", "when is …", "what date …"), not for files

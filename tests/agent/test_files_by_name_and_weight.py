@@ -45,6 +45,11 @@ FILES: dict[str, tuple[str, float]] = {
     "Clients/Henderson wedding/timeline.md": ("# Timeline\n- 3:30 ceremony\n- 5:00 golden hour portraits\n", 30 * DAY),
     "Clients/Patel family/notes.txt": ("Mini session at Wash Park, two kids and the dog.\n", 25 * DAY),
     "Clients/Patel family/contract (signed).txt": ("Mini session agreement, signed by both parties.\n", 24 * DAY),
+    "Recipes/jollof_rice_mom.md": (
+        "# Mom's Jollof Rice\n\n## rest\n- 1/3 cup vegetable oil\n- 3 cups long grain parboiled rice, rinsed well\n"
+        "- 3 cups chicken stock\n\n## steps\n1. blend peppers and tomatoes.\n"
+        "5. add rice, stir once, cover with foil. lowest heat 30 min.\n", 330 * DAY),
+    "Recipes/banana bread.txt": ("Banana bread\n- 3 ripe bananas\n- 2 cups flour\nBake 60 min at 350F.\n", 200 * DAY),
 }
 folder = folder_fixture("by_name_and_weight", FILES, NOW)
 
@@ -56,6 +61,14 @@ def test_files_with_a_word_in_their_names(folder):
     assert names == ["adobe receipt oct.txt", "home depot receipt 2026-06-21.txt"], final.answer
     assert read_slots('which files are named "IMG"?', NOW).named == "IMG"
     assert read_slots("how many files are in Receipts?", NOW).named is None
+
+
+def test_can_you_find_a_recipe_is_the_file_and_then_what_it_says(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "Can you find mom's jollof rice recipe?", session="jollof")
+    assert names == ["jollof_rice_mom.md"] and final.answer.startswith("Files: jollof_rice_mom.md"), final.answer
+    final, names = ask(agent, "how much rice goes in it?", session="jollof")  # a quantity, not the step's "5."
+    assert "3 cups" in final.answer and names == ["jollof_rice_mom.md"], final.answer
 
 
 def test_a_tree_names_a_file_with_brackets_whole(folder):
