@@ -156,8 +156,9 @@ _IBAN = re.compile(_IBAN_FORM)
 
 # "512 GB", "30kg", not "GX-7" or "2024-031"
 # a quantity; a cook's fraction before its measure too ("1/2 cup butter"), not a date's "1/2"
-_QUANTITY = re.compile(r"(?<![\w\-/])(?<!^)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?(?![\w\-/])|"
-                       r"^\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?(?![\w\-/]|[.)]\s)|"
+# (not a list's "5. add rice": a number that opens a line and is followed by "." or ")")
+_QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?"
+                       r"(?![\w\-/])|"
                        rf"(?<![\w\-/])[1-7]/[2348](?={_FRACTION_OF})", re.IGNORECASE)
 
 

@@ -51,8 +51,8 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
     ws = [whole_month(w) for w in words(question)]
     months = set()
     for i, w in enumerate(ws):
-        if foreign_month(ws, i):
-            months.add(MONTH_NUMBERS[_FOREIGN[w]])
+        if name := foreign_month(ws, i):
+            months.add(MONTH_NUMBERS[name])
             continue
         if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):
             continue
@@ -260,7 +260,7 @@ def says_span(text: str, spans: list[tuple[int, int]]) -> bool:
 # a day of a month, in words or in numbers ("on 18 November 2025", "Nov 18th", "18/11/25", "2025-11-18", "20DEC26")
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
 _MON = rf"({_MONTHS})[a-z]*\.?"
-_DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:(?:st|nd|rd|th|er)?(?:\s+of)?\s+|(?=[a-z]{{3}}\d\d))(?<!\d{{3}}){_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
+_DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:(?:st|nd|rd|th|er)?(?:\s+of)?\s+|(?=[a-z]{{3}}\d\d)){_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
                         re.IGNORECASE)
 _DAY_ISO = re.compile(r"(?<![\d/.\-])(?:19|20)\d{2}-(\d{1,2})-(\d{1,2})(?![\d\-])")
 _DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2})(?![\d/.])|"

@@ -327,7 +327,7 @@ def numbered_names(question: str, files: Sequence[Any]) -> list[str]:
     1099-NEC_2025_Brightline.pdf; "invoice 1042"): a number names a file as a word does."""
     nums = [n for n in dict.fromkeys(re.findall(r"(?<![\w.,/:-])\d{3,}(?![\w.,/:%-])", question))
             if not re.fullmatch(r"(?:19|20)\d\d", n)]
-    return [n for n in nums if any(n in path_words(f.name) for f in files)]
+    return [n for n in nums if path_matches(n, files)]
 
 
 def exact_file(question: str, files: Sequence[Any]) -> Any | None:

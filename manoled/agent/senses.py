@@ -76,11 +76,14 @@ class WordSense:
         if not terms or not ws:
             return np.zeros((len(terms), len(ws)), dtype=np.float32)
         sims = self.vectors(terms) @ self.vectors(ws).T
-        for i, t in enumerate(terms):
-            if t in SIBLING:
-                for j, w in enumerate(ws):
-                    if w in SIBLING and SIBLING[w][0] == SIBLING[t][0] and SIBLING[w][1] != SIBLING[t][1]:
-                        sims[i, j] = 0.0
+        kin = [(i, SIBLING[t]) for i, t in enumerate(terms) if t in SIBLING]
+        if kin:  # (most questions name none of those things: no pass over the passage's words)
+            for j, w in enumerate(ws):
+                if w in SIBLING:
+                    kind, thing = SIBLING[w]
+                    for i, (k, n) in kin:
+                        if k == kind and n != thing:
+                            sims[i, j] = 0.0
         return sims
 
     def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:
