@@ -12,6 +12,7 @@ from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
 from .kinds import _ASKED_AS, is_cue
+from .months import MONTH_NAMES
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -134,22 +135,27 @@ _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement stat
 
 _PAID = frozenset("pay paid pays paying spend spent spends spending".split())
 _CHARGED = frozenset("charge charged charges charging cost costs costed".split())
+_COST_ASKED = frozenset("did does do".split())  # "how much did the drill cost", "what does the gym cost"
+_OWNED = frozenset("the my our your his her their".split())  # not "that visit": the thing of the turn before
 
 
 def paid_for(question: str) -> list[str]:
     """What a question asks the price of, as stems, its head last: "how much did I pay for travel insurance for the
     trip" -> travel, insurance; "what did we spend on parking at the hotel" -> parking; "what did the roofer charge
-    to replace the gutters" -> gutter. Empty when it names none."""
+    to replace the gutters" -> gutter; "how much did the new sofa from IKEA cost" -> new, sofa. Empty when it names
+    none."""
     ws = words(question)
     for i, w in enumerate(ws[:-2]):
         start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
-            i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else 0  # to *replace* the gutters
+            i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \
+            i + 1 if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and ws[i + 1] in _OWNED \
+            and any(x in ("cost", "costs") for x in ws[i + 2:i + 8]) else 0  # to *replace* the gutters
         if start:
             np: list[str] = []
             for x in ws[start:]:
-                if x in DETERMINERS and not np:
-                    continue
-                if x in _NP_END or x in STOP or not x.isalpha() or len(np) == 3:
+                if (x in DETERMINERS or x.isdigit() or MONTH_NAMES.get(x[:3]) == x) and not np:
+                    continue  # "the January 2026 cold snap": when, not what
+                if x in _NP_END or x in STOP or x in ("cost", "costs") or not x.isalpha() or len(np) == 3:
                     break
                 np.append(x)
             return [stem(x) for x in np]

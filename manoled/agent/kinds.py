@@ -31,7 +31,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "purpose": frozenset("why reason purpose".split()),
 }
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
-_ASKING = frozenset({"which", "what", "whats", "what's"})
+_ASKING = frozenset({"which", "what", "whats", "what's", "wat", "wats", "wat's", "wot", "wut"})  # and as typed in haste
 _WH = frozenset({"when", "who", "where", "how"})
 # "what did the vet run us", "how much did it set me back": what it cost
 COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|them)(?:\s+back)?\b|"
@@ -283,6 +283,12 @@ def _code_value(unit: str, asked: set[str]) -> bool:
     return bool(TYPE_PATTERNS["code"].search(unit))
 
 
+# words of a question that ask how long in time: a length ("6 inch", "3 km") is no answer to them
+_TIMED = frozenset("for take takes took taking bake baking roast roasting cook cooking simmer soak soaking poach rest "
+                   "last stay keep leave wait run runs charge oven need have has had".split())
+_LENGTH = re.compile(r"(?:mm|cm|m|km|metres?|meters?|miles?|feet|ft|inch(?:es)?)$", re.IGNORECASE)
+
+
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
@@ -292,6 +298,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
+    if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch"
+        return any(not _LENGTH.search(m.group()) for m in TYPE_PATTERNS[kind].finditer(unit))
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said

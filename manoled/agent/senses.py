@@ -31,6 +31,7 @@ gas | electricity electric power | water | broadband internet wifi | phone mobil
 cat cats kitten | dog dogs puppy
 mum mom mother | dad father | brother | sister | son | daughter | wife | husband | grandma grandmother | grandpa grandfather
 car | bike bicycle | motorbike motorcycle | van | boat
+motor auto | renters renter | homeowners homeowner
 """
 SIBLING: dict[str, tuple[int, int]] = {w: (k, n) for k, line in enumerate(_SIBLINGS.strip().splitlines())
                                        for n, thing in enumerate(line.split("|")) for w in thing.split()}
@@ -72,18 +73,25 @@ class WordSense:
         return np.stack(out) if out else np.zeros((0, 1), dtype=np.float32)
 
     def similarity(self, terms: Sequence[str], ws: Sequence[str]) -> np.ndarray:
-        """Cosines, ``len(terms) x len(ws)``; 0 between two of a kind's different things (gas and electricity)."""
+        """Cosines, ``len(terms) x len(ws)``; 0 between two of a kind's different things (gas and electricity), and
+        0 for a thing of a kind when ``ws`` name another thing of its kind and not it."""
         if not terms or not ws:
             return np.zeros((len(terms), len(ws)), dtype=np.float32)
         sims = self.vectors(terms) @ self.vectors(ws).T
         kin = [(i, SIBLING[t]) for i, t in enumerate(terms) if t in SIBLING]
         if kin:  # (most questions name none of those things: no pass over the passage's words)
+            other, same = set(), set()
             for j, w in enumerate(ws):
                 if w in SIBLING:
                     kind, thing = SIBLING[w]
                     for i, (k, n) in kin:
                         if k == kind and n != thing:
                             sims[i, j] = 0.0
+                            other.add(i)
+                        elif k == kind:
+                            same.add(i)
+            for i in other - same:  # words that name a sibling and not the thing speak of the sibling: an electricity
+                sims[i, :] = 0.0  # bill's "Fuel" is no gas
         return sims
 
     def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:

@@ -232,7 +232,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
             and _other_item_says(top, [t for t, (d, lit, _c) in detail.items() if d > 0 and lit]):
         why = "the line found is another item of a list"  # "- buy a Secret Santa gift ($25)" for the dishwasher
     if not why:
-        unsaid = unsaid_attribute(question, top, sense, names)
+        unsaid = unsaid_attribute(question, top, sense, names,
+                                  nowhere=frozenset(t for t in asked_words(question) if not df(t)))
         if unsaid:
             return unsaid_decline(ex, unsaid)
     if why:
@@ -304,6 +305,8 @@ def _other_kind(passage: str, kind: str, head: str) -> bool:
     """Whether ``passage`` names ``head`` as another kind of it: "Home Insurance", "Health
     Cover" asked of "car insurance"; not "New fixed rate" asked of "the interest rate" (that says which one)."""
     for m in re.finditer(rf"\b([A-Za-z]{{3,}})\s+{re.escape(head)}", passage, re.IGNORECASE):
+        if m.group(1).isupper() and "\n" in m.group()[len(m.group(1)):]:
+            continue  # a heading's last word ("SOCIAL SECURITY ADMINISTRATION" over "Retirement, ...") is no kind
         w = m.group(1).lower()
         if w != kind and w not in _WHICH_ONE and w not in STOP and w not in _TYPED:
             return True
@@ -336,8 +339,8 @@ def said_first(question: str, ex: Extraction, sense: WordSense | None, names: fr
     return other
 
 
-def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: frozenset[str] = frozenset()
-                     ) -> list[str]:
+def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: frozenset[str] = frozenset(),
+                     nowhere: frozenset[str] = frozenset()) -> list[str]:
     """The attribute the question asks for (:func:`.attribute.asked_words`) when the answer does not say it; else
     empty. A word is said when it is in the answer's unit, its file's name or its passage's title, literally,
     or in the unit in other words (a unit of measure by its name: "175 C" says a temperature); the attribute
@@ -345,7 +348,8 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     nearest sentence: "how much did I tip" finds the receipt's total, "what's the room number" the booking's
     confirmation number; what makes it the answer is that it says what was asked. ``names``: words that name
     files count as said: they name a thing asked about, not its attribute ("the Northwind bill total" asked of
-    another vendor's bill in a follow-up; "the meter reading" in utility_readings.csv)."""
+    another vendor's bill in a follow-up; "the meter reading" in utility_readings.csv). A head word that no file
+    has (``nowhere``: "what council tax *band*") is not outvoted by the words before it."""
     asked = asked_words(question)
     if not asked:
         return []
@@ -359,7 +363,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     if sense is not None and ws and missing:
         near = sense.best(missing, ws)
         said |= {t: near.get(t, (0.0, ""))[0] >= ATTRIBUTE_SENSE for t in missing}
-    if said[asked[-1]] or 2 * sum(said.values()) > len(asked):
+    if said[asked[-1]] or asked[-1] not in nowhere and 2 * sum(said.values()) > len(asked):
         return []
     return asked
 
