@@ -135,6 +135,7 @@ _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement stat
 
 _PAID = frozenset("pay paid pays paying spend spent spends spending".split())
 _CHARGED = frozenset("charge charged charges charging cost costs costed".split())
+_COST = frozenset(("cost", "costs"))
 _COST_ASKED = frozenset("did does do".split())  # "how much did the drill cost", "what does the gym cost"
 _OWNED = frozenset("the my our your his her their".split())  # not "that visit": the thing of the turn before
 
@@ -149,13 +150,13 @@ def paid_for(question: str) -> list[str]:
         start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
             i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \
             i + 1 if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and ws[i + 1] in _OWNED \
-            and any(x in ("cost", "costs") for x in ws[i + 2:i + 8]) else 0  # to *replace* the gutters
+            and any(x in _COST for x in ws[i + 2:i + 8]) else 0  # charge to *replace* the gutters; did *the drill* cost
         if start:
             np: list[str] = []
             for x in ws[start:]:
                 if (x in DETERMINERS or x.isdigit() or MONTH_NAMES.get(x[:3]) == x) and not np:
                     continue  # "the January 2026 cold snap": when, not what
-                if x in _NP_END or x in STOP or x in ("cost", "costs") or not x.isalpha() or len(np) == 3:
+                if x in _NP_END or x in STOP or x in _COST or not x.isalpha() or len(np) == 3:
                     break
                 np.append(x)
             return [stem(x) for x in np]
