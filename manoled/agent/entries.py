@@ -82,6 +82,7 @@ LAST_TIME = re.compile(r"\bwhen\b.*\blast\b|\b(?:latest|most recent|last time)\b
                        r"mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b)[a-z]{3,}", re.IGNORECASE)  # "last year", "last November"
 _ISO = re.compile(r"\b((?:19|20)\d\d)-(\d{1,2})-(\d{1,2})\b")
 _DMY = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b")
+NEXT_TIME = re.compile(r"\b(?:next|upcoming)\b", re.IGNORECASE)
 NEAR = 1.0  # how far below the best a row of the same log may score and still be read for its date
 
 
@@ -92,6 +93,33 @@ def _day(text: str) -> tuple[int, int, int] | None:
         return int(m.group(1)), int(m.group(2)), int(m.group(3))
     m = _DMY.search(text)
     return (int(m.group(3)), int(m.group(2)), int(m.group(1))) if m else None
+
+
+def _days(text: str) -> list[tuple[int, int, int]]:
+    """Every date a row gives, as (year, month, day); "04/30/2027" is read as month/day when it must be."""
+    out = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in _ISO.finditer(text)]
+    for m in _DMY.finditer(text):
+        d, mo, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        out.append((y, d, mo) if mo > 12 >= d else (y, mo, d))
+    return out
+
+
+def soonest_first(question: str, facts: list, today: tuple[int, int, int]) -> list:
+    """``facts`` with, for "when's her next booster due", the row of the best fact's log whose date still to come
+    is the soonest first: the newest vaccination's "Next due: 14/10/2027", not last year's row whose next date is
+    past; the first visit of a schedule that is still ahead, not its last. ``today``: (year, month, day)."""
+    if not facts or not NEXT_TIME.search(question):
+        return facts
+    top = facts[0]
+    said = [t for t in topic_terms(question) if contains(top.text, t)]  # a row like it ("booster"), not another
+    # line with a date ahead ("Rent due" for "the next rent review")
+    coming = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed
+              and top.score - f.score <= NEAR and all(contains(f.text, t) for t in said)
+              and (day := min((d for d in _days(f.text) if d >= today), default=None))]
+    if not coming:
+        return facts
+    best = min(coming)[1]
+    return [facts[best]] + [f for i, f in enumerate(facts) if i != best]
 
 
 def row_day(row: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from . import facts as factlib
@@ -19,12 +20,13 @@ from .attribute import asked_words
 from .checklist import pending_first
 from .commonness import adverb, common, zipf
 from .context import ToolContext
-from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of
+from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .kinds import CONTACT_WORDS, role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last, spanned_months
 from .names import files_at, index_of, path_matches, similar
+from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import LOW as SENSE_LOW
@@ -137,7 +139,14 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
 
 def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
                ) -> factlib.Extraction:
-    """Hybrid retrieval, then the sentences that answer ``query`` (no model call)."""
+    """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
+    asks two things (:mod:`.pairs`)."""
+    ex = _find_facts(ctx, query, top_k, only_files)
+    return both_asked(query, ex, lambda q, file_id: _find_facts(ctx, q, top_k, {file_id}))
+
+
+def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
+                ) -> factlib.Extraction:
     asked = query  # as said: the words added below make no pairs of its words ("budget sheet groceries")
     query = gloss.rephrase(query, lambda w: bool(_files_with(ctx, w)))  # "giving back": the refund
     terms = factlib.topic_terms(query)
@@ -171,10 +180,10 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
-        ex.facts = pending_first(query, newest_first(query, _month_cells(query, ex.facts)))
+        ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
-    ex.facts = own_date_last(query, pending_first(query, newest_first(query, _month_cells(query, ex.facts))), terms,
+    ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
                              typed_by(query)[0])
     ex = _newest_row(ctx, query, _of_the_named(ctx, query, terms, absent, ex))
     # a file name's initials are as rare as the files they name
@@ -186,6 +195,13 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
         return factlib.Extraction(declined=True, reason="no paper of the series is of the month asked",
                                   topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+def _by_time(ctx: ToolContext, query: str, facts: list[Any]) -> list[Any]:
+    """A log's row the question asks by when: the newest for "when did I last", the soonest still to come for
+    "when's the next one due"."""
+    today = datetime.fromtimestamp(ctx.now()).timetuple()[:3]
+    return soonest_first(query, newest_first(query, facts), today)
 
 
 def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool:

@@ -15,41 +15,40 @@ from manoled.agent.retrieve import Candidate, contains
 from manoled.agent.slots import read_slots
 
 NOW = time.time()
-DAY = 86400.0
 
 FILES: dict[str, tuple[str, float]] = {
     "Pets/Samosa vet record.txt": (
         "Pontcanna Veterinary Centre\nPatient record\nPatient: Samosa\nSpecies: Feline\nMicrochipped: Yes\n\n"
         "Weight history\nDate        Weight   Comment\n20/10/2024  3.9 kg   ideal\n14/10/2025  4.3 kg   ideal\n"
-        "14/10/2026  4.6 kg   slightly overweight\n\nNext vaccination due: 14/10/2027\n", 40 * DAY),
+        "14/10/2026  4.6 kg   slightly overweight\n\nNext vaccination due: 14/10/2027\n", 40),
     "Baby/4mo checkup notes.md": (
         "# Ada - 4 month checkup\n\n| | |\n|---|---|\n| Weight | 13 lb 6 oz (52nd percentile) |\n"
-        "| Length | 24.5 in |\n\n## Next appointment\n6 month visit, January 22, 2027 at 9:40 AM\n", 8 * DAY),
-    "Money/monthly budget 2026.csv": ("month,rent,groceries\nJan,2650,612.40\nFeb,2650,588.10\n", 26 * DAY),
-    "Money/budget 2025.csv": ("month,rent,groceries\nJan,2500,598.00\n", 300 * DAY),
+        "| Length | 24.5 in |\n\n## Next appointment\n6 month visit, January 22, 2027 at 9:40 AM\n", 8),
+    "Money/monthly budget 2026.csv": ("month,rent,groceries\nJan,2650,612.40\nFeb,2650,588.10\n", 26),
+    "Money/budget 2025.csv": ("month,rent,groceries\nJan,2500,598.00\n", 300),
     "Taxes/1099-NEC_2025_Brightline.txt": (
-        "Form 1099-NEC 2025\nPayer: Brightline Health, Inc.\nNonemployee compensation: $6,420.00\n", 200 * DAY),
+        "Form 1099-NEC 2025\nPayer: Brightline Health, Inc.\nNonemployee compensation: $6,420.00\n", 200),
     "Business/invoice_1045_brightline.txt": (
-        "INVOICE 1045\nBill to: Brightline Health, Inc.\nBrand & headshots\nTotal: 1,870.00 USD\n", 20 * DAY),
+        "INVOICE 1045\nBill to: Brightline Health, Inc.\nBrand & headshots\nTotal: 1,870.00 USD\n", 20),
     "Business/Receipts/BH Photo order 2026-09-12.txt": (
-        "B&H Photo order\nSigma 35mm lens: $899.00\nOrder total: $951.40\n", 70 * DAY),
-    "Business/Receipts/adobe receipt oct.txt": ("Adobe Creative Cloud Photography plan\nTotal: $19.99\n", 50 * DAY),
-    "House/home depot receipt 2026-06-21.txt": ("The Home Depot\nPaint roller kit 14.97\nTOTAL 62.18\n", 160 * DAY),
+        "B&H Photo order\nSigma 35mm lens: $899.00\nOrder total: $951.40\n", 70),
+    "Business/Receipts/adobe receipt oct.txt": ("Adobe Creative Cloud Photography plan\nTotal: $19.99\n", 50),
+    "House/home depot receipt 2026-06-21.txt": ("The Home Depot\nPaint roller kit 14.97\nTOTAL 62.18\n", 160),
     "Car/Subaru registration 2026.txt": (
         "Colorado vehicle registration\nVehicle: 2019 Subaru Outback\nPlate: CKV-2291\n"
-        "Expiration Date: 04/30/2027\nFees paid: $412.35\n", 90 * DAY),
+        "Expiration Date: 04/30/2027\nFees paid: $412.35\n", 90),
     "Taxes/2026 Q3 estimated tax.txt": (
         "2026 Q3 ESTIMATED TAXES -- PAID\n\nfederal: $2,150.00\n  paid 09/15/2026 via IRS Direct Pay\n"
-        "  confirmation # 2N8R-4KQW\n\nColorado: $410.00\n  paid 9/14/2026 via Revenue Online\n", 75 * DAY),
-    "Clients/Henderson wedding/shot list.txt": ("First look by the lake, then family groups.\n", 30 * DAY),
-    "Clients/Henderson wedding/timeline.md": ("# Timeline\n- 3:30 ceremony\n- 5:00 golden hour portraits\n", 30 * DAY),
-    "Clients/Patel family/notes.txt": ("Mini session at Wash Park, two kids and the dog.\n", 25 * DAY),
-    "Clients/Patel family/contract (signed).txt": ("Mini session agreement, signed by both parties.\n", 24 * DAY),
+        "  confirmation # 2N8R-4KQW\n\nColorado: $410.00\n  paid 9/14/2026 via Revenue Online\n", 75),
+    "Clients/Henderson wedding/shot list.txt": ("First look by the lake, then family groups.\n", 30),
+    "Clients/Henderson wedding/timeline.md": ("# Timeline\n- 3:30 ceremony\n- 5:00 golden hour portraits\n", 30),
+    "Clients/Patel family/notes.txt": ("Mini session at Wash Park, two kids and the dog.\n", 25),
+    "Clients/Patel family/contract (signed).txt": ("Mini session agreement, signed by both parties.\n", 24),
     "Recipes/jollof_rice_mom.md": (
         "# Mom's Jollof Rice\n\n## rest\n- 1/3 cup vegetable oil\n- 3 cups long grain parboiled rice, rinsed well\n"
         "- 3 cups chicken stock\n\n## steps\n1. blend peppers and tomatoes.\n"
-        "5. add rice, stir once, cover with foil. lowest heat 30 min.\n", 330 * DAY),
-    "Recipes/banana bread.txt": ("Banana bread\n- 3 ripe bananas\n- 2 cups flour\nBake 60 min at 350F.\n", 200 * DAY),
+        "5. add rice, stir once, cover with foil. lowest heat 30 min.\n", 330),
+    "Recipes/banana bread.txt": ("Banana bread\n- 3 ripe bananas\n- 2 cups flour\nBake 60 min at 350F.\n", 200),
 }
 folder = folder_fixture("by_name_and_weight", FILES, NOW)
 

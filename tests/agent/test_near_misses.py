@@ -16,30 +16,29 @@ from manoled.agent.senses import WordSense
 from manoled.agent.verify import _other_kind
 
 NOW = time.time()
-DAY = 86400.0
 
 FILES: dict[str, tuple[str, float]] = {
     "Bills/Octopus_bill_Oct2026.txt": (
         "Octopus Energy\nYour electricity bill\nAccount: A-7F21C9\nFuel Electricity\nPeriod: 1 October 2026 - 31 October 2026\n"
-        "Electricity used: 312 kWh\nTotal charges this period: £98.76\nAmount due: £98.76\n", 20 * DAY),
+        "Electricity used: 312 kWh\nTotal charges this period: £98.76\nAmount due: £98.76\n", 20),
     "Recipes/soda bread.txt": (
-        "Soda bread\n- 500 g plain flour\n- 400 ml buttermilk\noven 200C (180C fan) / gas 6\nbake 30 min\n", 200 * DAY),
+        "Soda bread\n- 500 g plain flour\n- 400 ml buttermilk\noven 200C (180C fan) / gas 6\nbake 30 min\n", 200),
     "Car/progressive_insurance_card.txt": (
         "PROGRESSIVE\nCOLORADO AUTO INSURANCE IDENTIFICATION CARD\nPolicy Number 938271645\nEffective 09/14/2026\n"
         "Vehicle 2019 Subaru Outback\nComprehensive $500 deductible\nRental reimbursement $40/day, max $1,200\n",
-        60 * DAY),
+        60),
     "Money/receipts/IKEA receipt.txt": (
         "IKEA Cardiff\nReceipt 12/09/2026\n1 x BILLY bookcase white 60.00\n2 x KALLAX insert 25.00\n"
-        "1 x lamp 42.50\nTOTAL GBP: 127.50\nPaid by card\n", 70 * DAY),
+        "1 x lamp 42.50\nTOTAL GBP: 127.50\nPaid by card\n", 70),
     "Home/moving checklist.md": ("# Moving\n- measure the living room before we look at a sofa\n- book the van\n",
-                                 10 * DAY),
+                                 10),
     "Home/Tenancy Agreement - Flat 2.txt": (
         "Occupation contract\nRent: £1,075.00 per calendar month\n\nUtilities and council tax\n"
-        "The Contract-Holder pays the council tax and all utilities for the flat.\n", 300 * DAY),
+        "The Contract-Holder pays the council tax and all utilities for the flat.\n", 300),
     "Recipes/sheet pan fajitas.md": (
         "# Sheet Pan Chicken Fajitas\n\nServes 4 | Oven: 425°F | Roast: 20-25 min\n\n## Ingredients\n"
         "- 1.5 lb chicken thighs\n- 3 bell peppers\n- 8 flour tortillas (6 inch)\n\n## Steps\n"
-        "1. Heat oven to 425°F.\n2. Roast 20-25 min, stir halfway.\n", 150 * DAY),
+        "1. Heat oven to 425°F.\n2. Roast 20-25 min, stir halfway.\n", 150),
 }
 folder = folder_fixture("near_misses", FILES, NOW)
 

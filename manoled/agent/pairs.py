@@ -1,0 +1,53 @@
+"""Two things asked in one question: "what temp and how long in the oven", "what's the total, and when is it due".
+
+The extraction answers the first ask (its kind is the question's first wh-phrase's). When the second ask wants a
+value of another kind and the answer's line does not give one, :func:`both_asked` reads the answer's file again for
+the second ask (with the first's topic words: "how long in the oven" of the soda bread) and gives both lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from .facts import Extraction
+from .kinds import new_value, typed_by
+from .slots import stem, words
+from .terms import topic_terms
+
+# ", and when is it due", " and how long in the oven": a second wh-phrase after "and"
+_SECOND = re.compile(r"(?:,\s*|\s)and\s+((?:what|what's|whats|how|when|when's|who|who's|which|where|for how)\b.*)$",
+                     re.IGNORECASE)
+MAX_JOINED = 240  # characters of the two lines together; longer, the first alone answers (answers stay short)
+
+
+def second_ask(question: str) -> tuple[str, str] | None:
+    """(first ask, second ask) when ``question`` asks two values of different kinds; else None."""
+    m = _SECOND.search(question.strip())
+    if m is None:
+        return None
+    first, second = question[:m.start()], m.group(1)
+    (k1, asked1), (k2, asked2) = typed_by(first), typed_by(second)
+    return (first, second) if asked1 and asked2 and k2 is not None and k1 != k2 else None
+
+
+def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extraction]) -> Extraction:
+    """``ex`` with its best line followed by the line that answers the second ask, from the same file, when the
+    question asks two things and the best line gives only the first. ``ask_in(query, file_id)`` reads one file."""
+    pair = second_ask(question)
+    top = ex.facts[0] if ex.facts and not ex.declined else None
+    if pair is None or top is None or top.candidate is None:
+        return ex
+    first, second = pair
+    kind = typed_by(second)[0]
+    if kind is None or new_value(kind, top.text, {stem(w) for w in words(second)}):
+        return ex  # one line says both ("Bake at 190C for 40 minutes")
+    own = set(topic_terms(second))
+    about = [t for t in topic_terms(first) if t not in own]
+    theirs = ask_in(" ".join([second, *about]), top.candidate.file_id)
+    other = theirs.facts[0].text if theirs.facts and not theirs.declined and theirs.facts[0].typed else ""
+    if not other or other in top.text or top.text in other or len(top.text) + len(other) > MAX_JOINED:
+        return ex
+    ex.facts = [replace(top, text=f"{top.text.rstrip('. ')}; {other}"), *ex.facts[1:]]
+    return ex

@@ -1,0 +1,42 @@
+"""A question that asks two things ("what temp and how long in the oven") is answered with both: the line that
+gives the first, and the line of the same file that gives the second, when the first does not give it too."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import ask, folder_fixture, planner_agent
+
+from manoled.agent.pairs import second_ask
+
+NOW = time.time()
+
+FILES: dict[str, tuple[str, float]] = {
+    "Recipes/soda bread.txt": (
+        "Soda bread (Mam's)\n\n- 500 g plain flour\n- 1 tsp bicarbonate of soda\n- 400 ml buttermilk\n\n"
+        "oven 200C (180C fan) / gas 6 - preheat properly!\n\nmix, shape into a round, cut a deep cross.\n"
+        "bake 30-35 mins till it sounds hollow when you tap the bottom.\n", 200),
+    "Recipes/lasagna.md": ("# Lasagna\n\nBake at 190 C for 40 minutes, covered for the first 20.\n", 300),
+    "Recipes/bara brith.txt": ("Bara brith\n- 450 g mixed fruit\n- 250 ml cold tea\nbake 1 hr 15 at 160C\n", 250),
+}
+folder = folder_fixture("two_asks", FILES, NOW)
+
+
+def test_which_questions_ask_two_things():
+    assert second_ask("what temp and how long in the oven") == ("what temp", "how long in the oven")
+    assert second_ask("How much was the deposit, and when do I get it back?") == (
+        "How much was the deposit", "when do I get it back?")
+    assert second_ask("Who do I call if the drain backs up, and what's his number?") is None  # a number, twice
+    assert second_ask("how much is the rent and the deposit") is None  # one kind asked of two things
+    assert second_ask("what did we agree and when is the launch") is None  # the first asks no kind of value
+
+
+def test_both_lines_answer(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "what temp and how long in the oven for the soda bread?")
+    assert "200" in final.answer and "30-35" in final.answer and names == ["soda bread.txt"], final.answer
+
+
+def test_one_line_that_says_both_is_the_answer(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "At what temperature and for how long do I bake the lasagna?")
+    assert final.answer.count("190") == 1 and "40" in final.answer and names == ["lasagna.md"], final.answer
