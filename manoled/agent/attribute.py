@@ -12,7 +12,6 @@ from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
 from .kinds import _ASKED_AS, is_cue
-from .months import MONTH_NAMES
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -146,6 +145,7 @@ def paid_for(question: str) -> list[str]:
     to replace the gutters" -> gutter; "how much did the new sofa from IKEA cost" -> new, sofa. Empty when it names
     none."""
     ws = words(question)
+    dated = time_words(question)  # "the January 2026 cold snap": when, not what
     for i, w in enumerate(ws[:-2]):
         start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
             i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \
@@ -154,8 +154,8 @@ def paid_for(question: str) -> list[str]:
         if start:
             np: list[str] = []
             for x in ws[start:]:
-                if (x in DETERMINERS or x.isdigit() or MONTH_NAMES.get(x[:3]) == x) and not np:
-                    continue  # "the January 2026 cold snap": when, not what
+                if (x in DETERMINERS or x in dated) and not np:
+                    continue
                 if x in _NP_END or x in STOP or x in _COST or not x.isalpha() or len(np) == 3:
                     break
                 np.append(x)

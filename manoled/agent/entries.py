@@ -87,16 +87,13 @@ NEAR = 1.0  # how far below the best a row of the same log may score and still b
 
 
 def _day(text: str) -> tuple[int, int, int] | None:
-    """The first date a row gives, as (year, month, day): ISO or day/month/year."""
-    m = _ISO.search(text)
-    if m:
-        return int(m.group(1)), int(m.group(2)), int(m.group(3))
-    m = _DMY.search(text)
-    return (int(m.group(3)), int(m.group(2)), int(m.group(1))) if m else None
+    """The first date a row gives, as (year, month, day): ISO, else day/month/year."""
+    return next(iter(_days(text)), None)
 
 
 def _days(text: str) -> list[tuple[int, int, int]]:
-    """Every date a row gives, as (year, month, day); "04/30/2027" is read as month/day when it must be."""
+    """Every date a row gives, as (year, month, day), ISO ones first; "04/30/2027" is read as month/day when it
+    must be."""
     out = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in _ISO.finditer(text)]
     for m in _DMY.finditer(text):
         d, mo, y = int(m.group(1)), int(m.group(2)), int(m.group(3))

@@ -17,8 +17,7 @@ from .slots import stem, words
 from .terms import topic_terms
 
 # ", and when is it due", " and how long in the oven": a second wh-phrase after "and"
-_SECOND = re.compile(r"(?:,\s*|\s)and\s+((?:what|what's|whats|how|when|when's|who|who's|which|where|for how)\b.*)$",
-                     re.IGNORECASE)
+_SECOND = re.compile(r"(?:,\s*|\s)and\s+((?:what|whats|how|when|who|which|where|for how)\b.*)$", re.IGNORECASE)
 MAX_JOINED = 240  # characters of the two lines together; longer, the first alone answers (answers stay short)
 
 
