@@ -97,6 +97,8 @@ heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit
 bike: bicycle fahrrad vélo bicicleta bicicletta
 bicycle: bike fahrrad vélo bicicleta bicicletta
+christmas christma: xmas weihnachten navidad noël natale kerstmis
+xmas xma: christmas weihnachten navidad noël natale kerstmis
 cabin: stateroom kabine cabine camarote
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução

@@ -22,6 +22,7 @@ from .commonness import adverb, common, zipf
 from .context import ToolContext
 from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
+from .journeys import leaving_first
 from .kinds import CONTACT_WORDS, role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last, spanned_months
@@ -140,9 +141,9 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
 def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
-    asks two things (:mod:`.pairs`)."""
-    ex = _find_facts(ctx, query, top_k, only_files)
-    return both_asked(query, ex, lambda q, file_id: _find_facts(ctx, q, top_k, {file_id}))
+    asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`)."""
+    ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
+    return leaving_first(query, ex, ctx.passages)
 
 
 def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
