@@ -33,8 +33,8 @@ _OUT = re.compile(r"^\W*(?:outbound|aller|ida|hinflug|hinfahrt|andata|one way)\b
 # how a question says it leaves, arrives, or what it rides
 _LEAVING = re.compile(r"\b(?:leav(?:e|es|ing)|depart(?:s|ing|ure)?|dep|set(?:s|ting)? off|pull(?:s|ing)? out|"
                       r"take(?:s)? off|taking off|fl(?:y|ies|ying) out|head(?:ing)? off|salida|sale|d[ée]part|abfahrt|"
-                      r"abflug)\b", re.IGNORECASE)
-_ARRIVING = re.compile(r"\b(?:arriv(?:e|es|ing|al)|land(?:s|ing)?|get(?:s)? (?:in|back)|getting back|llegada|llega|arriv[ée]e|ankunft)\b",
+                      r"abflug|(?:come|comes|coming|fly|flies|flying|head|heading|travel|travelling)\s+(?:back|home))\b", re.IGNORECASE)
+_ARRIVING = re.compile(r"\b(?:arriv(?:e|es|ing|al)|land(?:s|ing)?|get(?:s)? (?:in|back|home)|getting (?:back|home)|llegada|llega|arriv[ée]e|ankunft)\b",
                        re.IGNORECASE)
 _CLOCK = re.compile(r"\b(?:what time|time|times|how early|how late|hora|heure|uhrzeit|orario)\b", re.IGNORECASE)
 _RIDDEN = re.compile(r"\b(?:fly|flying|flights?|trains?|bus|coach|ferry|plane|vuelo|tren|vol|flug|zug|ave|tgv)\b", re.IGNORECASE)

@@ -67,6 +67,7 @@ def test_what_asks_a_journeys_time():
     assert asked("what time does the flight take off?") == "depart"
     assert asked("when do we land in Malaga?") == "arrive"
     assert asked("what time do we get back?") == "arrive"
+    assert asked("and when do we come back?") == "depart"  # the way back's day and time
     assert asked("train times?") == "depart"
     assert asked("what time is the engineer coming?") is None  # no ride, no leaving
     assert asked("how much was the train?") is None

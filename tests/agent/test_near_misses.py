@@ -2,7 +2,8 @@
 "Fuel" is no gas), an auto card for "our renters insurance" (its "Rental reimbursement" is no renter: kinds of
 policy are never each other), a receipt from the shop for "the new sofa from IKEA" (it lists no sofa), the
 council tax heading of a lease for "what council tax band" (no file has a band); and "for how long" asks a
-time, not a tortilla's "6 inch"."""
+time, not a tortilla's "6 inch"; a recipe's "crusty bread" is no shortbread (a compound is no sense of its last
+word)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Home/Tenancy Agreement - Flat 2.txt": (
         "Occupation contract\nRent: £1,075.00 per calendar month\n\nUtilities and council tax\n"
         "The Contract-Holder pays the council tax and all utilities for the flat.\n", 300),
+    "Recipes/scotch broth.txt": ("Scotch broth\n- 500g neck of lamb\n- 1 onion, chopped\n- 75g pearl barley\n"
+                                 "Serve with crusty bread.\n", 120),
     "Recipes/sheet pan fajitas.md": (
         "# Sheet Pan Chicken Fajitas\n\nServes 4 | Oven: 425°F | Roast: 20-25 min\n\n## Ingredients\n"
         "- 1.5 lb chicken thighs\n- 3 bell peppers\n- 8 flour tortillas (6 inch)\n\n## Steps\n"
@@ -52,6 +55,22 @@ def test_a_thing_not_said_by_a_word_that_names_its_sibling():
     # with no sibling named, or with the thing itself named too, the other words may say it
     assert sense.similarity(["gas"], ["energy", "bill"]).min() > 0.5
     assert sense.similarity(["gas"], ["energy", "gas", "electricity"])[0, 0] > 0.5
+
+
+def test_a_compound_is_no_sense_of_its_last_word():
+    sense = WordSense(lambda ws: [[1.0, 0.1 * len(w)] for w in ws])  # every word close to every other
+    assert not sense.similarity(["shortbread"], ["crusty", "bread"])[0, 1]
+    assert not sense.similarity(["cake"], ["pancake"]).any()  # nor the last word of the compound
+    assert sense.similarity(["payment"], ["pay"]).min() > 0.5  # a word's own forms are no compound
+    assert sense.similarity(["rebook"], ["book"]).min() > 0.5
+
+
+def test_a_recipe_with_crusty_bread_is_no_shortbread(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "What quantities do I need for the shortbread recipe?")
+    assert names == [] and "found nothing" in final.answer.lower(), final.answer
+    final, names = ask(agent, "How much pearl barley goes in the scotch broth?")
+    assert "75g" in final.answer and names == ["scotch broth.txt"], final.answer
 
 
 def test_what_a_cost_is_asked_of():
