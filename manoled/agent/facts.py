@@ -29,17 +29,7 @@ from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
-from .kinds import (
-    _ASKED_AS,
-    _DATE,
-    _QUANTITY,
-    FIRM,
-    TYPE_PATTERNS,
-    new_value,
-    role_words,
-    says_shape,
-    typed_by,
-)
+from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
     LATEST,
@@ -279,9 +269,13 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     it says them in other words.
     """
     terms = topic_terms(question)
-    frame = [stem(w) for w in words(question) if w not in STOP and stem(w) not in terms and not w.isdigit()]
-    frame += [w for w in words(question) if w in ("total", "amount", "number", "date", "name", "size", "address")]
     kind, asked = typed_by(question)
+    # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it (nor the
+    # "Amount" column of its lines)
+    totals = kind == "amount" and bool(TOTAL_ASK.search(question) or BILL_ASK.search(question))
+    spoken = [w for w in words(question) if not (totals and w == "amount")]
+    frame = [stem(w) for w in spoken if w not in STOP and stem(w) not in terms and not w.isdigit()]
+    frame += [w for w in spoken if w in ("total", "amount", "number", "date", "name", "size", "address")]
     focus = [t for t in focus_words(question) if t in terms]
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
     result = Extraction(topic=topic)
@@ -293,8 +287,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
     span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
-    # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it
-    totals = kind == "amount" and bool(TOTAL_ASK.search(question) or BILL_ASK.search(question))
     whole_sum = kind == "amount" and bool(TOTAL_ASK.search(question)) and not RATE_ASK.search(question)
     # "net pay": not the total it is taken from (+1); "gross pay": that total, not what is left (-1)
     net = (kind == "amount") * (bool(totals_mod.NET_ASK.search(question)) - bool(totals_mod.GROSS_UNIT.search(question)))

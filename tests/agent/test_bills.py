@@ -32,6 +32,12 @@ FILES: dict[str, tuple[str, float]] = {
     "Bike/INV-3107 Sprocket Bike Works.txt": (
         "SPROCKET BIKE WORKS\nTAX INVOICE\nDescription\nAmount\nGeneral service\n$129.00\nRear wheel true\n$35.00\n"
         "Total (incl. GST)\n$412.50\n", 60),
+    # an invoice's lines each have an "Amount": the invoice's amount is its total
+    "Work/INV-0412 Kestrel Cycles.txt": (
+        "J Rees Bookkeeping | INVOICE\nInvoice no. | INV-0412\nBill to: | Kestrel Cycles Ltd\n"
+        "Description | Qty / hrs | Rate | Amount\nBookkeeping - May 2026 | 14 | £30.00 | £420.00\n"
+        "Payroll - May 2026 | 4 | £15.00 | £60.00\nVAT return support | 1 | £30.00 | £30.00\n"
+        "Subtotal | £510.00\nVAT | £0.00\nTOTAL DUE | £510.00\n", 40),
     # two service records of one car: the next service is in the newer one, though the older says "oil" more
     "Car/Buick service Oct 2025.txt": ("Oil change, synthetic oil 5W-30, oil filter.\nOdometer: 64,950 miles\n"
                                        "NEXT SERVICE DUE: 68,200 miles or 04/14/2026\n", 120),
@@ -119,6 +125,12 @@ def test_the_next_one_is_the_next_months_bill(folder):
 def test_a_total_on_the_line_after_its_label(folder):
     final, names = ask(planner_agent(folder[0], NOW), "What was the final amount on the Sprocket Bike Works invoice?")
     assert "412.50" in final.answer and names == ["INV-3107 Sprocket Bike Works.txt"], final.answer
+
+
+def test_an_invoices_amount_is_its_total_not_a_lines(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "kestrel cycles invoice amount")
+    assert "510.00" in final.answer and "420.00" not in final.answer, final.answer
+    assert names == ["INV-0412 Kestrel Cycles.txt"], names
 
 
 def test_a_short_document_is_read_whole(folder):
