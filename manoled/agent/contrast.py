@@ -79,11 +79,14 @@ _FROM_TO = re.compile(r"\bfrom\s+([^\W\d_]{3,})\s+to\s+([^\W\d_]{3,})\b", re.IGN
 
 
 # which leg of a trip is asked, and which one a line (or the heading it sits under) is of
-_OUT_ASKED = re.compile(r"\b(?:outbound|going out|fly(?:ing)? out|head(?:ing)? out|way there|on the way out)\b", re.I)
-_BACK_ASKED = re.compile(r"\b(?:return|returning|way back|coming back|fly(?:ing)? back|(?:train|ride|flight|trip|way|"
-                         r"drive|one|the|going|get|getting) home|back (?:home|from))\b", re.I)
-_OUT_SAID = re.compile(r"\b(?:outbound|aller|hinflug|hinfahrt|hinreise|ida|andata)\b", re.I)
-_BACK_SAID = re.compile(r"\b(?:return|retour|rückflug|rückfahrt|rückreise|regreso|vuelta|ritorno|regresso|inbound)\b", re.I)
+_OUT_ASKED = re.compile(r"\b(?:outbound|going out|fly(?:ing)? out|head(?:ing)? out|way there|way out|ida|aller)\b",
+                        re.I)
+# "the flight back", "the one home", "vuelta" (not "leave home", "work from home", "our home")
+_BACK_ASKED = re.compile(r"\b(?<!\bat )(?<!\bfrom )(?<!\bleave )(?<!\bleaving )(?<!\bmy )(?<!\bour )(?:home|back)\b|"
+                         r"\b(?:return|returning|vuelta|regreso|retour)\b", re.I)
+OUT_SAID = re.compile(r"\b(?:outbound|aller|hinflug|hinfahrt|hinreise|ida|andata)\b", re.I)
+BACK_SAID = re.compile(r"\b(?:return|retour|rückflug|rückfahrt|rückreise|regreso|vuelta|ritorno|regresso|inbound)\b",
+                       re.I)
 
 
 def _bound_for(line: str, place: str) -> bool:
@@ -93,13 +96,14 @@ def _bound_for(line: str, place: str) -> bool:
         not re.search(rf"\bfrom\b:?\s+{re.escape(place)}\b", low)
 
 
-def _leg(question: str) -> str:
+def leg_asked(question: str) -> str:
+    """The leg of a trip ``question`` asks: "out", "back", or "" (neither, or both)."""
     out, back = bool(_OUT_ASKED.search(question)), bool(_BACK_ASKED.search(question))
     return "out" if out and not back else "back" if back and not out else ""
 
 
 def _other_leg(leg: str, line: str) -> bool:
-    said_out, said_back = bool(_OUT_SAID.search(line)), bool(_BACK_SAID.search(line))
+    said_out, said_back = bool(OUT_SAID.search(line)), bool(BACK_SAID.search(line))
     return said_back and not said_out if leg == "out" else said_out and not said_back
 
 
@@ -159,7 +163,7 @@ class Contrasts:
         origin = _FROM.search(question) if self.way is None else None  # "the flight back from Lisbon"
         place = origin.group(1).lower() if origin else ""
         self.origin = place if place not in STOP and place[:3] not in MONTH_NAMES else ""
-        self.leg = _leg(question)  # "the flight home": not the outbound one
+        self.leg = leg_asked(question)  # "the flight home": not the outbound one
         self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
         self.period = periods(question)

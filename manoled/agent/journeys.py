@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from .contrast import BACK_SAID, OUT_SAID, leg_asked
 from .entries import is_log
 from .facts import Extraction
 from .kinds import typed_by
@@ -28,20 +29,16 @@ from .slots import STOP, words
 
 # a clock time: "08:45", "8:05 AM", "19h56"
 _TIME = re.compile(r"(?<![\d:.,])(?:[01]?\d|2[0-3])(?::|h(?=\d\d))[0-5]\d(?!\d)(?:\s?[ap]\.?m\.?\b)?", re.IGNORECASE)
-_BACK = re.compile(r"^\W*(?:return|retour|vuelta|regreso|r[üu]ckflug|r[üu]ckfahrt|inbound|ritorno)\b", re.IGNORECASE)
-_OUT = re.compile(r"^\W*(?:outbound|aller|ida|hinflug|hinfahrt|andata|one way)\b", re.IGNORECASE)
 # how a question says it leaves, arrives, or what it rides
 _LEAVING = re.compile(r"\b(?:leav(?:e|es|ing)|depart(?:s|ing|ure)?|dep|set(?:s|ting)? off|pull(?:s|ing)? out|"
                       r"take(?:s)? off|taking off|fl(?:y|ies|ying) out|head(?:ing)? off|salida|sale|d[ée]part|abfahrt|"
-                      r"abflug|(?:come|comes|coming|fly|flies|flying|head|heading|travel|travelling)\s+(?:back|home))\b", re.IGNORECASE)
-_ARRIVING = re.compile(r"\b(?:arriv(?:e|es|ing|al)|land(?:s|ing)?|get(?:s)? (?:in|back|home)|getting (?:back|home)|llegada|llega|arriv[ée]e|ankunft)\b",
-                       re.IGNORECASE)
+                      r"abflug|(?:come|comes|coming|fly|flies|flying|head|heading|travel|travelling)\s+(?:back|home))\b",
+                      re.IGNORECASE)
+_ARRIVING = re.compile(r"\b(?:arriv(?:e|es|ing|al)|land(?:s|ing)?|get(?:s)? (?:in|back|home)|getting (?:back|home)|"
+                       r"llegada|llega|arriv[ée]e|ankunft)\b", re.IGNORECASE)
 _CLOCK = re.compile(r"\b(?:what time|time|times|how early|how late|hora|heure|uhrzeit|orario)\b", re.IGNORECASE)
-_RIDDEN = re.compile(r"\b(?:fly|flying|flights?|trains?|bus|coach|ferry|plane|vuelo|tren|vol|flug|zug|ave|tgv)\b", re.IGNORECASE)
-# the way back: "the flight home", "the one back", "return", "vuelta" (not "leave home", "work from home")
-_WAY_BACK = re.compile(r"\b(?<!\bat )(?<!\bfrom )(?<!\bleave )(?<!\bleaving )(?<!\bmy )(?<!\bour )"
-                       r"(?:home|back)\b|\b(?:return(?:ing)?|vuelta|regreso|retour)\b", re.IGNORECASE)
-_WAY_OUT = re.compile(r"\b(?:way there|way out|outbound|fl(?:y|ying) out|ida|aller)\b", re.IGNORECASE)
+_RIDDEN = re.compile(r"\b(?:fly|flying|flights?|trains?|bus|coach|ferry|plane|vuelo|tren|vol|flug|zug|ave|tgv)\b",
+                     re.IGNORECASE)
 _CELLS = re.compile(r"\||\t|\S {2,}\S")  # a table's row: cells apart by bars, tabs or runs of spaces
 _NTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)  # "on the 19th": a day of any month
 _FROM = re.compile(r"\b(?:from|leav(?:e|es|ing)|out of)\s+([A-Za-z][\w'-]+)", re.IGNORECASE)
@@ -85,7 +82,8 @@ def journeys(text: str) -> list[Journey]:
     current: Journey | None = None
     last = -MAX_GAP - 1
     for i, line in enumerate(text.splitlines()):
-        label = True if _BACK.match(line) else False if _OUT.match(line) else None
+        head = line.lstrip(" \t#*|-–·")  # a heading that opens with its way: "Return - Sunday 27 December"
+        label = True if BACK_SAID.match(head) else False if OUT_SAID.match(head) else None
         timed = bool(_TIME.search(line))
         attached = current is not None and i - last <= MAX_GAP
         if label is not None or days(line) or (len(_TIME.findall(line)) >= 2 and not attached):
@@ -130,12 +128,13 @@ def pick(question: str, found: list[Journey]) -> Journey | None:
     weekday = _weekday(question)
     if weekday:
         found = _narrow(found, lambda j: bool(_weekday(j.head) & weekday))
-    if _WAY_BACK.search(question):
+    leg = leg_asked(question)
+    if leg == "back":
         back = [j for j in found if j.back] or ([found[-1]] if len(found) > 1 and found[-1].back is None else [])
         if not back:
             return None
         found = back
-    elif _WAY_OUT.search(question):
+    elif leg == "out":
         found = _narrow(found, lambda j: j.back is False)
     origin = [m.group(1).lower() for m in _FROM.finditer(question) if m.group(1).lower() not in STOP]
     to = [m.group(1).lower() for m in _TO.finditer(question) if m.group(1).lower() not in STOP]

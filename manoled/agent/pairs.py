@@ -2,7 +2,9 @@
 
 The extraction answers the first ask (its kind is the question's first wh-phrase's). When the second ask wants a
 value of another kind and the answer's line does not give one, :func:`both_asked` reads the answer's file again for
-the second ask (with the first's topic words: "how long in the oven" of the soda bread) and gives both lines.
+the second ask (with the first's topic words: "how long in the oven" of the soda bread) and gives both lines. A
+second "which"/"what" that asks no kind of value asks the thing its noun names ("…, and which deposit scheme is it
+protected with"): the line of the same file that says that noun.
 """
 
 from __future__ import annotations
@@ -13,11 +15,15 @@ from dataclasses import replace
 
 from .facts import Extraction
 from .kinds import new_value, typed_by
+from .retrieve import contains
 from .slots import stem, words
 from .terms import topic_terms
 
 # ", and when is it due", " and how long in the oven": a second wh-phrase after "and"
-_SECOND = re.compile(r"(?:,\s*|\s)and\s+((?:what|whats|how|when|who|which|where|for how)\b.*)$", re.IGNORECASE)
+_SECOND = re.compile(r"(?:,\s*|\s)(?:and|n|&)\s+((?:what|whats|how|when|who|which|where|for how)\b.*)$", re.IGNORECASE)
+# "which deposit scheme is it in": a thing its noun names, whatever value its words cue (not "what time", "what is")
+_THING = re.compile(r"(?:which|what)\s+(?!(?:is|was|are|were|do|does|did|time|day|date|year|month)\b)[a-z]",
+                    re.IGNORECASE)
 MAX_JOINED = 240  # characters of the two lines together; longer, the first alone answers (answers stay short)
 
 
@@ -28,7 +34,8 @@ def second_ask(question: str) -> tuple[str, str] | None:
         return None
     first, second = question[:m.start()], m.group(1)
     (k1, asked1), (k2, asked2) = typed_by(first), typed_by(second)
-    return (first, second) if asked1 and asked2 and k2 is not None and k1 != k2 else None
+    thing = not asked2 and bool(_THING.match(second))
+    return (first, second) if k1 is not None and (asked1 and asked2 and k2 is not None and k1 != k2 or thing) else None
 
 
 def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extraction]) -> Extraction:
@@ -39,13 +46,19 @@ def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extra
     if pair is None or top is None or top.candidate is None:
         return ex
     first, second = pair
-    kind = typed_by(second)[0]
-    if kind is None or new_value(kind, top.text, {stem(w) for w in words(second)}):
+    kind, asked = typed_by(second)
+    valued = asked and kind is not None  # a kind of value asked; else a thing named ("which deposit scheme")
+    own, theirs_words = topic_terms(second), topic_terms(first)
+    about = [t for t in theirs_words if t not in own]
+    named = [t for t in own if t not in theirs_words]  # "scheme" of "which deposit scheme is it in"
+    if new_value(kind, top.text, {stem(w) for w in words(second)}) if valued else \
+            not named or all(contains(top.text, t) for t in named):
         return ex  # one line says both ("Bake at 190C for 40 minutes")
-    own = set(topic_terms(second))
-    about = [t for t in topic_terms(first) if t not in own]
-    theirs = ask_in(" ".join([second, *about]), top.candidate.file_id)
-    other = theirs.facts[0].text if theirs.facts and not theirs.declined and theirs.facts[0].typed else ""
+    # a thing asked by its noun: its own words alone ("deposit scheme" cues a sum, and the sum is already given)
+    theirs = ask_in(" ".join([second, *about] if valued else [*named, *about]), top.candidate.file_id)
+    best = theirs.facts[0] if theirs.facts and not theirs.declined else None
+    fits = best is not None and (best.typed if valued else any(contains(best.text, t) for t in named))
+    other = best.text if best is not None and fits else ""
     if not other or other in top.text or top.text in other or len(top.text) + len(other) > MAX_JOINED:
         return ex
     ex.facts = [replace(top, text=f"{top.text.rstrip('. ')}; {other}"), *ex.facts[1:]]
