@@ -64,6 +64,10 @@ def sides(text: str) -> set[tuple[str, str]]:
 # the period now, and the one before it: a unit about last year's figure answers nothing of this year's
 _NOW = re.compile(r"\b(?:this year(?:'s)?|current(?:ly)?|this term|this month|right now|new)\b", re.IGNORECASE)
 _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b", re.IGNORECASE)
+# a heading over figures no longer in force: "Old prices (to 31 March 2026)", "Previous rates", "Superseded"
+_OUTDATED = re.compile(r"\b(?:old|previous|former|superseded|expired|outdated)\s+(?:prices?|rates?|fees?|tariffs?|"
+                       r"charges?|figures?|terms?|policy|plan)\b|\bsuperseded\b|\bno longer (?:valid|applies|in force)\b",
+                       re.IGNORECASE)
 # a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
 LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
 _FROM = re.compile(r"\bfrom\s+([^\W\d_]{3,})\b", re.IGNORECASE)
@@ -194,6 +198,11 @@ class Contrasts:
             return False
         said = sides(unit)
         return any((_SIDES[s], w) in said for s, w in self.sides) and not any(x in said for x in self.sides)
+
+    def outdated(self, section: str) -> bool:
+        """Whether ``section``, the heading a unit sits under, marks its figures as no longer in force ("Old prices
+        (to 31 March 2026)"), when the question asks of now: the price list's current row answers, not the old one."""
+        return self.now and bool(_OUTDATED.search(section)) and not _NOW.search(section)
 
     def same(self, unit: str) -> bool:
         """Whether ``unit`` says the asked side of the same thing ("after … deductions"), or the period asked

@@ -346,7 +346,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines
         as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing | naming)
         for u, title, whole, section in units:
-            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}"):
+            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}") or \
+                    contrasts.outdated(section):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from conftest import folder_fixture, planner_agent
 
+from manoled.agent.contrast import Contrasts
+
 NOW = time.time()
 DAY = 86400.0
 
@@ -38,6 +40,11 @@ FILES: dict[str, tuple[str, float]] = {
         "Description | Qty / hrs | Rate | Amount\nBookkeeping - May 2026 | 14 | £30.00 | £420.00\n"
         "Payroll - May 2026 | 4 | £15.00 | £60.00\nVAT return support | 1 | £30.00 | £30.00\n"
         "Subtotal | £510.00\nVAT | £0.00\nTOTAL DUE | £510.00\n", 40),
+    # a price list that keeps its old prices under their own heading: the current row answers
+    "Work/tutoring rates 2026.md": (
+        "# Maths tutoring - prices from 1 September 2026\n\n| Lesson | Length | Price |\n|---|---|---|\n"
+        "| GCSE lesson | 60 min | £42 |\n| A-level lesson - one to one | 60 min | £48 |\n| Group of three | 90 min | £30 each |\n\n"
+        "## Old prices (to 31 August 2026) - for reference\n\n- GCSE lesson £38, A-level lesson one to one £44\n", 30),
     # two service records of one car: the next service is in the newer one, though the older says "oil" more
     "Car/Buick service Oct 2025.txt": ("Oil change, synthetic oil 5W-30, oil filter.\nOdometer: 64,950 miles\n"
                                        "NEXT SERVICE DUE: 68,200 miles or 04/14/2026\n", 120),
@@ -131,6 +138,19 @@ def test_an_invoices_amount_is_its_total_not_a_lines(folder):
     final, names = ask(planner_agent(folder[0], NOW), "kestrel cycles invoice amount")
     assert "510.00" in final.answer and "420.00" not in final.answer, final.answer
     assert names == ["INV-0412 Kestrel Cycles.txt"], names
+
+
+def test_a_heading_of_old_prices_is_out_of_force_unless_asked():
+    now = Contrasts("What do I charge for a one to one A-level lesson?")
+    assert now.outdated("Old prices (to 31 August 2026) - for reference")
+    assert now.outdated("Previous rates") and not now.outdated("Prices from 1 September 2026")
+    assert not Contrasts("what was the old price of an A-level lesson?").outdated("Old prices (to 31 August 2026)")
+
+
+def test_a_price_lists_current_row_not_its_old_prices(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What do I charge for a one to one A-level lesson?")
+    assert "£48" in final.answer and "£44" not in final.answer, final.answer
+    assert names == ["tutoring rates 2026.md"], names
 
 
 def test_a_short_document_is_read_whole(folder):
