@@ -376,9 +376,9 @@ def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
     return frozenset(t for t in terms if not t.isdigit() and not _files_with(ctx, t) and not path_matches(t, names))
 
 
-# "how much was Marcus's year-end bonus?", "what's our excess": a value of a thing named in a few words, nothing more
-_BEING_ASKED = re.compile(r"(?:how much|what)\s*(?:is|was|are|were|'s|’s)\s+(?:[\w'’-]+\s+){0,3}?([^\W\d_]{3,})\W*$",
-                          re.IGNORECASE)
+# "how much was Marcus's year-end bonus?", "what time is our dinner seating (on the cruise)": a thing in a few words
+_BEING_ASKED = re.compile(r"(?:how much|what time|what|when)\s*(?:is|was|are|were|'s|’s)\s+(?:[\w'’-]+\s+){0,3}?"
+                          r"([^\W\d_]{3,})(?:\s+(?:on|at|in|for|of|from|with)\s+[\w\s'’-]*)?\W*$", re.IGNORECASE)
 
 
 def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],

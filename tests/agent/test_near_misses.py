@@ -3,7 +3,7 @@
 policy are never each other), a receipt from the shop for "the new sofa from IKEA" (it lists no sofa), the
 council tax heading of a lease for "what council tax band" (no file has a band); and "for how long" asks a
 time, not a tortilla's "6 inch"; a recipe's "crusty bread" is no shortbread (a compound is no sense of its last
-word)."""
+word); the pier's meeting time is no "dinner seating" (what is asked is in no file)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Home/Tenancy Agreement - Flat 2.txt": (
         "Occupation contract\nRent: £1,075.00 per calendar month\n\nUtilities and council tax\n"
         "The Contract-Holder pays the council tax and all utilities for the flat.\n", 300),
+    "Travel/Cruise/excursions.txt": ("Day 3 - Cozumel\nMeet on pier 12:15 for the snorkel trip.\n"
+                                     "Back on board by 17:30, dinner after.\n", 50),
     "Recipes/scotch broth.txt": ("Scotch broth\n- 500g neck of lamb\n- 1 onion, chopped\n- 75g pearl barley\n"
                                  "Serve with crusty bread.\n", 120),
     "Recipes/sheet pan fajitas.md": (
@@ -131,3 +133,11 @@ def test_for_how_long_in_the_oven(folder):
     assert "425" in final.answer and names == ["sheet pan fajitas.md"], final.answer
     final, names = ask(agent, "for how long?", session="fajitas")
     assert "20-25" in final.answer and names == ["sheet pan fajitas.md"], final.answer
+
+
+def test_a_thing_asked_that_no_file_has_is_not_another_things_time(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "what time is our dinner seating on the cruise")
+    assert names == [] and "found nothing" in final.answer.lower(), final.answer
+    final, names = ask(agent, "what time do we meet on the pier in Cozumel?")
+    assert "12:15" in final.answer and names == ["excursions.txt"], final.answer
