@@ -122,9 +122,9 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             if head is not None:
                 continue
         pairs = _PAIRS.split(bare)
-        if label and is_value(bare) and len(bare) <= 30:
-            out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50"
-            continue
+        if label and (is_value(bare) and len(bare) <= 30 or _PRICED.fullmatch(bare)):
+            out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";
+            continue  # a receipt's item, then its count and price: "RÅSKOG trolley beige" "1 x 35.00 | 35.00"
         if len(pairs) >= 2 and all(":" in p for p in pairs):
             out.extend(" ".join(p.split()) for p in pairs)
         elif len(cells) == 2 and not cells[0][2].endswith((".", "!", "?")) and (
@@ -161,6 +161,9 @@ def row_cells(row: str) -> list[tuple[str, str]]:
         elif out:
             out[-1][1] += f", {part}"
     return [(a, b) for a, b in out]
+
+
+_PRICED = re.compile(r"\d+\s?[x×@]\s?[\d.,]+(?:\s*\|?\s*[£$€]?\s?[\d.,]+)?")  # "2 x 5.00 | 10.00": how many, at what
 
 
 def _label(line: str, is_value: Callable[[str], bool]) -> bool:

@@ -15,11 +15,12 @@ from datetime import datetime
 from typing import Any
 
 from . import facts as factlib
-from . import gloss, verify
+from . import gloss, senses, verify
 from .attribute import asked_words
 from .checklist import pending_first
 from .commonness import adverb, common, zipf
 from .context import ToolContext
+from .dearest import priciest_first
 from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .journeys import leaving_first
@@ -30,8 +31,6 @@ from .names import files_at, index_of, path_matches, similar
 from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
-from .senses import LOW as SENSE_LOW
-from .senses import MATCH as SENSE_MATCH
 from .senses import SIBLING, WordSense
 from .series import series_of
 from .slots import WEEKDAYS, starts_alike, stem
@@ -141,9 +140,10 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
 def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
-    asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`)."""
+    asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`); a bill's dearest item
+    (:mod:`.dearest`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
-    return leaving_first(query, ex, ctx.passages)
+    return priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
 
 
 def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
@@ -395,8 +395,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     seen = factlib.passage_words(" ".join(f"{c.text} {c.named}" for c in candidates), limit=1500)
     near = sense.best(absent, seen) if sense is not None and seen and absent else {}
     # "power tool" for a drill, "Portugal" for Porto: said otherwise
-    absent = [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_MATCH]
-    kind_of = _absent_kind(query, [t for t in absent if near.get(t, (0.0, ""))[0] < SENSE_LOW], candidates, seen)
+    absent = [t for t in absent if near.get(t, (0.0, ""))[0] < senses.MATCH]
+    kind_of = _absent_kind(query, [t for t in absent if near.get(t, (0.0, ""))[0] < senses.LOW], candidates, seen)
     if kind_of:  # "Meera's swimming lessons" where the files have piano lessons: another kind of the thing
         return f"no file mentions {kind_of}"
     # a short question, half of it in no file and not said otherwise: not in the files. The attribute asked
