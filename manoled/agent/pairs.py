@@ -33,9 +33,10 @@ def second_ask(question: str) -> tuple[str, str] | None:
     if m is None:
         return None
     first, second = question[:m.start()], m.group(1)
-    (k1, asked1), (k2, asked2) = typed_by(first), typed_by(second)
+    k1, (k2, asked2) = typed_by(first)[0], typed_by(second)
     thing = not asked2 and bool(_THING.match(second))
-    return (first, second) if k1 is not None and (asked1 and asked2 and k2 is not None and k1 != k2 or thing) else None
+    # "what's the total … and when is it due": a first ask its words type ("total": a sum) and a second of another kind
+    return (first, second) if k1 is not None and (asked2 and k2 is not None and k1 != k2 or thing) else None
 
 
 def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extraction]) -> Extraction:
@@ -47,6 +48,12 @@ def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extra
         return ex
     first, second = pair
     kind, asked = typed_by(second)
+    # the whole question reads as its second ask ("what's the total … and when is it due" asks a date): the best
+    # line answers that one, and the file is read again for the first ("the total", a sum its words say)
+    late = kind is not None and typed_by(question)[0] == kind != typed_by(first)[0]
+    if late:
+        first, second = second, first
+        kind, asked = typed_by(second)[0], True
     valued = asked and kind is not None  # a kind of value asked; else a thing named ("which deposit scheme")
     own, theirs_words = topic_terms(second), topic_terms(first)
     about = [t for t in theirs_words if t not in own]
@@ -61,5 +68,6 @@ def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extra
     other = best.text if best is not None and fits else ""
     if not other or other in top.text or top.text in other or len(top.text) + len(other) > MAX_JOINED:
         return ex
-    ex.facts = [replace(top, text=f"{top.text.rstrip('. ')}; {other}"), *ex.facts[1:]]
+    lines = (other, top.text) if late else (top.text, other)  # in the order asked
+    ex.facts = [replace(top, text=f"{lines[0].rstrip('. ')}; {lines[1]}"), *ex.facts[1:]]
     return ex

@@ -22,6 +22,10 @@ FILES: dict[str, tuple[str, float]] = {
         "Occupation contract - Flat 3, 9 Heol Wen\nRent | £980.00 per calendar month\nDeposit | £1,130.00\n"
         "Deposit scheme | Tenancy Deposit Scheme Wales (TDS), deposit ID TDS-4410-19\n"
         "Notice | two months in writing\n", 120),
+    "Work/Invoices/INV-2207 Lumen Dental.txt": (
+        "Cerys Price Design\nINVOICE INV-2207\nBill to: Lumen Dental Ltd\nInvoice date: 2026-11-09\n"
+        "Due date: 2026-12-09\nDescription | Amount\nBrand refresh - logo and stationery | 640.00\n"
+        "Total due | 640.00\n", 20),
     "Recipes/bara brith.txt": ("Bara brith\n- 450 g mixed fruit\n- 250 ml cold tea\nbake 1 hr 15 at 160C\n", 250),
 }
 folder = folder_fixture("two_asks", FILES, NOW)
@@ -35,6 +39,7 @@ def test_which_questions_ask_two_things():
     assert second_ask("how much is the rent and the deposit") is None  # one kind asked of two things
     assert second_ask("what did we agree and when is the launch") is None  # the first asks no kind of value
     assert second_ask("deposit amount n which scheme its in") == ("deposit amount", "which scheme its in")
+    assert second_ask("what's the total on it and when is it due?") == ("what's the total on it", "when is it due?")
     assert second_ask("how much was the rent and what is the deposit?") is None  # "what is": no thing named
 
 
@@ -54,3 +59,10 @@ def test_a_second_which_asks_the_thing_it_names(folder):
     final, names = ask(agent, "How much was the deposit on our flat, and which deposit scheme is it protected with?")
     assert "1,130.00" in final.answer and "Tenancy Deposit Scheme" in final.answer, final.answer
     assert names == ["occupation contract.txt"], names
+
+
+def test_a_sum_its_words_ask_then_a_date(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What's the total on the Lumen Dental invoice and when is it due?")
+    assert "640.00" in final.answer and "2026-12-09" in final.answer, final.answer
+    assert final.answer.index("640.00") < final.answer.index("2026-12-09"), final.answer  # in the order asked
+    assert names == ["INV-2207 Lumen Dental.txt"], names
