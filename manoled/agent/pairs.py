@@ -4,7 +4,9 @@ The extraction answers the first ask (its kind is the question's first wh-phrase
 value of another kind and the answer's line does not give one, :func:`both_asked` reads the answer's file again for
 the second ask (with the first's topic words: "how long in the oven" of the soda bread) and gives both lines. A
 second "which"/"what" that asks no kind of value asks the thing its noun names ("…, and which deposit scheme is it
-protected with"): the line of the same file that says that noun.
+protected with"): the line of the same file that says that noun. When the whole question reads as its second ask
+("what's the total on it and when is it due" asks a date: the first has no wh-word of its kind), the best line
+answers the second, and the file is read again for the first; the lines come in the order asked.
 """
 
 from __future__ import annotations

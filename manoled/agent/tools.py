@@ -378,7 +378,7 @@ def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
 
 # "how much was Marcus's year-end bonus?", "what time is our dinner seating (on the cruise)": a thing in a few words
 _BEING_ASKED = re.compile(r"(?:how much|what time|what|when)\s*(?:is|was|are|were|'s|’s)\s+(?:[\w'’-]+\s+){0,3}?"
-                          r"([^\W\d_]{3,})(?:\s+(?:on|at|in|for|of|from|with)\s+[\w\s'’-]*)?\W*$", re.IGNORECASE)
+                          r"([^\W\d_]{3,})(?:\s+(?:on|at|in)\s+[\w\s'’-]*)?\W*$", re.IGNORECASE)  # not "X of Y": Y says which X
 
 
 def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],

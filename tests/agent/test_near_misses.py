@@ -38,6 +38,7 @@ FILES: dict[str, tuple[str, float]] = {
         "The Contract-Holder pays the council tax and all utilities for the flat.\n", 300),
     "Travel/Cruise/excursions.txt": ("Day 3 - Cozumel\nMeet on pier 12:15 for the snorkel trip.\n"
                                      "Back on board by 17:30, dinner after.\n", 50),
+    "Work/call notes.txt": ("Call w Ana re: Berg translation\n- final MS due 14 May 2026\n- fee 0.10/word\n", 15),
     "Recipes/scotch broth.txt": ("Scotch broth\n- 500g neck of lamb\n- 1 onion, chopped\n- 75g pearl barley\n"
                                  "Serve with crusty bread.\n", 120),
     "Recipes/sheet pan fajitas.md": (
@@ -141,3 +142,6 @@ def test_a_thing_asked_that_no_file_has_is_not_another_things_time(folder):
     assert names == [] and "found nothing" in final.answer.lower(), final.answer
     final, names = ask(agent, "what time do we meet on the pier in Cozumel?")
     assert "12:15" in final.answer and names == ["excursions.txt"], final.answer
+    # "the X of Y": Y says which X; the notes write the manuscript short
+    final, names = ask(agent, "When is the final manuscript of the Berg translation due?")
+    assert "14 May" in final.answer and names == ["call notes.txt"], final.answer
