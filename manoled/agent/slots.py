@@ -78,8 +78,8 @@ type types
 count number total amount many
 send sent receive received keep kept store stored save saved put make made have own owns owned use used using add added adding
 touch touched edit edited change changed modify modified update updated create created write wrote written open
-opened last first ago since before after during until latest recent recently newest oldest biggest largest priciest cheapest dearest costliest
-smallest least fewest size sizes big large small space disk storage much take takes taking
+opened last first ago since before after during until latest recent recently newest oldest biggest largest
+priciest cheapest dearest costliest smallest least fewest size sizes big large small space disk storage much take takes taking
 now main top level top-level toplevel inside room subfolder subfolders sub folder's whats included inclusive
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
