@@ -25,7 +25,7 @@ _OWN_SUM = re.compile(r"\b(?:vat|gst|tva|mwst|iva|tax|taxes|net|paid|payment|car
                       r"balance|deposit|discount|savings?|tip|items?|due)\b", re.IGNORECASE)
 # a price: "60.00", "£1,240.00", "35,50 €" (with its cents: a count or a size is no price)
 _PRICE = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.\s]\d{3})*[.,]\d\d(?![\d])")
-_EACH = re.compile(r"\b\d+\s?[x×@]\s?[£$€]?\s?(\d[\d.,]*)")
+_EACH = re.compile(r"(?<![\w.,])\d+\s?[x×@]\s?[£$€]?\s?(\d[\d.,]*[.,]\d\d)(?!\d)")  # not a size's "80x28x202"
 MIN_ITEMS = 2
 
 

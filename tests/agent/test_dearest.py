@@ -14,8 +14,9 @@ from manoled.agent.facts import units
 NOW = time.time()
 
 RECEIPT = ("HOMEBASE\nHomebase Newport\n12/10/2026  11:04   Till 3\nCordless drill 18V\n1 x 49.99 | 49.99\n"
-           "Wood screws assorted\n4 x 2.25 | 9.00\nMasking tape 25mm\n2 x 1.80 | 3.60\n3 items\nTOTAL GBP | 62.59\n"
-           "Visa contactless | 62.59\nVAT 20% incl.  Net 52.16  VAT 10.43\n")
+           "Wood screws assorted\n4 x 2.25 | 9.00\nShelf 80x28x2 oak\n1 x 14.50 | 14.50\n"
+           "Masking tape 25mm\n2 x 1.80 | 3.60\n4 items\nTOTAL GBP | 77.09\n"
+           "Visa contactless | 77.09\nVAT 20% incl.  Net 64.24  VAT 12.85\n")
 FILES: dict[str, tuple[str, float]] = {
     "Money/receipts/Homebase receipt.txt": (RECEIPT, 40),
     "Money/budget notes.md": ("# October\n- DIY: about 60 at Homebase\n- groceries 410\n", 20),
@@ -29,7 +30,8 @@ def test_a_receipts_item_and_its_price_are_one_line():
 
 def test_the_items_of_a_receipt_and_their_prices():
     found = items(RECEIPT, "Homebase receipt.txt")
-    assert [price for _, price in found] == [49.99, 2.25, 1.80]  # one screw pack's price, not the line's 9.00
+    # one screw pack's price, not the line's 9.00; a shelf's size "80x28x2" is no count
+    assert [price for _, price in found] == [49.99, 2.25, 14.50, 1.80]
     assert not any("TOTAL" in line or "Visa" in line or "VAT" in line for line, _ in found)
 
 
