@@ -25,7 +25,9 @@ from .entries import is_log
 from .facts import Extraction
 from .kinds import typed_by
 from .months import days
+from .retrieve import contains
 from .slots import STOP, words
+from .terms import topic_terms
 
 # a clock time: "08:45", "8:05 AM", "19h56"
 _TIME = re.compile(r"(?<![\d:.,])(?:[01]?\d|2[0-3])(?::|h(?=\d\d))[0-5]\d(?!\d)(?:\s?[ap]\.?m\.?\b)?", re.IGNORECASE)
@@ -151,6 +153,9 @@ def leaving_first(question: str, ex: Extraction, passages: Callable[[int], list[
     if way is None or ex.declined or not ex.facts:
         return ex
     seen: set[int] = set()
+    terms = topic_terms(question)
+    top = ex.facts[0].candidate
+    said = sum(contains(f"{top.text} {top.named}", t) for t in terms) if top is not None else 0
     for f in ex.facts:
         c = f.candidate
         if c is None or c.file_id in seen:
@@ -160,6 +165,8 @@ def leaving_first(question: str, ex: Extraction, passages: Callable[[int], list[
         found = journeys(text)
         if not found or is_log(text):  # a diary's day ("Mon 18/05 - flight 10:15, leave hotel by 08:00") is no leg
             continue
+        if c is not top and sum(contains(f"{text} {c.named}", t) for t in terms) < said:
+            continue  # another file's booking says less of the question than the answer's file: another trip's
         j = pick(question, found)
         if j is None:
             return ex

@@ -36,6 +36,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Travel/Railbook - Edinburgh March.txt": (TRAIN, 30),
     "Travel/Skyways booking.txt": (FLIGHTS, 40),
     "Travel/edinburgh plans.md": ("# Edinburgh\n- Sat 14/03 - castle at 10:00, then lunch 13:00\n- train 16:05 home\n", 20),
+    "Travel/Mull weekend.md": ("# Mull weekend\n- ferry over from Oban on the Friday, check the times\n"
+                               "- book the cottage near Tobermory\n", 25),
     "Home/boiler service.txt": ("Engineer visit booked 09:00 - 12:00 on 20/03/2026\n", 10),
 }
 folder = folder_fixture("journeys", FILES, NOW)
@@ -99,3 +101,10 @@ def test_a_follow_up_asks_the_way_back_of_the_booking_before(folder):
     final, names = ask(agent, "and what time does the one home leave?", session="trip")
     assert "4:15 PM" in final.answer and "6:40" not in final.answer, final.answer
     assert names == ["Skyways booking.txt"], names
+
+
+def test_another_trips_booking_does_not_answer(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "what time does the ferry to Mull leave?")
+    assert not any(t in final.answer for t in ("07:52", "16:05", "6:40", "4:15")), final.answer
+    assert "Railbook - Edinburgh March.txt" not in names and "Skyways booking.txt" not in names, names
