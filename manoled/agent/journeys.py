@@ -148,14 +148,14 @@ def pick(question: str, found: list[Journey]) -> Journey | None:
 
 def leaving_first(question: str, ex: Extraction, passages: Callable[[int], list[str]]) -> Extraction:
     """``ex`` with, for a question that asks when a journey leaves or arrives, the asked journey's time first: of the
-    answer's file, or of the next file found that lists journeys (a booking before the notes that mention it)."""
+    answer's file, or of the next file found that lists journeys and says one of the question's words (a booking
+    before the notes that mention it; not another trip's ticket)."""
     way = asked(question)
     if way is None or ex.declined or not ex.facts:
         return ex
     seen: set[int] = set()
     terms = topic_terms(question)
     top = ex.facts[0].candidate
-    said = sum(contains(f"{top.text} {top.named}", t) for t in terms) if top is not None else 0
     for f in ex.facts:
         c = f.candidate
         if c is None or c.file_id in seen:
@@ -165,8 +165,8 @@ def leaving_first(question: str, ex: Extraction, passages: Callable[[int], list[
         found = journeys(text)
         if not found or is_log(text):  # a diary's day ("Mon 18/05 - flight 10:15, leave hotel by 08:00") is no leg
             continue
-        if c is not top and sum(contains(f"{text} {c.named}", t) for t in terms) < said:
-            continue  # another file's booking says less of the question than the answer's file: another trip's
+        if c is not top and terms and not any(contains(f"{text} {c.named}", t) for t in terms):
+            continue  # another file's booking that says none of the question's words: another trip's
         j = pick(question, found)
         if j is None:
             return ex
