@@ -142,11 +142,27 @@ def periods(text: str) -> set[str]:
     return {p for p, pattern in _PERIODS.items() if pattern.search(text)}
 
 
+def way_asked(question: str) -> tuple[str, str] | None:
+    """(from, to) of "my flight from Dublin to Lisbon", or None."""
+    way = _FROM_TO.search(question)
+    return (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
+
+
+def _ends(unit: str, way: tuple[str, str]) -> list[re.Match[str] | None]:
+    low = unit.lower()
+    return [re.search(rf"\b{re.escape(w)}\b", low) for w in way]
+
+
 def _reversed(unit: str, way: tuple[str, str]) -> bool:
     """Whether ``unit`` names both ends of ``way`` and the far end first."""
-    low = unit.lower()
-    at = [re.search(rf"\b{re.escape(w)}\b", low) for w in way]
+    at = _ends(unit, way)
     return at[0] is not None and at[1] is not None and at[1].start() < at[0].start()
+
+
+def goes(unit: str, way: tuple[str, str]) -> bool:
+    """Whether ``unit`` names both ends of ``way``, the near end first."""
+    at = _ends(unit, way)
+    return at[0] is not None and at[1] is not None and at[0].start() < at[1].start()
 
 
 class Contrasts:
@@ -162,8 +178,7 @@ class Contrasts:
         self.qualifiers = {what for _, what in self.sides}
         # asked of now unless it looks back: "how much is the renewal for 2026" is not "Last year you paid …"
         self.now = bool(_NOW.search(question)) and not _BEFORE_NOW.search(question) or not LOOKS_BACK.search(question)
-        way = _FROM_TO.search(question)
-        self.way = (way.group(1).lower(), way.group(2).lower()) if way and way.group(1).lower() not in STOP else None
+        self.way = way_asked(question)
         origin = _FROM.search(question) if self.way is None else None  # "the flight back from Lisbon"
         place = origin.group(1).lower() if origin else ""
         self.origin = place if place not in STOP and place[:3] not in MONTH_NAMES else ""

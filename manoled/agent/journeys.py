@@ -9,8 +9,8 @@ out to Houston" was answered with the flight back's "5:50 PM: 7:21 PM".
 :func:`leaving_first` reads the answer's file as journeys: a heading and the rows of clock times that follow it
 (two times at least: a departure and an arrival; "Booked on 22/10/2026 20:58" is none). Of those, the question
 picks by the day it names ("on the 19th", "December 20"), its weekday ("that Sunday": "dimanche" too), its way
-("the ride home", "on the way back", "vuelta" against "on the way there", "outbound"), the places it names in their
-order ("from Denver to Houston"), else the first journey: the way out. The journey's first time is its departure,
+("the ride home", "on the way back", "vuelta" against "on the way there", "outbound"), "from X to Y" in that
+order (:func:`.contrast.goes`), else the first journey: the way out. The journey's first time is its departure,
 its last its arrival (for "when do we land").
 """
 
@@ -20,13 +20,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from .contrast import BACK_SAID, OUT_SAID, leg_asked
+from .contrast import BACK_SAID, OUT_SAID, goes, leg_asked, way_asked
 from .entries import is_log
 from .facts import Extraction
 from .kinds import typed_by
 from .months import days
 from .retrieve import contains
-from .slots import STOP, words
+from .slots import words
 from .terms import topic_terms
 
 # a clock time: "08:45", "8:05 AM", "19h56"
@@ -43,8 +43,6 @@ _RIDDEN = re.compile(r"\b(?:fly|flying|flights?|trains?|bus|coach|ferry|plane|vu
                      re.IGNORECASE)
 _CELLS = re.compile(r"\||\t|\S {2,}\S")  # a table's row: cells apart by bars, tabs or runs of spaces
 _NTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)  # "on the 19th": a day of any month
-_FROM = re.compile(r"\b(?:from|leav(?:e|es|ing)|out of)\s+([A-Za-z][\w'-]+)", re.IGNORECASE)
-_TO = re.compile(r"\bto\s+([A-Za-z][\w'-]+)", re.IGNORECASE)
 _WEEKDAYS = ("monday lundi lunes montag", "tuesday mardi martes dienstag", "wednesday mercredi miércoles mittwoch",
              "thursday jeudi jueves donnerstag", "friday vendredi viernes freitag", "saturday samedi sábado samstag",
              "sunday dimanche domingo sonntag")
@@ -138,11 +136,9 @@ def pick(question: str, found: list[Journey]) -> Journey | None:
         found = back
     elif leg == "out":
         found = _narrow(found, lambda j: j.back is False)
-    origin = [m.group(1).lower() for m in _FROM.finditer(question) if m.group(1).lower() not in STOP]
-    to = [m.group(1).lower() for m in _TO.finditer(question) if m.group(1).lower() not in STOP]
-    for a in origin:
-        for b in to:
-            found = _narrow(found, lambda j, a=a, b=b: -1 < j.text.lower().find(a) < j.text.lower().find(b))
+    ends = way_asked(question)  # "from Denver to Houston": the journey that names Denver first
+    if ends:
+        found = _narrow(found, lambda j: goes(j.text, ends))
     return found[0]
 
 
