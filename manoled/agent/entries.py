@@ -88,10 +88,10 @@ NEAR = 1.0  # how far below the best a row of the same log may score and still b
 
 def _day(text: str) -> tuple[int, int, int] | None:
     """The first date a row gives, as (year, month, day): ISO, else day/month/year."""
-    return next(iter(_days(text)), None)
+    return next(iter(dated(text)), None)
 
 
-def _days(text: str) -> list[tuple[int, int, int]]:
+def dated(text: str) -> list[tuple[int, int, int]]:
     """Every date a row gives, as (year, month, day), ISO ones first; "04/30/2027" is read as month/day when it
     must be."""
     out = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in _ISO.finditer(text)]
@@ -112,7 +112,7 @@ def soonest_first(question: str, facts: list, today: tuple[int, int, int]) -> li
     # line with a date ahead ("Rent due" for "the next rent review")
     coming = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed
               and top.score - f.score <= NEAR and all(contains(f.text, t) for t in said)
-              and (day := min((d for d in _days(f.text) if d >= today), default=None))]
+              and (day := min((d for d in dated(f.text) if d >= today), default=None))]
     if not coming:
         return facts
     best = min(coming)[1]

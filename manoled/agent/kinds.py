@@ -248,6 +248,19 @@ def is_cue(word: str) -> bool:
     return any(word in cues for cues in TYPE_WORDS.values())
 
 
+# a day something may start from, not one it must be done by: "can be tested from 14/07/2027", "ab 1. März"
+_FROM_DAY = re.compile(r"\b(?:from|since|starting|beginning|ab|dès|à partir du?|desde|a partir del?|dal|vanaf)\s+"
+                       r"(?:the\s+)?$", re.IGNORECASE)
+
+
+def from_days_only(unit: str) -> bool:
+    """Whether every date ``unit`` gives is one it starts from ("the vehicle can be tested from 14/07/2027"): no
+    date by which a thing is due, though the line says "expiry"."""
+    starts = [bool(_FROM_DAY.search(unit[max(0, m.start() - 30):m.start()]))
+              for m in TYPE_PATTERNS["date"].finditer(unit)]
+    return bool(starts) and all(starts)
+
+
 def says_shape(word: str, text: str) -> bool:
     """Whether ``text`` says ``word`` by a value of its shape: an e-mail address says "email", a phone number
     "phone"."""

@@ -21,6 +21,7 @@ from .checklist import pending_first
 from .commonness import adverb, common, zipf
 from .context import ToolContext
 from .dearest import priciest_first
+from .due import due_ahead
 from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .journeys import leaving_first
@@ -127,10 +128,7 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
         if fact.text not in bucket and len(bucket) < 3:
             bucket.append(fact.text)
         paths.setdefault(fact.file_name, fact.path)
-    lines = []
-    for name, fs in best.items():
-        lines.append(f"From {name}:")
-        lines.extend(f"  - {f}" for f in fs)
+    lines = [line for name, fs in best.items() for line in (f"From {name}:", *(f"  - {f}" for f in fs))]
     top = ex.facts[0]
     return ToolOutput("\n".join(lines), sources=[top.path] + [p for p in paths.values() if p != top.path],
                       data={"facts": best, "files": list(best), "answer": factlib.answer_text(ex), "kind": "search",
@@ -141,9 +139,10 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
     asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`); a bill's dearest item
-    (:mod:`.dearest`)."""
+    (:mod:`.dearest`); a date still ahead (:mod:`.due`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
-    return priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
+    ex = priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
+    return due_ahead(query, ex, ctx.passages, datetime.fromtimestamp(ctx.now()).timetuple()[:3])
 
 
 def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None

@@ -8,7 +8,7 @@ import time
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.entries import _days, soonest_first
+from manoled.agent.entries import dated, soonest_first
 from manoled.agent.facts import Fact
 
 NOW = time.time()
@@ -36,8 +36,8 @@ def _fact(text: str, score: float = 5.0) -> Fact:
 
 
 def test_dates_of_a_row():
-    assert _days("Date given: 14/10/2025, Next due: 14/10/2026") == [(2025, 10, 14), (2026, 10, 14)]
-    assert _days("Expiration Date: 04/30/2027") == [(2027, 4, 30)]  # month first, where it must be
+    assert dated("Date given: 14/10/2025, Next due: 14/10/2026") == [(2025, 10, 14), (2026, 10, 14)]
+    assert dated("Expiration Date: 04/30/2027") == [(2027, 4, 30)]  # month first, where it must be
 
 
 def test_the_first_visit_still_ahead_of_a_schedule():
