@@ -23,15 +23,14 @@ from typing import Any
 
 import numpy as np
 
+from . import kinds
 from . import totals as totals_mod
 from .commonness import adverb, common
 from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
-from .kinds import (
-    _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, from_days_only, new_value, role_words, says_shape, typed_by,
-)
+from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
     LATEST,
@@ -381,7 +380,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) and not from_days_only(u) or (totals or shared_by or as_whole) and not net and \
+                if deadline and _DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):
                     score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
                 # "what did it cost altogether": no "$60 per family"
