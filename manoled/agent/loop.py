@@ -57,6 +57,7 @@ from .steps import (
     result_summary,
     top_facts,
 )
+from .tongues import in_english
 from .tools import build_registry, find_facts
 
 log = logging.getLogger(__name__)
@@ -188,12 +189,13 @@ class Agent:
         check_cancel()
         # 1. plan (no model call); the model rewriter only runs when asked for and the planner saw a follow-up
         t0 = time.perf_counter()
+        said, question = question, in_english(question)  # the planner reads English asking words; a model, as said
         plan = self.planner.plan(question, self.ctx.files(), history)
         planned = None
         if plan.followup:
             planned = followup.resolve(plan, question, self.ctx.files(), self.ctx.now(), self._text_of)
-        resolved = planned.question if planned else question
-        rw = Rewrite(question, resolved, resolved, plan.intent, followup=plan.followup, source="planner")
+        resolved = planned.question if planned else said
+        rw = Rewrite(said, resolved, resolved, plan.intent, followup=plan.followup, source="planner")
         if self.rewriter is not None and plan.followup and planned is None and self.tier == "tools":
             rw = self.rewriter.rewrite(question, history)  # only what the planner could not resolve
         timings["plan_ms"] = _ms(t0)

@@ -68,7 +68,7 @@ STOP = frozenset("""
 a an the is are was were be been being am do does did done doing have has had having i me my mine myself you your
 we our us it its of in on at to for from by with about into over under and or not no any all some this that these
 those there here what which who whom whose when where why how many much more most less few can could would should
-will shall may might must please tell show give find list get got see look search let know need want anything
+will shall may might must please tell show give find list get got see look looks looked looking search let know need want anything
 something everything thing things named called name names containing contain contains inside within per each every
 just only also than then them they their yes okay ok thanks hi hello up out so if as such via
 aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't there's what's where's who's it's

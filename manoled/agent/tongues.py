@@ -1,0 +1,87 @@
+"""Questions asked in the languages people keep their papers in.
+
+A person whose papers are French or Spanish may ask in that language at the shell: "cuándo cargan la factura de
+luz de feb", "combien coûte l'assurance auto par mois". The planner reads how a question asks from English words
+("when", "how much", "who"), and takes a word it does not know for the topic ("cuando" for a name).
+:func:`in_english` says a question's asking words in English and drops its little words ("la", "de", "der"),
+keeping its topic words as they are: the papers say "factura" and "luz" too (and :mod:`.gloss` bridges the English
+ones). A question is read so only when it has an asking word no English question has, or one of these asking
+words and another word of the same language;
+English questions, and names like "Rue de la Paix" in them, are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch (each a word of its own,
+# never an English word: no "die", "was", "son", "chi")
+_ASKING = {
+    "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
+           "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
+           "prélèvent": "charge", "payé": "paid"},
+    "es": {"cuándo": "when", "cuando": "when", "cuánto": "how much", "cuanto": "how much", "cuánta": "how much",
+           "cuanta": "how much", "cuántos": "how many", "cuantos": "how many", "cuántas": "how many",
+           "cuantas": "how many", "quién": "who", "quien": "who", "dónde": "where", "donde": "where",
+           "qué": "what", "cuál": "which", "cual": "which", "cuesta": "cost", "costó": "cost", "costo": "cost",
+           "próxima": "next", "próximo": "next", "proxima": "next", "proximo": "next", "prox": "next", "cargan": "charge",
+           "cargaron": "charge", "cobran": "charge", "cobraron": "charge", "pagamos": "pay", "pagué": "pay"},
+    "de": {"wann": "when", "wieviel": "how much", "wer": "who", "wo": "where", "welche": "which", "welcher": "which",
+           "welches": "which", "kostet": "cost", "kostete": "cost", "nächste": "next", "nächster": "next", "abgebucht": "charged",
+           "bezahlt": "paid"},
+    "it": {"quando": "when", "quanto": "how much", "quanta": "how much", "dove": "where", "quale": "which",
+           "costa": "cost", "prossima": "next", "prossimo": "next"},
+    "nl": {"wanneer": "when", "hoeveel": "how much", "waar": "where", "welke": "which", "kost": "cost",
+           "volgende": "next"},
+}
+# the little words of each language that say nothing of the topic (none of them an English word)
+_LITTLE = {
+    "fr": "le la les l un une des du de d et ou au aux pour par avec sur dans est sont mon ma mes notre nos votre vos "
+          "ce cette ces il elle on nous vous je j se s qu que ne pas y faut doit dois",
+    "es": "el la los las del al un una unos unas y o con por para en es son mi mis tu nuestro nuestra nuestros su sus "
+          "se si nos les lo que de hay tengo tenemos hace",
+    "de": "der das dem des ein eine einen einem und oder für mit von vom zum zur im ist sind mein meine unser unsere "
+          "ich wir es wie viel muss müssen bis",
+    "it": "il lo gli della del delle dei un una e o con per di da è sono mio mia nostro nostra si ci",
+    "nl": "de het een en of voor met van op is zijn mijn onze ons ik we moet moeten",
+}
+_LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
+# asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
+_PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
+                   "wann wieviel wanneer hoeveel".split())
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|\S")
+
+
+def language_of(question: str) -> str | None:
+    """The language of ``question`` when it asks in one of ours (an asking word no English question has, or
+    one and another word of the language), else None (English, or a name like "Rue de la Paix" in an English question)."""
+    found = re.findall(r"[^\W\d_]+", question)  # a capitalised word inside is a name ("Marie Quand")
+    ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper()]
+    for lang, asking in _ASKING.items():
+        ask = [w for w in ws if w in asking]
+        if ask and (len(ask) >= 2 or any(w in _PLAIN for w in ask) or any(w in _LITTLE_SETS[lang] for w in ws)):
+            return lang
+    return None
+
+
+def in_english(question: str) -> str:
+    """``question`` with its asking words in English and its little words dropped, when it asks in another of the
+    languages above; else ``question`` as it is."""
+    lang = language_of(question)
+    if lang is None:
+        return question
+    asking, little = _ASKING[lang], _LITTLE_SETS[lang]
+    out = []
+    for w in re.split(r"(\s+)", question):
+        parts = re.split(r"(?<=\w)'(?=\w)", w)  # "l'assurance": the article and its word
+        kept = []
+        for p in parts:
+            core = p.strip("¿?¡!.,;:").lower()
+            if core in asking and (not out or not p[:1].isupper()):
+                kept.append(p.lower().replace(core, asking[core]))
+            elif core not in little:
+                kept.append(p)
+            elif p.rstrip("?!.") != p:
+                kept.append(p[len(p.rstrip("?!.")):])  # the question mark stays
+        out.append("".join(kept))
+    return re.sub(r"\s+", " ", "".join(out)).strip().lstrip("¿¡")
