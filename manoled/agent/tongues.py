@@ -31,6 +31,8 @@ _ASKING = {
            "bezahlt": "paid"},
     "it": {"quando": "when", "quanto": "how much", "quanta": "how much", "dove": "where", "quale": "which",
            "costa": "cost", "prossima": "next", "prossimo": "next"},
+    "pt": {"quando": "when", "quanto": "how much", "quanta": "how much", "quem": "who", "onde": "where",
+           "qual": "which", "custa": "cost", "custou": "cost", "próxima": "next", "próximo": "next"},
     "nl": {"wanneer": "when", "hoeveel": "how much", "waar": "where", "welke": "which", "kost": "cost",
            "volgende": "next"},
 }
@@ -43,6 +45,7 @@ _LITTLE = {
     "de": "der das dem des ein eine einen einem und oder für mit von vom zum zur im ist sind mein meine unser unsere "
           "ich wir es wie viel muss müssen bis",
     "it": "il lo gli della del delle dei un una e o con per di da è sono mio mia nostro nostra si ci",
+    "pt": "os das dos da de em na nas um uma e ou com por para é são meu minha nosso nossa",
     "nl": "de het een en of voor met van op is zijn mijn onze ons ik we moet moeten",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
