@@ -60,11 +60,13 @@ def language_of(question: str) -> str | None:
     one and another word of the language), else None (English, or a name like "Rue de la Paix" in an English question)."""
     found = re.findall(r"[^\W\d_]+", question)  # a capitalised word inside is a name ("Marie Quand")
     ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper()]
-    for lang, asking in _ASKING.items():
+    best, said = None, 0
+    for lang, asking in _ASKING.items():  # the language most of its words are of ("quanto custa": Portuguese)
         ask = [w for w in ws if w in asking]
-        if ask and (len(ask) >= 2 or any(w in _PLAIN for w in ask) or any(w in _LITTLE_SETS[lang] for w in ws)):
-            return lang
-    return None
+        little = [w for w in ws if w in _LITTLE_SETS[lang]]
+        if ask and (len(ask) >= 2 or little or any(w in _PLAIN for w in ask)) and len(ask) + len(little) > said:
+            best, said = lang, len(ask) + len(little)
+    return best
 
 
 def in_english(question: str) -> str:
