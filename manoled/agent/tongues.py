@@ -64,8 +64,8 @@ def language_of(question: str) -> str | None:
     for lang, asking in _ASKING.items():  # the language most of its words are of ("quanto custa": Portuguese)
         ask = [w for w in ws if w in asking]
         little = [w for w in ws if w in _LITTLE_SETS[lang]]
-        if ask and (len(ask) >= 2 or little or any(w in _PLAIN for w in ask)) and len(ask) + len(little) > said:
-            best, said = lang, len(ask) + len(little)
+        if ask and (len(ask) >= 2 or little or any(w in _PLAIN for w in ask)) and 2 * len(ask) + len(little) > said:
+            best, said = lang, 2 * len(ask) + len(little)
     return best
 
 
