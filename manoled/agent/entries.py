@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from .months import MONTH_NAMES
+from .months import LAST_PAPER, MONTH_NAMES
 from .retrieve import contains
 from .terms import topic_terms
 
@@ -139,17 +139,17 @@ def newer_row(question: str, top: str, rows: list[str]) -> str | None:
 def newest_first(question: str, facts: list) -> list:
     """``facts`` with, for "when did I last …", the newest dated row of the best fact's log first: rows of one
     log say the same words, so their scores barely differ, and the question asks for the last one."""
-    if not facts or not LAST_TIME.search(question):
-        return facts
+    if not facts or not LAST_TIME.search(question) or LAST_PAPER.search(question):
+        return facts  # "our last gas bill": the newest bill, not its newest row
     top = facts[0]
     rows = [(d, f.text) for f in facts if f.path == top.path and (d := _day(f.text))]
 
     def day_of(text: str) -> tuple[int, int, int] | None:  # a row's cell ("Weight: 4.6 kg") is as old as its row
         return _day(text) or next((d for d, row in rows if text in row), None)
 
-    dated = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed
-             and top.score - f.score <= NEAR and (day := day_of(f.text))]
-    if len(dated) < 2:
+    by_day = [(day, i) for i, f in enumerate(facts) if f.path == top.path and f.typed == top.typed
+              and top.score - f.score <= NEAR and (day := day_of(f.text))]
+    if len(by_day) < 2:
         return facts
-    best = max(dated)[1]
+    best = max(by_day)[1]
     return [facts[best]] + [f for i, f in enumerate(facts) if i != best]

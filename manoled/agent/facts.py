@@ -33,6 +33,7 @@ from .focus import compound, focus_words
 from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
+    LAST_PAPER,
     LATEST,
     MONTH_NAMES,
     asked_months,
@@ -300,7 +301,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     # "the next service", "when does the car insurance renew": the newest paper of a series is the one in force,
     # unless the question places another ("in 2025", "last year's", "the first")
-    now_weight = NEWEST_WEIGHT if LATEST.search(question) or deadline and not (
+    now_weight = NEWEST_WEIGHT if LATEST.search(question) or LAST_PAPER.search(question) or deadline and not (
         months or years or given or spans or numbered or LOOKS_BACK.search(question) or _FIRST.search(question)) else 0.0
     newest = newest_of_series(candidates[:top + 1]) if now_weight else set()
     place = asked_ordinal(question)  # "the first tournament": item 1 of a numbered list

@@ -245,6 +245,21 @@ roadworthiness: safe to drive | safe on the road | fit for the road | road legal
 launch: go-live | go live | going live | goes live | went live
 """
 
+# everyday ways of saying a paper's thing ("keeping the lights on": the electricity): said as the paper's word to find
+# it, unlike the phrases above they do not ask for a line that says the word (a bill's total answers "the power bill")
+_SAID_OTHERWISE = """
+electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting | lighting and heating |
+ the lights | power bill | the power we used | power we use | power usage
+internet: be online | being online | get online | getting online | stay online | online at home | internet connection
+broadband: be online | being online | get online | getting online | stay online | online at home | the internet |
+ internet connection
+tax: the feds | uncle sam
+dentist: teeth looked at | teeth checked | teeth seen to | check his teeth | check her teeth | check my teeth |
+ check their teeth
+discount: money off | knock off | knocks off | knock a bit off | knock something off | a bit off | percent off
+mortgage: home loan | house loan
+"""
+
 # phrases that say how a question asks, said as the plain word whatever the files say ("what did the drill set me
 # back": what did it cost); their own words ("set", "back") are no topic
 _ASKED_PHRASED = """
@@ -286,7 +301,7 @@ def _patterns(table: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern[s
 
 
 PHRASED = _phrase_table(_PHRASED)
-_PHRASINGS = _patterns(PHRASED)
+_PHRASINGS = _patterns(PHRASED) + _patterns(_phrase_table(_SAID_OTHERWISE))
 _ASKED_AS = _patterns(_phrase_table(_ASKED_PHRASED))
 
 

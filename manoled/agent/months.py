@@ -105,6 +105,9 @@ def _month_word(word: str) -> bool:
 
 # "the next service", "the current rate": the newest paper of a series says it
 LATEST = re.compile(r"\b(?:next|current|currently|latest|newest|upcoming|most recent)\b", re.IGNORECASE)
+# "how much was our last electricity bill": the newest paper of a series (not "when did I last"), not its newest row
+LAST_PAPER = re.compile(r"^(?!.*\bwhen\b).*\b(?:last|latest|newest|most recent)\s+(?:[a-z]+\s+){0,2}(?:bill|invoice|statement|payslip|receipt|letter|"
+                        r"quote|notice|reading|renewal)s?\b", re.IGNORECASE)
 
 
 def newest_of_series(candidates: Sequence[Any]) -> set[str]:
