@@ -422,7 +422,7 @@ class Agent:
                           for r in results if r.ok)
         if not any(r.ok for r in results):
             return None  # the model saw only errors; its answer stands
-        kws = keywords(rw.search_query) if rw.followup else (keywords(rw.original) or keywords(rw.resolved_query))
+        kws = keywords(rw.search_query) if rw.followup else (keywords(in_english(rw.original)) or keywords(in_english(rw.resolved_query)))
         missing = [k for k in kws if k not in corpus and k not in GENERIC_WORDS]
         if not missing:
             return None

@@ -353,3 +353,12 @@ def test_a_follow_up_the_planner_resolved_needs_no_rewrite_call(ctx):
     run(agent, "how many PDFs do I have?", session="s")
     steps, _ = run(agent, "which ones?", session="s")
     assert steps[0].followup and steps[0].source == "planner" and not llm.calls_for("rewrite")
+
+
+def test_a_question_in_another_language_reaches_the_model_as_said(ctx):
+    llm, agent = make(ctx, TC.format('count_files(extension="pdf")'), "Tienes 2 PDF.")
+    steps, final = run(agent, "¿cuántos pdf tengo?")
+    assert llm.calls[0].messages[-1]["content"] == "¿cuántos pdf tengo?"  # the planner read "how many"
+    rewrite = next(s for s in steps if isinstance(s, RewriteStep))
+    assert rewrite.original == "¿cuántos pdf tengo?"
+    assert final.answer == "Tienes 2 PDF."
