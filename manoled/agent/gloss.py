@@ -178,6 +178,8 @@ claim: siniestro schadensfall sinistre sinistro
 charge charged charging: cargará cargar abbuchung abgebucht prélèvement prélevé addebito
 sink: fregadero spüle évier lavello lava-loiça
 kitchen: cocina küche cucina cozinha
+anchor anchors: plug plugs rawlplug rawlplugs dübel cheville chevilles taco tacos
+diy: brico bricolage baumarkt bricomart heimwerker
 tap faucet: grifo wasserhahn robinet rubinetto torneira
 terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta

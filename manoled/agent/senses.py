@@ -33,6 +33,8 @@ cat cats kitten | dog dogs puppy
 mum mom mother | dad father | brother | sister | son | daughter | wife | husband | grandma grandmother | grandpa grandfather
 car | bike bicycle | motorbike motorcycle | van | boat
 motor auto | renters renter | homeowners homeowner
+yoga | pilates | spin spinning | zumba | aerobics | barre | boxing | swim swimming
+pancake pancakes | waffle waffles | crepe crepes | muffin muffins | scone scones | brownie brownies | cookie cookies biscuit biscuits
 """
 SIBLING: dict[str, tuple[int, int]] = {w: (k, n) for k, line in enumerate(_SIBLINGS.strip().splitlines())
                                        for n, thing in enumerate(line.split("|")) for w in thing.split()}
