@@ -83,7 +83,7 @@ priciest cheapest dearest costliest smallest least fewest size sizes big large s
 now main top level top-level toplevel inside room subfolder subfolders sub folder's whats included inclusive
 organised organized organise organize arranged structure structured overview layout sorted everywhere
 mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
-gimme lemme pls plz thx ty wanna gonna gotta ya u ur wat wats wot wut
+gimme lemme pls plz thx ty wanna gonna gotta ya u ur wat wats wot wut wee
 byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
 weigh weighs weight
 remind between through till thru took
