@@ -248,18 +248,17 @@ launch: go-live | go live | going live | goes live | went live
 """
 
 # everyday ways of saying a paper's thing ("keeping the lights on": the electricity): said as the paper's word to find
-# it, unlike the phrases above they do not ask for a line that says the word (a bill's total answers "the power bill")
+# it; unlike the phrases above they do not ask for a line that says the word (a bill's total answers). None of them is
+# what papers write themselves: "power bill", "home loan" and "the internet" are left as said
 _SAID_OTHERWISE = """
-electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting | lighting and heating |
- the lights | power bill | the power we used | power we use | power usage
-internet: be online | being online | get online | getting online | stay online | online at home | internet connection
-broadband: be online | being online | get online | getting online | stay online | online at home | the internet |
- internet connection
+electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting |
+ lighting and heating | the lights
+internet: be online | being online | get online | getting online | stay online | online at home
+broadband: be online | being online | get online | getting online | stay online | online at home
 tax: the feds | uncle sam
 dentist: teeth looked at | teeth checked | teeth seen to | check his teeth | check her teeth | check my teeth |
  check their teeth
 discount: money off | knock off | knocks off | knock a bit off | knock something off | a bit off | percent off
-mortgage: home loan | house loan
 """
 
 # phrases that say how a question asks, said as the plain word whatever the files say ("what did the drill set me
