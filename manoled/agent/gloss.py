@@ -253,12 +253,12 @@ launch: go-live | go live | going live | goes live | went live
 _SAID_OTHERWISE = """
 electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting |
  lighting and heating | the lights
-internet: be online | being online | get online | getting online | stay online | online at home
-broadband: be online | being online | get online | getting online | stay online | online at home
+internet: be online | being online | get online | getting online | stay online | go online | going online
+broadband: be online | being online | get online | getting online | stay online | go online | going online
 tax: the feds | uncle sam
 dentist: teeth looked at | teeth checked | teeth seen to | check his teeth | check her teeth | check my teeth |
  check their teeth
-discount: money off | knock off | knocks off | knock a bit off | knock something off | a bit off | percent off
+discount: money off | knock off | knocks off | knocked off | knock a bit off | knock something off | percent off
 """
 
 # phrases that say how a question asks, said as the plain word whatever the files say ("what did the drill set me
