@@ -179,7 +179,6 @@ charge charged charging: cargará cargar abbuchung abgebucht prélèvement prél
 sink: fregadero spüle évier lavello lava-loiça
 kitchen: cocina küche cucina cozinha
 anchor anchors: plug plugs rawlplug rawlplugs dübel cheville chevilles taco tacos
-diy: brico bricolage baumarkt bricomart heimwerker
 tap faucet: grifo wasserhahn robinet rubinetto torneira
 terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta

@@ -366,8 +366,7 @@ def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:
 
 def _files_with(ctx: ToolContext, term: str) -> set[int]:
     """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too)."""
-    short = [term, *gloss.spelled_out(term), *gloss.forms(term)]  # "diy": the brico's receipt has it
-    return ctx.catalog.fts_file_ids(short if len(term) < 4 else fts_terms([term]))
+    return ctx.catalog.fts_file_ids([term, *gloss.spelled_out(term)] if len(term) < 4 else fts_terms([term]))
 
 
 def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:

@@ -1,6 +1,5 @@
 """Things of one kind that are never each other: a gym's spin and pilates times are no yoga class, a muffin recipe's
-eggs are no pancake's. And a thing said in another word is found: a receipt's "wall plugs" are the wall anchors, a
-"brico" shop is the DIY store."""
+eggs are no pancake's. And a thing said in another word is found: a receipt's "wall plugs" are the wall anchors."""
 
 from __future__ import annotations
 
@@ -47,8 +46,3 @@ def test_wall_anchors_are_the_wall_plugs(folder):
     final, names = ask(agent, "how much were the wall anchors?")
     assert "2.75" in final.answer and names == ["brico receipt.txt"], final.answer
 
-
-def test_the_diy_store_is_the_brico(folder):
-    agent = planner_agent(folder[0], NOW)
-    final, names = ask(agent, "what was the total at the DIY store?")
-    assert "57.74" in final.answer and names == ["brico receipt.txt"], final.answer
