@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .entries import dated
-from .facts import _DEADLINE_UNIT, Extraction, sectioned
+from .facts import DEADLINE_UNIT, Extraction, sectioned
 from .kinds import from_days_only, typed_by
 
 # a question about what is still to be done ("have to", "need ... again", "next", "due"); not one about the past
@@ -35,7 +35,7 @@ def due_ahead(question: str, ex: Extraction, passages: Callable[[int], list[str]
     if not own or any(d >= today for d in own):
         return ex
     ahead = [(day, unit) for p in passages(top.candidate.file_id) for unit, *_ in sectioned(p, top.file_name)
-             if _DEADLINE_UNIT.search(unit) and not from_days_only(unit)
+             if DEADLINE_UNIT.search(unit) and not from_days_only(unit)
              and (day := min((d for d in dated(unit) if d >= today), default=None))]
     if not ahead:
         return ex

@@ -87,7 +87,7 @@ class Extraction:
 _DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
                            r"expire|expires|expiry|run out|runs out|end|ends|valid|due|renew|renews)\b|"
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
-_DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
+DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
                             r"vencimiento|límite|limite|entro il|scadenza|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
                             r"\bby\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
@@ -381,7 +381,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                if deadline and _DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals or shared_by or as_whole) and not net and \
+                if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):
                     score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
                 # "what did it cost altogether": no "$60 per family"
