@@ -9,7 +9,7 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
-from manoled.agent.facts import _DEADLINE_UNIT
+from manoled.agent.facts import DEADLINE_UNIT
 from manoled.agent.kinds import TYPE_PATTERNS, typed_by
 from manoled.agent.months import other_month
 from manoled.agent.retrieve import contains
@@ -59,7 +59,7 @@ def test_how_people_ask_for_a_day_or_a_breakdown():
     assert typed_by("riverside trip pay by?") == ("date", True)
     assert typed_by("What is the deadline for paying for the farm trip?") == ("date", True)
     assert typed_by("what did it cost") == ("amount", True)  # unchanged
-    assert _DEADLINE_UNIT.search("Please pay online by Friday 4 December 2026")
+    assert DEADLINE_UNIT.search("Please pay online by Friday 4 December 2026")
     assert TYPE_PATTERNS["duration"].search("con una antelación mínima de treinta (30) días")
     keep = lambda w: True  # noqa: E731
     assert "broke" in gloss.rephrase("when did the boiler pack in", keep)
