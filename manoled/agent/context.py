@@ -57,6 +57,10 @@ class ToolContext:
             self._files_seen, self._files = self._read()
         return self._files
 
+    def today(self) -> tuple[int, int, int]:
+        """Today as (year, month, day), local time, by :attr:`now` (a date ahead or past is read against it)."""
+        return time.localtime(self.now())[:3]
+
     def refresh(self) -> None:
         """Before a run: read the files again if the catalog has changed since they were read (a catalog
         that cannot say is read again each run). The list stays the same object while nothing changed, so

@@ -13,14 +13,18 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .entries import dated
-from .facts import DEADLINE_UNIT, Extraction, sectioned
+from .entries import NEXT_TIME, dated
+from .facts import DEADLINE_ASK, DEADLINE_UNIT, Extraction, sectioned
 from .kinds import from_days_only, typed_by
 
-# a question about what is still to be done ("have to", "need ... again", "next", "due"); not one about the past
-AHEAD_ASK = re.compile(r"\b(?:have to|has to|need|needs|must|due|next|again|by when|by what|by which|expire|expires|"
-                       r"run out|runs out|renew|renews)\b", re.IGNORECASE)
+# what is still to be done: a deadline asked ("have to", "due", "by when"), "the next one", "need … again"; not the past
+_AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
 PAST_ASK = re.compile(r"\b(?:did|was|were|had|last|ago)\b", re.IGNORECASE)
+
+
+def asks_ahead(question: str) -> bool:
+    return bool(DEADLINE_ASK.search(question) or NEXT_TIME.search(question) or _AGAIN.search(question)) \
+        and not PAST_ASK.search(question)
 
 
 def due_ahead(question: str, ex: Extraction, passages: Callable[[int], list[str]],
@@ -29,7 +33,7 @@ def due_ahead(question: str, ex: Extraction, passages: Callable[[int], list[str]
     that gives the soonest date ahead under a word of deadline, when every date of the answer's line is past."""
     top = ex.facts[0] if ex.facts and not ex.declined else None
     if top is None or top.candidate is None or top.candidate.file_id is None or typed_by(question)[0] != "date" \
-            or not AHEAD_ASK.search(question) or PAST_ASK.search(question):
+            or not asks_ahead(question):
         return ex
     own = dated(top.text)
     if not own or any(d >= today for d in own):

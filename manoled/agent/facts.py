@@ -84,7 +84,7 @@ class Extraction:
 
 
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
-_DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
+DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
                            r"expire|expires|expiry|run out|runs out|end|ends|valid|due|renew|renews)\b|"
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
 DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
@@ -287,7 +287,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     best_rrf = max(c.rrf for c in candidates) or 1.0
     months, years = asked_months(question)
     contrasts = Contrasts(question)
-    deadline = kind in ("date", "time") and bool(_DEADLINE_ASK.search(question))
+    deadline = kind in ("date", "time") and bool(DEADLINE_ASK.search(question))
     span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
     whole_sum = kind == "amount" and bool(TOTAL_ASK.search(question)) and not RATE_ASK.search(question)
     # "net pay": not the total it is taken from (+1); "gross pay": that total, not what is left (-1)

@@ -54,7 +54,6 @@ _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel".split())
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|\S")
 
 
 def language_of(question: str) -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from . import facts as factlib
@@ -142,7 +141,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     (:mod:`.dearest`); a date still ahead (:mod:`.due`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
     ex = priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
-    return due_ahead(query, ex, ctx.passages, datetime.fromtimestamp(ctx.now()).timetuple()[:3])
+    return due_ahead(query, ex, ctx.passages, ctx.today())
 
 
 def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
@@ -200,8 +199,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
 def _by_time(ctx: ToolContext, query: str, facts: list[Any]) -> list[Any]:
     """A log's row the question asks by when: the newest for "when did I last", the soonest still to come for
     "when's the next one due"."""
-    today = datetime.fromtimestamp(ctx.now()).timetuple()[:3]
-    return soonest_first(query, newest_first(query, facts), today)
+    return soonest_first(query, newest_first(query, facts), ctx.today())
 
 
 def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool:

@@ -7,8 +7,6 @@ import time
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.senses import WordSense
-
 NOW = time.time()
 
 FILES: dict[str, tuple[str, float]] = {
@@ -20,13 +18,6 @@ FILES: dict[str, tuple[str, float]] = {
                                    "Wall plugs 6mm (50)   2.75\nTOTAL   57.74\nPaid by card\n", 30),
 }
 folder = folder_fixture("kinds_apart", FILES, NOW)
-
-
-def test_classes_and_bakes_are_siblings():
-    sense = WordSense(lambda ws: [[1.0, 0.1 * len(w)] for w in ws])  # every word close to every other
-    assert not sense.similarity(["yoga"], ["classes", "spin", "pilates"]).any()
-    assert not sense.similarity(["pancake"], ["eggs", "flour", "muffin"]).any()
-    assert sense.similarity(["yoga"], ["yoga", "pilates"])[0, 0] > 0.5  # the thing itself is said
 
 
 def test_another_class_has_no_yoga_time(folder):

@@ -55,6 +55,9 @@ def test_a_thing_not_said_by_a_word_that_names_its_sibling():
     assert not sense.similarity(["gas"], ["octopus", "energy", "electricity"]).any()
     assert not sense.similarity(["cat"], ["pet", "dog", "vaccination"]).any()
     assert not sense.similarity(["renter"], ["auto", "insurance", "rental"]).any()  # an auto policy's "rental" cover
+    assert not sense.similarity(["yoga"], ["classes", "spin", "pilates"]).any()  # classes and bakes are kinds too
+    assert not sense.similarity(["pancake"], ["eggs", "flour", "muffin"]).any()
+    assert sense.similarity(["yoga"], ["yoga", "pilates"])[0, 0] > 0.5  # the thing itself is said
     # with no sibling named, or with the thing itself named too, the other words may say it
     assert sense.similarity(["gas"], ["energy", "bill"]).min() > 0.5
     assert sense.similarity(["gas"], ["energy", "gas", "electricity"])[0, 0] > 0.5
