@@ -30,6 +30,7 @@ from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
+from .gloss import PHRASED
 from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
@@ -92,6 +93,7 @@ DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|
                             r"vencimiento|límite|limite|entro il|scadenza|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
                             r"\bby\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
+_PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
 
 
@@ -253,22 +255,22 @@ LOG_WEIGHT = 1.0  # to a list of dated entries, asked when something was last do
 # when the heading a unit sits under says a question word, and when it (or the unit) says the day asked
 SECTION_WEIGHT = 0.6
 YEAR_WEIGHT = 0.5  # to a paper whose name says the year asked (no month asked); taken from one that says another
-# the cosine from which a question word said otherwise lets a passage in (MiniLM: tool~drill 0.56); a unit is
-# scored by its credit (:func:`.senses.credit`)
-SENSE_NEAR = 0.55
+SENSE_NEAR = 0.55  # cosine from which a word said otherwise lets a passage in (MiniLM: tool~drill 0.56); see senses.credit
 ORDINAL_WEIGHT = 1.0  # to the item of a numbered list at the place the question asks ("the third novel")
+PAPERS_WORD_WEIGHT = 1.5  # to a line labelled by the paper's word a phrase asks ("still owe": "BALANCE DUE: $4,350")
+RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked one ("for each", "per hour")
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
 def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vector_strong: float = STRONG_VECTOR,
-            vector_weak: float = WEAK_VECTOR, embed: Callable[[list[str]], Any] | None = None,
-            rerank: int = 30, sense: WordSense | None = None, absent: frozenset[str] = frozenset()) -> Extraction:
+            vector_weak: float = WEAK_VECTOR, embed: Callable[[list[str]], Any] | None = None, rerank: int = 30,
+            sense: WordSense | None = None, absent: frozenset[str] = frozenset(), said: str = "") -> Extraction:
     """The units of the top ``candidates`` that answer ``question``, best first (or a decline).
 
     With ``embed``, the best ``rerank`` units are also scored by their meaning's closeness to the question.
     With ``sense``, a question word the passage says in other words counts (partly) as shared. ``absent``
     are question words no file has: chatty ones ("set me back") neither help nor hurt a passage, unless
-    it says them in other words.
+    it says them in other words. ``said``: the question as asked, before a phrase became a paper's word.
     """
     terms = topic_terms(question)
     kind, asked = typed_by(question)
@@ -309,6 +311,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     naming = totals_mod.papers_named(question)
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
+    papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
+    rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
                       or names_month(t, c.file_name)]
@@ -381,6 +385,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT
             if kind and typed:
                 score += 3.0 if asked else 1.5
+                labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
+                score += PAPERS_WORD_WEIGHT * labelled + RATE_WEIGHT * rate_asked * (
+                    bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):
                     score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
@@ -402,14 +409,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     if not facts:
         result.declined, result.reason = True, "no passage shares the question's words"
         return result
-    if not focus_seen:
-        # "how much yeast" where the passages list flour and eggs: what it counts is not there
+    if not focus_seen:  # "how much yeast" where the passages list flour and eggs: what it counts is not there
         result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
         return result
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
     if kind in ("amount", "number", "code", "time", "duration", "weight", "date" if asked else "-", "person" if asked else "-") \
-            and not any(f.typed for f in facts) \
-            and not quantity:
+            and not any(f.typed for f in facts) and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there
         result.declined, result.reason = True, f"no {kind} in the passages about it"
         return result

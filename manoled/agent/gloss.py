@@ -184,6 +184,57 @@ terminate termination: desistimiento desistir rescisión résiliation kündigung
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
 """
 
+# the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas
+# Henderson" on the invoice); both ways, stemmed as the question's words are. None that is an English word (Bill,
+# Will, Rob, Sue, Pat, Jack, Nick, Don, Sandy, Drew, Chuck)
+_GIVEN_NAMES = """
+thoma: tom tommy
+jame: jim jimmy jamie
+robert: bob bobby robbie bert
+william: billy willie liam
+elizabeth: liz lizzie beth betty eliza
+katherine catherine kathryn: kate katie kathy cathy kat
+margaret: maggie meg peggy
+michael: mike mikey mick
+christopher: chris
+david: dave davy
+daniel: danny dan
+matthew: matt
+nichola: nicky
+stephen steven: steve stevie
+anthony: tony
+joseph: joe joey
+jennifer: jen jenny
+rebecca: becky becca
+edward: ted eddie
+andrew: andy
+charle: charlie
+jessica: jess jessie
+timothy: tim timmy
+gregory: greg
+jonathan: jon jonny
+philip phillip: phil
+kenneth: ken kenny
+richard: rick ricky richie
+alexander alexandra: alex
+benjamin: ben benny
+samuel samantha: sam sammy
+frederick: fred freddie
+henry: harry
+jacob: jake
+joshua: josh
+zachary: zach zack
+oliver: ollie
+theodore: theo
+isabel isabella isobel: izzy bella
+eleanor: ellie nell
+victoria: vicky vic
+abigail: abby
+amanda: mandy
+susan: susie
+patricia: patty trish
+"""
+
 # the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
 _SHORT = """
 ss: social security
@@ -280,6 +331,12 @@ for _line in _TABLE.strip().splitlines():
     for _word in _words.split():  # "move moved: …": a word's forms that the stemmer keeps apart share a line
         GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
         PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
+for _line in _GIVEN_NAMES.strip().splitlines():
+    _names, _, _short = _line.partition(":")
+    for _name in _names.split():
+        GLOSS[_name] = tuple(_short.split())
+    for _nick in _short.split():
+        GLOSS[_nick] = (*GLOSS.get(_nick, ()), *_names.split())
 
 
 SPELLED: dict[str, tuple[str, ...]] = {}

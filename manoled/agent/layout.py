@@ -107,6 +107,12 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
         cells = _cells(line, piped)
+        following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
+        heads = len(cells) >= 3 and len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2
+        if head is not None and heads and len(cells) != len(head.cells) and not any(ch.isdigit() for ch in bare) \
+                and _head(cells, piped, is_value):
+            head = None  # names of another width over rows, no value among them: a table of its own ("DESCRIPTION |
+            # QTY | RATE | AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …")
         if head is not None:
             row = _row(head, cells)
             if row:
@@ -116,8 +122,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
                 out[-1] += f" {bare}"  # an indented line under a row goes on with it
                 continue
             head = None
-        following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
-        if len(cells) >= 3 and len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2:
+        if heads:
             head = _head(cells, piped, is_value)
             if head is not None:
                 continue

@@ -181,7 +181,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
             return verify.unsaid_decline(ex, unsaid)
         ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
-    ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent)
+    ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
                              typed_by(query)[0])
     ex = _newest_row(ctx, query, _of_the_named(ctx, query, terms, absent, ex))
