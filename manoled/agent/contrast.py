@@ -188,6 +188,7 @@ class Contrasts:
         self.period = periods(question)
         self.since = since_asked(question)
         self.ahead = bool(_AHEAD_ASKED.search(question)) and not _BEHIND_ASKED.search(question)
+        self.asked = {stem(w) for w in words(question)}
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -219,10 +220,26 @@ class Contrasts:
         (to 31 March 2026)"), when the question asks of now: the price list's current row answers, not the old one."""
         return self.now and bool(_OUTDATED.search(section)) and not _NOW.search(section)
 
+    def unasked_case(self, sentence: str) -> float:
+        """:data:`CASE_PENALTY` for a sentence that opens with a case the question does not name ("During any
+        month-to-month tenancy, notice of 28 days is required" for the notice before the lease ends): the rule of
+        another case, after the general one; else 0."""
+        m = _CASE.match(sentence.strip())
+        if m is None:
+            return 0.0
+        said = {stem(w) for w in words(m.group(1)) if len(w) > 2 and w not in STOP}
+        return CASE_PENALTY if said and not said & self.asked else 0.0
+
     def same(self, unit: str) -> bool:
         """Whether ``unit`` says the asked side of the same thing ("after … deductions"), or the period asked
         ("12 monthly payments of $193.00" for "the insurance a month")."""
         return bool(self.sides) and bool(self.sides & sides(unit)) or bool(self.period & periods(unit))
+
+
+CASE_PENALTY = 0.5
+# "If …,", "During any …,", "In the event of …,": a sentence about one case of a rule
+_CASE = re.compile(r"(?:if|unless|during any|during a|in the event(?: of| that)?|in case(?: of)?|should|for any|where)\s+"
+                   r"([^,;:]{3,80}),", re.IGNORECASE)
 
 
 # a quote is not the bill: what a job was estimated at, and what it was billed or ended up costing

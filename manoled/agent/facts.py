@@ -371,7 +371,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             # "what time": a label's "Check-in time:", not "(local time)" in a sentence
             score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f))
-            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper
+            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole)
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
                 score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
