@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .slots import stem
+
 _TABLE = """
 invoice: rechnung factura facture fattura fatura factuur
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook
@@ -185,11 +187,11 @@ withheld withholding deducted deduction deductions: retención retenue einbehalt
 """
 
 # the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas
-# Henderson" on the invoice); both ways, stemmed as the question's words are. None that is an English word (Bill,
-# Will, Rob, Sue, Pat, Jack, Nick, Don, Sandy, Drew, Chuck)
+# Henderson" on the invoice); both ways. None that is an English word (Bill, Will, Rob, Sue, Pat, Jack, Nick, Don,
+# Sandy, Drew, Chuck)
 _GIVEN_NAMES = """
-thoma: tom tommy
-jame: jim jimmy jamie
+thomas: tom tommy
+james: jim jimmy jamie
 robert: bob bobby robbie bert
 william: billy willie liam
 elizabeth: liz lizzie beth betty eliza
@@ -200,7 +202,7 @@ christopher: chris
 david: dave davy
 daniel: danny dan
 matthew: matt
-nichola: nicky
+nicholas: nicky
 stephen steven: steve stevie
 anthony: tony
 joseph: joe joey
@@ -208,7 +210,7 @@ jennifer: jen jenny
 rebecca: becky becca
 edward: ted eddie
 andrew: andy
-charle: charlie
+charles: charlie
 jessica: jess jessie
 timothy: tim timmy
 gregory: greg
@@ -331,12 +333,12 @@ for _line in _TABLE.strip().splitlines():
     for _word in _words.split():  # "move moved: …": a word's forms that the stemmer keeps apart share a line
         GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
         PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
-for _line in _GIVEN_NAMES.strip().splitlines():
-    _names, _, _short = _line.partition(":")
-    for _name in _names.split():
-        GLOSS[_name] = tuple(_short.split())
-    for _nick in _short.split():
-        GLOSS[_nick] = (*GLOSS.get(_nick, ()), *_names.split())
+for _line in _GIVEN_NAMES.strip().splitlines():  # keyed and matched as the question's words are stemmed (thomas: thoma)
+    _names, _, _short = (_part.split() for _part in _line.partition(":"))
+    for _name in map(stem, _names):
+        GLOSS[_name] = (*GLOSS.get(_name, ()), *_short)
+    for _nick in _short:
+        GLOSS[_nick] = (*GLOSS.get(_nick, ()), *map(stem, _names))
 
 
 SPELLED: dict[str, tuple[str, ...]] = {}

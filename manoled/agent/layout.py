@@ -95,6 +95,12 @@ def _unwrapped(lines: list[str]) -> list[str]:
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped
 
 
+def _rows_follow(raw: list[str], i: int) -> bool:
+    """Whether the next line of ``raw`` after line ``i`` that is not blank nor a rule has two cells or more."""
+    following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
+    return len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2
+
+
 def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
     raw = [_LEADER.sub(": ", ln.rstrip()) for ln in _unwrapped(text.splitlines())]
     out: list[str] = []
@@ -107,12 +113,14 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
         cells = _cells(line, piped)
-        following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
-        heads = len(cells) >= 3 and len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2
-        if head is not None and heads and len(cells) != len(head.cells) and not any(ch.isdigit() for ch in bare) \
-                and _head(cells, piped, is_value):
-            head = None  # names of another width over rows, no value among them: a table of its own ("DESCRIPTION |
-            # QTY | RATE | AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …")
+        if head is not None and len(cells) >= 3 and len(cells) != len(head.cells) \
+                and not any(c.isdigit() for c in bare):
+            # names of another width over rows, no value among them: a table of its own ("DESCRIPTION | QTY | RATE |
+            # AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …")
+            other = _head(cells, piped, is_value) if _rows_follow(raw, i) else None
+            if other is not None:
+                head = other
+                continue
         if head is not None:
             row = _row(head, cells)
             if row:
@@ -122,7 +130,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
                 out[-1] += f" {bare}"  # an indented line under a row goes on with it
                 continue
             head = None
-        if heads:
+        if len(cells) >= 3 and _rows_follow(raw, i):
             head = _head(cells, piped, is_value)
             if head is not None:
                 continue

@@ -23,6 +23,14 @@ INVOICE = ("MAYA OKAFOR PHOTOGRAPHY | INVOICE\n"
            "BALANCE DUE | $4,350.00\n")
 
 
+def best(text: str, relpath: str, said: str) -> list[str]:
+    """The lines ``extract`` ranks first in ``text`` (one passage of the file ``relpath``), asked ``said`` as the
+    answer path hands it over: a phrase said as the paper's word (:func:`gloss.rephrase`), and the question as said."""
+    c = Candidate(1, text, f"/home/u/{relpath}", relpath.rsplit("/", 1)[-1], relpath=relpath)
+    c.rrf = 0.03
+    return [f.text for f in extract(gloss.rephrase(said, lambda w: True), [c], top=5, said=said).facts[:3]]
+
+
 @pytest.mark.parametrize("text, name", [
     ("Rachel & Thomas Henderson", "tom"), ("Tom Hale <tom@example.com>", "thomas"), ("Client: James Wood", "jim"),
     ("Signed: Liz Carter", "elizabeth"), ("Katherine Byrne, tenant", "kate"),
@@ -59,15 +67,10 @@ def test_a_row_one_cell_wider_than_its_names_stays_a_row():
 
 
 def test_what_is_still_owed_is_the_line_with_the_papers_word_for_it():
-    c = Candidate(1, INVOICE, "/home/m/Invoices/Invoice_1042 (final).pdf", "Invoice_1042 (final).pdf",
-                  relpath="Invoices/Invoice_1042 (final).pdf")
-    c.rrf = 0.03
-    # as the answer path hands it over: "still owe" said as the paper's word (gloss.rephrase)
     said = "What do Rachel and Tom still owe me for shooting their wedding?"
-    question = gloss.rephrase(said, lambda w: True)
-    assert "balance" in question
-    ex = extract(question, [c], top=5, said=said)
-    assert ex.facts and "4,350.00" in ex.facts[0].text, [f.text for f in ex.facts[:3]]
+    assert "balance" in gloss.rephrase(said, lambda w: True)  # "still owe" said as the paper's word
+    lines = best(INVOICE, "Invoices/Invoice_1042 (final).pdf", said)
+    assert lines and "4,350.00" in lines[0], lines
 
 
 def test_a_price_asked_for_each_one_is_the_rate_not_the_sum():
@@ -75,10 +78,8 @@ def test_a_price_asked_for_each_one_is_the_rate_not_the_sum():
             "Activity | Rate | Basis | Estimated units | Estimated amount\n"
             "Tutorial (1 hr delivery + 2 hrs associated work) | $148.87 | per tutorial | 24 | $3,572.88\n"
             "Your total estimated pay this semester: $3,572.88\n")
-    c = Candidate(1, text, "/home/s/Uni/tutor contract.docx", "tutor contract.docx", relpath="Uni/tutor contract.docx")
-    c.rrf = 0.03
-    ex = extract("what's my pay per class this semester?", [c], top=5)
-    assert ex.facts and "148.87" in ex.facts[0].text, [f.text for f in ex.facts[:3]]
+    lines = best(text, "Uni/tutor contract.docx", "what's my pay per class this semester?")
+    assert lines and "148.87" in lines[0], lines
 
 
 def test_a_row_of_a_column_named_by_the_papers_word_is_no_line_labelled_by_it():
@@ -88,12 +89,9 @@ def test_a_row_of_a_column_named_by_the_papers_word_is_no_line_labelled_by_it():
             "18/03/2026 Léo | Pharmacie – 3 médicaments | 23,40 | 14,04 | 9,36 | 0,00\n"
             "25/03/2026 Sophie | 420,00 | 0,09 | 250,00 | 169,91\n"
             "Optique : monture + 2 verres progressifs\n")
-    c = Candidate(1, text, "/home/r/Santé/releve_mutuelle_2026-03.pdf", "releve_mutuelle_2026-03.pdf",
-                  relpath="Santé/releve_mutuelle_2026-03.pdf")
-    c.rrf = 0.03
-    said = "How much did our health cover give back on Sophie's new glasses?"
-    ex = extract(gloss.rephrase(said, lambda w: True), [c], top=5, said=said)
-    assert ex.facts and "250,00" in ex.facts[0].text, [f.text for f in ex.facts[:3]]
+    lines = best(text, "Santé/releve_mutuelle_2026-03.pdf",
+                 "How much did our health cover give back on Sophie's new glasses?")
+    assert lines and "250,00" in lines[0], lines
 
 
 def test_a_papers_word_the_question_says_itself_labels_no_line_above_the_one_asked():
@@ -103,8 +101,5 @@ def test_a_papers_word_the_question_says_itself_labels_no_line_above_the_one_ask
             'Tenant may keep one (1) dog, "Biscuit", and shall pay a refundable pet deposit of $300.00.\n'
             "Security deposit | $2,650.00\n"
             "Pet deposit (refundable) | $300.00\n")
-    c = Candidate(1, text, "/home/m/House/Lease.docx", "Lease.docx", relpath="House/Lease.docx")
-    c.rrf = 0.03
-    said = "How much was the security deposit for Biscuit?"
-    ex = extract(gloss.rephrase(said, lambda w: True), [c], top=5, said=said)
-    assert ex.facts and "300.00" in ex.facts[0].text, [f.text for f in ex.facts[:3]]
+    lines = best(text, "House/Lease.docx", "How much was the security deposit for Biscuit?")
+    assert lines and "300.00" in lines[0], lines
