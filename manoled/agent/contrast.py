@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .months import MONTH_NAMES, since_asked, year_months
+from .months import MONTH_NAMES, asked_months, since_asked, year_months
 from .slots import STOP, stem, words
 
 _PARTICLES = ("in", "out", "up", "down", "on", "off")
@@ -187,6 +187,8 @@ class Contrasts:
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
         self.period = periods(question)
         self.since = since_asked(question)
+        # "what did it cost for October": one month's sum, not what "would cost about £832 a year"
+        self.one_month = not self.period and not self.since and bool(asked_months(question)[0])
         self.ahead = bool(_AHEAD_ASKED.search(question)) and not _BEHIND_ASKED.search(question)
         self.asked = {stem(w) for w in words(question)}
 
@@ -210,6 +212,8 @@ class Contrasts:
             return True  # "the rate since October 2025": not the "Current fixed rate (ends 30/09/2025)"
         if self.period and periods(unit) and not periods(unit) & self.period:
             return True  # "how much is the monthly payment": not "Total annual premium: …"
+        if self.one_month and periods(unit) == {"year"} and _A_SUM.search(unit):
+            return True  # "what did it cost for October": not "about £832 a year"
         if not self.sides:
             return False
         said = sides(unit)
@@ -236,6 +240,7 @@ class Contrasts:
         return bool(self.sides) and bool(self.sides & sides(unit)) or bool(self.period & periods(unit))
 
 
+_A_SUM = re.compile(r"[£$€¥]\s?\d|\d\s?(?:€|eur|usd|gbp)\b", re.IGNORECASE)  # a sum of money, not a rate "6.45% p.a."
 CASE_PENALTY = 0.5
 # "If …,", "During any …,", "In the event of …,": a sentence about one case of a rule
 _CASE = re.compile(r"(?:if|unless|during any|during a|in the event(?: of| that)?|in case(?: of)?|should|for any|where)\s+"

@@ -30,7 +30,7 @@ from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
-from .gloss import PHRASED
+from .gloss import PHRASED, said_otherwise
 from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
@@ -91,7 +91,7 @@ DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when
 DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|"
                             r"vencimiento|límite|limite|entro il|scadenza|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
-                            r"\bby\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
+                            r"\bby:?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
@@ -284,8 +284,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
     result = Extraction(topic=topic)
     if not candidates:
-        result.declined, result.reason = True, "no passages"
-        return result
+        return Extraction(declined=True, reason="no passages", topic=topic)
     best_rrf = max(c.rrf for c in candidates) or 1.0
     months, years = asked_months(question)
     contrasts = Contrasts(question)
@@ -309,7 +308,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     place = asked_ordinal(question)  # "the first tournament": item 1 of a numbered list
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
-    naming = totals_mod.papers_named(question)
+    # "the lights": the electricity bill, whose total answers; "to be online each month": a line's price a month
+    naming = totals_mod.papers_named(question) | {stem(w) for w in said_otherwise("" if contrasts.period else said or "")}
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
@@ -407,17 +407,14 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score -= 1.0
             facts.append(Fact(_trim(u, here or terms), c.path, c.file_name, score, typed, c))
     if not facts:
-        result.declined, result.reason = True, "no passage shares the question's words"
-        return result
+        return Extraction(declined=True, reason="no passage shares the question's words", topic=topic)
     if not focus_seen:  # "how much yeast" where the passages list flour and eggs: what it counts is not there
-        result.declined, result.reason = True, f"no passage mentions {' '.join(focus)}"
-        return result
+        return Extraction(declined=True, reason=f"no passage mentions {' '.join(focus)}", topic=topic)
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
     if kind in ("amount", "number", "code", "time", "duration", "weight", "date" if asked else "-", "person" if asked else "-") \
             and not any(f.typed for f in facts) and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there
-        result.declined, result.reason = True, f"no {kind} in the passages about it"
-        return result
+        return Extraction(declined=True, reason=f"no {kind} in the passages about it", topic=topic)
     facts.sort(key=lambda f: -f.score)
     if embed is not None and len(facts) > 1:
         head = facts[:rerank]

@@ -360,13 +360,20 @@ def _patterns(table: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern[s
 
 
 PHRASED = _phrase_table(_PHRASED)
-_PHRASINGS = _patterns(PHRASED) + _patterns(_phrase_table(_SAID_OTHERWISE))
+_OTHERWISE = _patterns(_phrase_table(_SAID_OTHERWISE))
+_PHRASINGS = _patterns(PHRASED) + _OTHERWISE
 _ASKED_AS = _patterns(_phrase_table(_ASKED_PHRASED))
 
 
 def phrased(question: str) -> list[str]:
     """The words of papers that ``question`` says in a phrase ("what did they pay back": refund)."""
     return [w for w, pattern in _PHRASINGS if pattern.search(question)]
+
+
+def said_otherwise(question: str) -> set[str]:
+    """The paper's things ``question`` says in everyday words ("keeping the lights on": electricity): the paper
+    asked, whose total answers, not a line of it that says the word."""
+    return {w for w, pattern in _OTHERWISE if pattern.search(question)}
 
 
 def rephrase(question: str, keep: Callable[[str], bool]) -> str:

@@ -218,6 +218,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
             return "number", True  # "how hot should the oven be": degrees
         if a == "how" and b in ("early", "late"):
             return "time", True  # "how early do we fly out": a clock time
+        if a == "how" and b == "far" and ws[n + 2:n + 3] and ws[n + 2] in ("ahead", "advance", "in"):
+            return "duration", True  # "how far ahead do we have to tell them": days or weeks of notice
         if a == "how" and b in ("many", "old", "far", "often"):
             return "number", True
         if a == "how" and b == "much" and ws[n + 2:n + 3] and ws[n + 2] in _SPANS:

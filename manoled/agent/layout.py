@@ -68,8 +68,9 @@ def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
             return None
         pairs = list(zip(head.cells, texts, strict=True))
     else:
-        if len(cells) < 2 or cells[0][0] > head.indent + 2:
-            return None  # a line that starts past the first column (a total under the amounts) ends the table
+        if len(cells) < 2 or cells[0][0] > head.indent + 2 or len(cells) == 2 and cells[0][2].endswith(":"):
+            return None  # a line that starts past the first column (a total under the amounts) ends the table, as
+            # does a label of its own with its value ("INVOICE TOTAL:      £569.40")
         by_col: dict[int, list[str]] = {}
         for s, e, c in cells:
             col = min(range(len(head.centres)), key=lambda j: abs(head.centres[j] - (s + e) / 2))
@@ -135,9 +136,11 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             if head is not None:
                 continue
         pairs = _PAIRS.split(bare)
-        if label and (is_value(bare) and len(bare) <= 30 or _PRICED.fullmatch(bare)):
+        if label and (is_value(bare) and len(bare) <= 30 or _PRICED.fullmatch(bare)
+                      or label.endswith(":") and _OPENS_WITH_DATE.match(bare)):
             out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";
-            continue  # a receipt's item, then its count and price: "RÅSKOG trolley beige" "1 x 35.00 | 35.00"
+            continue  # a receipt's item, then its count and price: "RÅSKOG trolley beige" "1 x 35.00 | 35.00"; a
+            # label that ends in a colon, then a line that opens with its date ("… confirmed for:" "Wednesday 22 April …")
         if len(pairs) >= 2 and all(":" in p for p in pairs):
             out.extend(" ".join(p.split()) for p in pairs)
         elif len(cells) == 2 and not cells[0][2].endswith((".", "!", "?")) and (
@@ -176,6 +179,9 @@ def row_cells(row: str) -> list[tuple[str, str]]:
     return [(a, b) for a, b in out]
 
 
+# a line that opens with a date: "Wednesday 22 April 2026 at 3:15 pm", "12/03/2026 at 9:00"
+_OPENS_WITH_DATE = re.compile(rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH}|"
+                              rf"{MONTH}\s+\d{{1,2}}\b|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}})", re.IGNORECASE)
 _PRICED = re.compile(r"\d+\s?[x×@]\s?[\d.,]+(?:\s*\|?\s*[£$€]?\s?[\d.,]+)?")  # "2 x 5.00 | 10.00": how many, at what
 
 

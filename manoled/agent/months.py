@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import gloss
+from .kinds import MONTH
 from .layout import row_cells
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
@@ -144,6 +145,16 @@ def name_year_fit(file_name: str, months: set[int], years: set[int]) -> float:
     return (1.0 if named & years else -1.0) if named else 0.0
 
 
+# "After I filed in March, how much did they give back?": the month of a deed done before what is asked, not its own
+_DEED_BEFORE = re.compile(r"^\s*(?:after|once|since)\s+(?:i|we|he|she|they)\b[^,?]*,\s*", re.IGNORECASE)
+
+
+def without_deed_before(question: str) -> str:
+    """``question`` without an opening clause of what the asker did before the thing asked ("After I filed in
+    March, …"): its month places that deed; the answer comes later."""
+    return _DEED_BEFORE.sub("", question)
+
+
 def other_month(question: str, passage: str, file_name: str = "") -> bool:
     """Whether the question asks about a month (or year) and the passage names only others: the March row of
     a budget answers nothing about April; nor does a passage that names no month of a file named for January
@@ -161,6 +172,10 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
                 if n in months and len(name) > 3):
             return True  # a date in numbers is no proof here: "11/04/25" is April only to some
     if years:
+        # "Renta 2024 resumen" answers nothing of the 2025 return, though it says when it was filed (2025); a name's
+        # span ("statement 2025-26") is of two years
+        if name_year_fit(file_name, months, years) and not year_spans(file_name.rsplit(".", 1)[0]):
+            return name_year_fit(file_name, months, years) < 0
         named_years = {int(y) for y in _YEAR.findall(passage)}
         return bool(named_years) and not named_years & years
     return False
@@ -393,8 +408,9 @@ def month_column(question: str, row: str) -> str | None:
 
 # a paper's own date ("Date: 16 Mar 2026" at a letter's head), and the questions that ask for it: when a paper
 # came, was sent or paid, or what it bought
-_OWN_DATE = re.compile(r"^\s*(?:date|dated|datum|fecha|data|date of issue|issue date|letter date)\s*[:|]\s*\S.{0,22}$",
-                       re.IGNORECASE)
+_OWN_DATE = re.compile(r"^\s*(?:date|dated|datum|fecha|data|date of issue|issue date|letter date)\s*[:|]\s*\S.{0,22}$|"
+                       rf"^\s*(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH}\.?\s+\d{{4}}|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|"
+                       r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*$", re.IGNORECASE)  # and a letter's date on its own line
 _PAPER_ASKED = re.compile(r"\b(?:letter|dated|written|wrote|sent|issued|received|arrived|came|buy|bought|purchased?|"
                           r"paid|pay|invoice|receipt|statement|notice|document|paper)\b", re.IGNORECASE)
 

@@ -9,6 +9,7 @@ hoover manual"), or none.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ..catalog.records import FileRecord
@@ -23,8 +24,20 @@ from .slots import STOP, stem, words
 PAPER_WORDS = frozenset(stem(w) for w in """bill invoice receipt statement letter manual guide contract quote
 agreement minutes payslip certificate ticket booking confirmation renewal estimate lease policy notice complaint
 """.split())
+# a letter sent to every parent, tenant or customer alike names none of them ("Dear Parent/Carer")
+_TO_ANYONE = re.compile(r"\b(?:dear|hello|hi|kia ora)\s+(?:parents?|carers?|caregivers?|guardians?|families|whānau|whanau|"
+                        r"parents?\s*(?:/|and|&|or)\s*(?:carers?|caregivers?|guardians?)|customers?|residents?|tenants?|"
+                        r"members?|patients?|clients?|householders?|occupiers?|policyholders?|students?|colleagues?|"
+                        r"neighbours?|neighbors?|sir or madam|sir/madam|all|everyone)\b|"
+                        r"\byour (?:child|son or daughter|children)(?:'s|’s)?\b", re.IGNORECASE)
 OPENING = 400  # characters of a file's first passage that say what it is
 _MAX_OPENED = 200  # files whose openings are read for one word (more: their names only)
+
+
+def to_anyone(text: str) -> bool:
+    """Whether ``text`` is a form letter: written to whoever gets it, so it never names the child or tenant it is
+    about ("Callum's school trip" is the class's letter, "Dear Parent/Carer")."""
+    return bool(_TO_ANYONE.search(text))
 
 
 def _opening_says(ctx: ToolContext, files: list[FileRecord], term: str) -> list[FileRecord]:

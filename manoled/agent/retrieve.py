@@ -25,6 +25,7 @@ from .wording import fold
 log = logging.getLogger(__name__)
 
 RRF_K = 60
+WHOLE_DOCS = 3  # short documents read in their found passage's place, at most
 WHOLE_EXTRA = 2  # passages that say all the query's words, read beyond the k best fused
 COORD_POOL = 3  # full-text hits read per hit kept, to put first those that say most of the query's words
 NAMED_MOST = 3  # a term in more files' paths than this names a collection, not a file
@@ -221,7 +222,9 @@ class HybridSearch:
         return out
 
     def __call__(self, query: str, terms: Sequence[str], k: int = 8,
-                 only_files: set[int] | None = None) -> list[Candidate]:
+                 only_files: set[int] | None = None, read_on: bool = False) -> list[Candidate]:
+        """The ``k`` best passages for ``query`` (its ``terms``), fused; ``read_on``: of a short document that says
+        two of the words, read on past the passage found (a bill's total, asked, after its rows)."""
         by_id: dict[int, Candidate] = {}
         if self.vector_search is not None and query.strip():
             for rank, hit in enumerate(self.vector_search(query, self.depth), start=1):
@@ -265,7 +268,7 @@ class HybridSearch:
         # a passage that says every word of the question is read, though one search alone found it ("Luna's vet
         # invoice from January": the clinic's factura, below the dog's notes that two searches found)
         whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)][:WHOLE_EXTRA]
-        out = self._widen(out[:k] + whole, terms, seqs, by_id)
+        out = self._widen(out[:k] + whole, terms, seqs, by_id, read_on)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])
         return out
@@ -307,21 +310,42 @@ class HybridSearch:
                         for pid, _seq, _page, text in self.catalog.passages_for(fid, limit=WHOLE_MAX)]
         return out
 
+    def _whole(self, c: Candidate, terms: Sequence[str], start: int = -1) -> bool:
+        """Whether ``c``'s document is short and now read in its place: whole, or from passage ``start`` on."""
+        parts = self.catalog.passages_for(c.file_id, limit=WHOLE_MAX + 1) if self.catalog is not None else []
+        if not 1 < len(parts) <= WHOLE_MAX:
+            return False
+        parts = [p for p in parts if p[1] >= start]
+        if len(parts) < 2:
+            return False
+        c.text = overlapped([text for _pid, _seq, _page, text in parts])
+        c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
+        return True
+
     def _widen(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],
-               by_id: dict[int, Candidate]) -> list[Candidate]:
+               by_id: dict[int, Candidate], read_on: bool = False) -> list[Candidate]:
         """``out`` with more of the document of the passage that says most of the query's words. A short one is
         read whole in that passage's place (its other passages dropped): an invoice's table head, its rows and its
         total are read together though the chunks cut between them. Of a longer one, the passage that follows
         joins, right after it, when that passage says at least 3 of 5 query words: a document goes on past a
-        chunk's end ("How much you will get" ... the amount after deductions, in the next chunk)."""
+        chunk's end ("How much you will get" ... the amount after deductions, in the next chunk). ``read_on``: of
+        the other short documents that say two of the words, the rest from the passage found on."""
         best = max((c for c in out if c.passage_id in seqs), key=lambda c: len(c.terms), default=None)
         if best is None or best.file_id is None or self.catalog is None:
             return out
+        # of a short document of the others that says two of the words too, the rest after its passage, when asked
+        # to read on: a bill's rows in one chunk, its total in the next
+        others = [c for c in out if read_on and c is not best and c.passage_id in seqs and len(c.terms) >= 2]
+        read: dict[int, tuple[Candidate, int]] = {}  # file -> the passage read in its place, and from where
+        for c in [best, *others]:
+            start = -1 if c is best else seqs[c.passage_id]
+            if len(read) < WHOLE_DOCS and c.file_id not in read and self._whole(c, terms, start):
+                read[c.file_id] = (c, start)
+        out = [c for c in out if c.file_id not in read or read[c.file_id][0] is c
+               or seqs.get(c.passage_id, -1) < read[c.file_id][1]]  # what comes before the part read stays
+        if best.file_id in read:
+            return out
         parts = self.catalog.passages_for(best.file_id, limit=WHOLE_MAX + 1)
-        if 1 < len(parts) <= WHOLE_MAX:
-            best.text = overlapped([text for _pid, _seq, _page, text in parts])
-            best.terms = [t for t in terms if contains(best.text, t) or contains(best.named, t)]
-            return [c for c in out if c is best or c.file_id != best.file_id]
         if len(terms) < 2 or len(best.terms) * 5 < len(terms) * 3:
             return out
         seq = seqs[best.passage_id]

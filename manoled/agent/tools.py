@@ -21,19 +21,21 @@ from .commonness import adverb, common, zipf
 from .context import ToolContext
 from .dearest import priciest_first
 from .due import due_ahead
-from .entries import LAST_TIME, entry_of, is_log, newer_row, newest_first, owner_of, soonest_first
+from .entries import LAST_TIME, newer_row, newest_first, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .journeys import leaving_first
-from .kinds import CONTACT_WORDS, role_words, typed_by
+from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last, spanned_months
+from .named import of_the_named
 from .names import files_at, index_of, path_matches, similar
 from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import SIBLING, WordSense
 from .series import series_of
-from .slots import WEEKDAYS, starts_alike, stem
+from .slots import WEEKDAYS, stem
+from .totals import TOTAL_ASK
 
 
 def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[list[str], set[str]]:
@@ -163,7 +165,9 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     named_by = {t: {str(idx.files[i].path) for i in idx.initialled(t)} for t in absent}
     initials = frozenset(t for t in absent if named_by[t])
     absent -= initials
-    candidates = _headed(ctx, ctx.hybrid(initials)(query, terms, k=top, only_files=only_files))
+    # "what did it end up costing": a bill's total, which may come a chunk after the rows that say the words
+    read_on = typed_by(query)[0] == "amount" and bool(TOTAL_ASK.search(query))
+    candidates = _headed(ctx, ctx.hybrid(initials)(query, terms, k=top, only_files=only_files, read_on=read_on))
     sense = ctx.word_sense()
     if only_files is None:
         why = _not_in_files(asked, terms, absent, candidates, sense)
@@ -184,7 +188,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
                              typed_by(query)[0])
-    ex = _newest_row(ctx, query, _of_the_named(ctx, query, terms, absent, ex))
+    ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t)))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
                       n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
@@ -286,74 +290,6 @@ def _month_cells(query: str, facts: list[factlib.Fact]) -> list[factlib.Fact]:
     (:func:`.months.month_column`): "Groceries, Jan: 386.20", not the whole year's row."""
     cells = [month_column(query, f.text) if f.file_name.lower().endswith(TABLES) else None for f in facts]
     return [replace(f, text=c) if c else f for f, c in zip(facts, cells, strict=True)]
-
-
-_PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
-_THING = re.compile(r"\b(?:the|my|our)\s+([A-Z][a-z]{2,})\b(?!['’])")  # "the Skoda": a thing's name, not a person's
-
-
-def _of_the_named(ctx: ToolContext, query: str, terms: list[str], absent: frozenset[str],
-                  ex: factlib.Extraction) -> factlib.Extraction:
-    """Only facts of files that say the names the question gives ("Dolores's April notice" is not Walt's):
-    a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path."""
-    proper = {stem(w.lower()) for w in _PROPER.findall(query)} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
-    proper &= set(terms)
-    if not proper or ex.declined or not ex.facts:
-        return ex
-    owner = {stem(w.lower()) for m in _CONTACT_OF.finditer(query) for w in m.group(1).split()} & proper
-    if owner:  # "Lucia's phone number": a number her line gives, not the bond office's on a paper naming her
-        ex.facts = [f for f in ex.facts if f.candidate is None or _owned(f, owner)]
-        if not ex.facts:
-            return factlib.Extraction(declined=True, reason=f"no line gives {' '.join(sorted(owner))}'s contact",
-                                      topic=ex.topic, evidence=ex.evidence)
-    having = {t: _files_with(ctx, t) for t in proper}
-    # a sheet of dated rows named for what it logs ("fuel log.csv") never says the one car it is kept for
-    things = {stem(w.lower()) for w in _THING.findall(query)} & proper
-    others = [t for t in terms if t not in proper and not t.isdigit()]
-    kept = [f for f in ex.facts if f.candidate is None or _names(
-        f, proper - things if things and _log_of(f, others) else proper, having)]
-    if kept:
-        ex.facts = kept
-        return ex
-    return factlib.Extraction(declined=True, reason=f"the passages found are not about {' '.join(sorted(proper))}",
-                              topic=ex.topic, evidence=ex.evidence)
-
-
-# a person's phone, e-mail or address asked by their name ("Lucia Ferreira's mobile number", "Dr Tran's email")
-_CONTACTS = "|".join(sorted(map(re.escape, CONTACT_WORDS), key=len, reverse=True))
-_CONTACT_OF = re.compile(rf"\b((?:[A-Z][a-z]+\s+)?[A-Z][a-z]{{2,}})'s\s+(?:(?:work|home|{_CONTACTS})\s+)?(?:{_CONTACTS})\b")
-
-
-def _owned(f: factlib.Fact, owner: set[str]) -> bool:
-    """Whether the fact's line, what comes just before it (a contact card's name line) or its passage's first line
-    ("call w Daniel (Northside PG)": the notes' "his mob" is his) says the name, first or last."""
-    c = f.candidate
-    text, unit = " ".join(c.text.split()), " ".join(f.text.split())
-    at = text.find(unit[:30])
-    near = text[max(0, at - 100):at + len(unit)] if at >= 0 else unit
-    first = c.text.lstrip().split("\n", 1)[0]
-    return any(_said_near(f"{near} {first} {c.named}", t) for t in owner)
-
-
-def _names(f: factlib.Fact, proper: set[str], having: dict[str, set[int]]) -> bool:
-    """Whether the fact's file says each name, or its path does; in a diary, the fact's own entry must, or
-    the diary's first line ("Maricel - off days & stuff": every entry is hers, in every passage)."""
-    c = f.candidate
-    entry = entry_of(c.text, f.text)
-    if entry is not None:
-        return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
-    return all(c.file_id in having[t] or _said_near(f"{c.text} {c.named}", t) for t in proper)
-
-
-def _log_of(f: factlib.Fact, terms: list[str]) -> bool:
-    """Whether the fact's file is a sheet or log of dated rows whose path says one of ``terms``."""
-    c = f.candidate
-    return (c.file_name.lower().endswith(TABLES) or is_log(c.text)) and any(contains(c.named, t) for t in terms)
-
-
-def _said_near(text: str, name: str) -> bool:
-    """``name`` in ``text``, or a word that starts like it ("Lisboa" for Lisbon, "Walter" for Walt)."""
-    return contains(text, name) or any(starts_alike(w, name) for w in factlib.words(text))
 
 
 def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:

@@ -39,7 +39,7 @@ from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
 from .focus import compound
 from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, TYPE_WORDS, role_words, says_shape, typed_by
 from .layout import TABLES
-from .months import LATEST, newest_of_series, other_month, says_other_month
+from .months import LATEST, newest_of_series, other_month, says_other_month, without_deed_before
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
@@ -221,8 +221,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (kind in ("code", "number", "duration", "weight") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
-    elif other_month(question, _passage(top), top.file_name) or kind not in ("date", "time") and says_other_month(
-            question, top.text):  # a bill of February is due in March
+    elif other_month(placed := without_deed_before(question), _passage(top), top.file_name) or \
+            kind not in ("date", "time") and says_other_month(placed, top.text):  # a bill of February is due in March
         why = "the files say it for another month or year"
     elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
@@ -251,7 +251,7 @@ def unqualified(question: str, fact: Fact, sense: WordSense | None) -> tuple[str
     """A kind of thing the question names ("car insurance", "GP appointment", "bike insurance") whose head word the
     answer's passage says in English while it says nothing of the kind, literally or in a strong sense: the files
     say it of another thing (the homeowners policy for "our car insurance", the dentist for "my next GP one").
-    Names are left to :func:`.tools._of_the_named`; words that only say which one ("final", "next") are no kind."""
+    Names are left to :func:`.named.of_the_named`; words that only say which one ("final", "next") are no kind."""
     terms = set(topic_terms(question))
     said = re.findall(r"[\w'-]+", question)
     passage = _passage(fact)

@@ -7,6 +7,7 @@ import pytest
 
 from manoled.agent.contrast import CASE_PENALTY, Contrasts
 from manoled.agent.facts import extract
+from manoled.agent.kinds import typed_by
 from manoled.agent.retrieve import Candidate
 
 LEASE = ("10. NOTICE TO VACATE\n"
@@ -47,3 +48,12 @@ def test_a_case_is_only_a_little_less_likely_the_answer_when_it_alone_says_the_t
     c.rrf = 0.03
     ex = extract("what's the late fee?", [c], top=5)
     assert ex.facts and "$50.00" in ex.facts[0].text, [f.text for f in ex.facts[:2]]
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("how far ahead do we have to tell the landlord if we leave?", "duration"),  # days of notice
+    ("how far in advance must I cancel?", "duration"),
+    ("how far is the cottage from the lake?", "number"),  # a distance
+])
+def test_how_far_ahead_asks_a_span_of_time(question, kind):
+    assert typed_by(question)[0] == kind

@@ -1,0 +1,90 @@
+"""The facts of the files that say the names a question gives: "Dolores's April notice" is not Walt's.
+
+``of_the_named(query, terms, absent, ex, files_with)`` keeps the facts whose file (or path) says each capitalised
+name of the question that some file has; a contact asked by a name ("Lucia's phone number") must be on her line; a
+diary's entry must say it itself; a form letter (:func:`.papers.to_anyone`) names no owner.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .entries import entry_of, is_log, owner_of
+from .facts import Extraction, Fact
+from .kinds import CONTACT_WORDS
+from .layout import TABLES
+from .papers import to_anyone
+from .retrieve import MONTH_NUMBERS, contains
+from .slots import WEEKDAYS, starts_alike, stem, words
+
+_PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
+_WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
+_THING = re.compile(r"\b(?:the|my|our)\s+([A-Z][a-z]{2,})\b(?!['’])")  # "the Skoda": a thing's name, not a person's
+
+
+def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extraction,
+                 files_with: Callable[[str], set[int]]) -> Extraction:
+    """Only facts of files that say the names the question gives ("Dolores's April notice" is not Walt's):
+    a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path."""
+    proper = {stem(w.lower()) for w in _PROPER.findall(query)} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
+    proper &= set(terms)
+    if not proper or ex.declined or not ex.facts:
+        return ex
+    owner = {stem(w.lower()) for m in _CONTACT_OF.finditer(query) for w in m.group(1).split()} & proper
+    if owner:  # "Lucia's phone number": a number her line gives, not the bond office's on a paper naming her
+        ex.facts = [f for f in ex.facts if f.candidate is None or _owned(f, owner)]
+        if not ex.facts:
+            return Extraction(declined=True, reason=f"no line gives {' '.join(sorted(owner))}'s contact",
+                              topic=ex.topic, evidence=ex.evidence)
+    having = {t: files_with(t) for t in proper}
+    # a sheet of dated rows named for what it logs ("fuel log.csv") never says the one car it is kept for
+    things = {stem(w.lower()) for w in _THING.findall(query)} & proper
+    others = [t for t in terms if t not in proper and not t.isdigit()]
+    whose = {stem(w.lower()) for w in _WHOSE.findall(query)} & proper  # "Callum's trip": the trip is his
+    kept = [f for f in ex.facts if f.candidate is None or _names(
+        f, proper - things if things and _log_of(f, others) else proper, having, whose)]
+    if kept:
+        ex.facts = kept
+        return ex
+    return Extraction(declined=True, reason=f"the passages found are not about {' '.join(sorted(proper))}",
+                      topic=ex.topic, evidence=ex.evidence)
+
+
+# a person's phone, e-mail or address asked by their name ("Lucia Ferreira's mobile number", "Dr Tran's email")
+_CONTACTS = "|".join(sorted(map(re.escape, CONTACT_WORDS), key=len, reverse=True))
+_CONTACT_OF = re.compile(rf"\b((?:[A-Z][a-z]+\s+)?[A-Z][a-z]{{2,}})'s\s+(?:(?:work|home|{_CONTACTS})\s+)?(?:{_CONTACTS})\b")
+
+
+def _owned(f: Fact, owner: set[str]) -> bool:
+    """Whether the fact's line, what comes just before it (a contact card's name line) or its passage's first line
+    ("call w Daniel (Northside PG)": the notes' "his mob" is his) says the name, first or last."""
+    c = f.candidate
+    text, unit = " ".join(c.text.split()), " ".join(f.text.split())
+    at = text.find(unit[:30])
+    near = text[max(0, at - 100):at + len(unit)] if at >= 0 else unit
+    first = c.text.lstrip().split("\n", 1)[0]
+    return any(_said_near(f"{near} {first} {c.named}", t) for t in owner)
+
+
+def _names(f: Fact, proper: set[str], having: dict[str, set[int]], whose: set[str]) -> bool:
+    """Whether the fact's file says each name, or its path does; in a diary, the fact's own entry must, or
+    the diary's first line ("Maricel - off days & stuff": every entry is hers). A form letter that says the other
+    names needs no owner's ("Callum's trip to New Lanark": the letter to every parent of the class)."""
+    c = f.candidate
+    entry = entry_of(c.text, f.text)
+    if entry is not None:
+        return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
+    unsaid = {t for t in proper if c.file_id not in having[t] and not _said_near(f"{c.text} {c.named}", t)}
+    return not unsaid or unsaid <= whose and unsaid != proper and to_anyone(c.text)
+
+
+def _log_of(f: Fact, terms: list[str]) -> bool:
+    """Whether the fact's file is a sheet or log of dated rows whose path says one of ``terms``."""
+    c = f.candidate
+    return (c.file_name.lower().endswith(TABLES) or is_log(c.text)) and any(contains(c.named, t) for t in terms)
+
+
+def _said_near(text: str, name: str) -> bool:
+    """``name`` in ``text``, or a word that starts like it ("Lisboa" for Lisbon, "Walter" for Walt)."""
+    return contains(text, name) or any(starts_alike(w, name) for w in words(text))
