@@ -161,3 +161,31 @@ def paid_for(question: str) -> list[str]:
                 np.append(x)
             return [stem(x) for x in np]
     return []
+
+
+_RECIPE = frozenset({"recipe", "recipes"})
+
+
+def recipe_for(question: str) -> list[str]:
+    """The dish a recipe is asked for, as stems, its head last: "where's my recipe for pork tamales" -> pork, tamal;
+    "the banana bread recipe" -> banana, bread; "how do I make chocolate cake" -> chocolate, cake. Empty when it asks
+    for none ("what recipes do I have")."""
+    ws = words(question)
+    for i, w in enumerate(ws):
+        if w in _RECIPE and ws[i + 1:i + 2] == ["for"] or w == "make" and i and ws[i - 1] in ("to", "i", "we", "you"):
+            np = []
+            for x in ws[i + (2 if w in _RECIPE else 1):]:
+                if x in DETERMINERS and not np:
+                    continue
+                if x in _NP_END or x in STOP or not x.isalpha() or len(np) == 3:
+                    break
+                np.append(x)
+            return [stem(x) for x in np]
+        if w in _RECIPE and i:  # "the banana bread recipe"
+            np = []
+            for x in reversed(ws[max(0, i - 3):i]):
+                if x in DETERMINERS or x in _NP_END or x in STOP or not x.isalpha() or "'" in x:
+                    break
+                np.insert(0, x)
+            return [stem(x) for x in np]
+    return []

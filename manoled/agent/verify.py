@@ -32,7 +32,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import DETERMINERS, asked_words, paid_for
+from .attribute import DETERMINERS, asked_words, paid_for, recipe_for
 from .contrast import other_paper
 from .entries import entry_of, owner_of
 from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
@@ -226,6 +226,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the files say it for another month or year"
     elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
+    elif (dish := recipe_for(question)) and not contains(text := f"{_passage(top)} {top.file_name}", dish[-1]) \
+            and not compound(text, dish[-1]):  # a dish by its name, never by meaning (cake ~ bread)
+        why = f"the files have no recipe for {' '.join(dish)}"  # "pork tamales": not the green chile stew
     elif (pair := unqualified(question, top, sense)) is not None:
         why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
     elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \
