@@ -152,15 +152,21 @@ def paid_for(question: str) -> list[str]:
             i + 1 if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and ws[i + 1] in _OWNED \
             and any(x in _COST for x in ws[i + 2:i + 8]) else 0  # charge to *replace* the gutters; did *the drill* cost
         if start:
-            np: list[str] = []
-            for x in ws[start:]:
-                if (x in DETERMINERS or x in dated) and not np:
-                    continue
-                if x in _NP_END or x in STOP or x in _COST or not x.isalpha() or len(np) == 3:
-                    break
-                np.append(x)
-            return [stem(x) for x in np]
+            return _noun_phrase(ws[start:], skip=DETERMINERS | dated, end=_COST)
     return []
+
+
+def _noun_phrase(ws: list[str], skip: frozenset[str] | set[str] = DETERMINERS,
+                 end: frozenset[str] = frozenset()) -> list[str]:
+    """The stems of the noun phrase that ``ws`` opens with (at most 3 words; ``skip`` words before it)."""
+    np: list[str] = []
+    for x in ws:
+        if x in skip and not np:
+            continue
+        if x in _NP_END or x in STOP or x in end or not x.isalpha() or len(np) == 3:
+            break
+        np.append(x)
+    return [stem(x) for x in np]
 
 
 _RECIPE = frozenset({"recipe", "recipes"})
@@ -173,14 +179,7 @@ def recipe_for(question: str) -> list[str]:
     ws = words(question)
     for i, w in enumerate(ws):
         if w in _RECIPE and ws[i + 1:i + 2] == ["for"] or w == "make" and i and ws[i - 1] in ("to", "i", "we", "you"):
-            np = []
-            for x in ws[i + (2 if w in _RECIPE else 1):]:
-                if x in DETERMINERS and not np:
-                    continue
-                if x in _NP_END or x in STOP or not x.isalpha() or len(np) == 3:
-                    break
-                np.append(x)
-            return [stem(x) for x in np]
+            return _noun_phrase(ws[i + (2 if w in _RECIPE else 1):])
         if w in _RECIPE and i:  # "the banana bread recipe"
             np = []
             for x in reversed(ws[max(0, i - 3):i]):

@@ -174,8 +174,9 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
     if years:
         # "Renta 2024 resumen" answers nothing of the 2025 return, though it says when it was filed (2025); a name's
         # span ("statement 2025-26") is of two years
-        if name_year_fit(file_name, months, years) and not year_spans(file_name.rsplit(".", 1)[0]):
-            return name_year_fit(file_name, months, years) < 0
+        fit = name_year_fit(file_name, months, years)
+        if fit and not year_spans(file_name.rsplit(".", 1)[0]):
+            return fit < 0
         named_years = {int(y) for y in _YEAR.findall(passage)}
         return bool(named_years) and not named_years & years
     return False
