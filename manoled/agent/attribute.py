@@ -34,7 +34,7 @@ _STOP_NOUNS = frozenset("room size sizes space storage weight".split())
 # nouns that only name a kind of thing, like "type": "the payment method" asks for a payment
 _KIND_NOUNS = frozenset("method methods way ways sort sorts style option options form mode".split())
 # adjectives that only say which value of a paper is asked, its last or whole one ("the final amount")
-_FRAMING = frozenset("final overall actual exact full grand".split())
+_FRAMING = frozenset("final overall actual exact full whole grand".split())
 
 
 # amounts that are a thing of their own, not any sum: a booking's total is no deposit, a bill's no refund
@@ -47,6 +47,8 @@ def is_type_word(w: str) -> bool:
     s = stem(w)
     if w in _NAMED_AMOUNTS or s in _NAMED_AMOUNTS:
         return False
+    if "-" in w.strip("-"):  # "the full-year amount", "the all-in price": words that frame, joined
+        return all(is_type_word(part) for part in w.split("-") if part)
     return (((w in STOP or s in STOP) and w not in _STOP_NOUNS) or s in _ASKED_AS or w in _ASKED_AS or w in _KIND_NOUNS
             or w in _FRAMING
             or is_cue(w) or is_cue(s))

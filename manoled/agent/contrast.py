@@ -165,6 +165,10 @@ def goes(unit: str, way: tuple[str, str]) -> bool:
     return at[0] is not None and at[1] is not None and at[0].start() < at[1].start()
 
 
+_THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers)\b", re.IGNORECASE)
+_OWN = re.compile(r"\b(?:my|your|our)\s+own\b|\b(?:myself|yourself|ourselves)\b", re.IGNORECASE)
+
+
 class Contrasts:
     """What the question asks on one side of: :meth:`other` says a unit is about the other side only."""
 
@@ -191,6 +195,7 @@ class Contrasts:
         self.one_month = not self.period and not self.since and bool(asked_months(question)[0])
         self.ahead = bool(_AHEAD_ASKED.search(question)) and not _BEHIND_ASKED.search(question)
         self.asked = {stem(w) for w in words(question)}
+        self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -214,6 +219,8 @@ class Contrasts:
             return True  # "how much is the monthly payment": not "Total annual premium: …"
         if self.one_month and periods(unit) == {"year"} and _A_SUM.search(unit):
             return True  # "what did it cost for October": not "about £832 a year"
+        if self.third and _OWN.search(unit):
+            return True  # "when is his check-up": not the letter's "your own next check-up is due in March"
         if not self.sides:
             return False
         said = sides(unit)

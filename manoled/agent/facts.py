@@ -38,6 +38,7 @@ from .months import (
     LATEST,
     MONTH_NAMES,
     asked_months,
+    dated_otherwise,
     days,
     name_date_fit,
     name_year_fit,
@@ -248,6 +249,7 @@ PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value (or a
 # labelled count whose label is what is counted: "Nights: 4")
+OTHER_MONTH_PENALTY = 1.5  # to a passage whose dates are all of other months than the one asked
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 WHOLE_SUM_WEIGHT = 1.5  # more to a paper's total, asked what it came to ("in the end", "all in"), than to its lines
 NEWEST_WEIGHT = 1.0  # to the newest paper of a series, asked the next or current value
@@ -341,7 +343,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
             or says_numbered(numbered, c.text, c.file_name) or len(months) >= 2 and months <= spanned_months(c.text)) \
-            + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text))
+            + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
+            - OTHER_MONTH_PENALTY * (not deadline and dated_otherwise(question, c.text, c.file_name))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         units = sectioned(c.text, c.file_name)
         placed = numbered_items(c.text, place) if place else []  # the list's item at the place asked

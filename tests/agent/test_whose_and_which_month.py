@@ -1,0 +1,92 @@
+"""Whose thing and which month: the visit of the month asked ("when the doctor saw him in January"), not another
+visit's note that names the doctor too; a child's appointment, not the letter's "your own next check-up"; a named
+person's thing ("Priya's passport") said by the answer, not only her name; and a question that asks two things
+("the deposit n which scheme") checked by its first ask's words."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from conftest import ask, folder_fixture, planner_agent
+
+from manoled.agent.attribute import asked_words, is_type_word
+from manoled.agent.contrast import Contrasts
+from manoled.agent.months import dated_otherwise, sure_months
+from manoled.agent.named import owned_thing
+
+NOW = datetime(2027, 2, 2, 12).timestamp()
+
+folder = folder_fixture("whose", {
+    "Kids/6 month visit - Dr Shah.txt": (
+        "Milo - 6 MONTH WELL VISIT\nTue 10/14/2026  Oakridge Pediatrics (Dr. Priya Shah)\n\n"
+        "weight 16 lb 2 oz  (40th %)\nlength 26.5 in\n-> eating well, two naps a day\n\n"
+        "shots: DTaP #3, IPV #3\n  - call nurse line if temp 100.4+\n", 100),
+    "Kids/9mo checkup notes.md": (
+        "# Milo - 9 month checkup (1/13/2027)\n\n**Oakridge Pediatrics**\n\n| | |\n|---|---|\n"
+        "| Weight | 19 lb 8 oz (45th percentile) |\n| Length | 28 in |\n\n## Notes\n- crawling everywhere\n", 20),
+    "Health/dentist letter.txt": (
+        "LAKESIDE DENTAL PRACTICE\n4 Mill Lane, Leeds\n12 January 2027\nDear Mrs Okafor,\n"
+        "Tobi is now due his routine check-up. We have booked the following appointment:\n"
+        "Thursday 18 February 2027 at 4:10pm with Dr Helen Marsh\n"
+        "Please arrive 10 minutes early. A parent must attend with children under 16.\n"
+        "Our records also show that your own next check-up is due in June 2027 - we will send a reminder.\n", 20),
+    "Home/todo.md": ("# todo\n- [ ] Priya contract ends 2 Feb 2027 - renew? talk to her in Jan\n"
+                     "- [ ] book the boiler service\n- [x] pay the window cleaner\n", 5),
+}, NOW)
+
+
+def test_the_visit_of_the_month_asked_answers(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How heavy was Milo when the doctor saw him in January?")
+    assert "19 lb 8 oz" in final.answer and names == ["9mo checkup notes.md"], final.answer
+
+
+def test_dates_that_read_one_way_name_their_month():
+    assert sure_months("Tue 10/14/2026 Oakridge") == {10}
+    assert sure_months("seen 3/4/2026") == frozenset()  # 3 April or 4 March: no month for sure
+    assert sure_months("on 18 Nov 2025, then 2026-02-03") == {11, 2}
+    question = "How heavy was Milo when the doctor saw him in January?"
+    assert dated_otherwise(question, "Tue 10/14/2026 weight 16 lb 2 oz", "6 month visit.txt")
+    assert not dated_otherwise(question, "checkup (1/13/2027) Weight 19 lb", "9mo checkup notes.md")
+    assert not dated_otherwise(question, "Tue 10/14/2026", "visit_2027-01.txt")  # the name places it in January
+
+
+def test_a_childs_appointment_is_not_the_readers_own(folder):
+    final, _names = ask(planner_agent(folder[0], NOW), "when do we need to take the little one to get his teeth looked at?")
+    assert "June 2027" not in final.answer, final.answer  # (the letter's own date still answers: a miss left)
+
+
+def test_your_own_is_the_readers_side():
+    unit = "Our records also show that your own next check-up is due in June 2027"
+    assert Contrasts("when is his next check-up?").other(unit)
+    assert not Contrasts("when is my own next check-up?").other(unit)
+    assert not Contrasts("when is my next check-up?").other(unit)
+
+
+@pytest.mark.parametrize("question, thing", [
+    ("When does Priya's passport expire?", "passport"),
+    ("What's Samosa's microchip number?", "microchip"),
+    ("How much do we pay for Léo's crèche?", "crèche"),
+    ("What is Walt's monthly Social Security payment?", ""),  # a thing of several words
+    ("When is Ada's next checkup?", ""),
+    ("When is Emma's birthday?", ""),  # the date asked, no thing
+    ("If one of Ruth's patients wants more, what does that cost?", ""),  # before what is asked
+])
+def test_a_named_persons_thing(question, thing):
+    assert owned_thing(question) == thing
+
+
+def test_a_named_persons_thing_the_files_do_not_say_is_declined(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "When does Priya's passport expire?")
+    assert names == [] and "found nothing" in final.answer, final.answer
+
+
+def test_two_asks_are_checked_by_the_first():
+    assert asked_words("deposit amount n which scheme its in") == ["scheme"]  # the whole question's last noun
+    assert asked_words("deposit amount") == []
+
+
+def test_framing_words_joined_frame_too():
+    assert is_type_word("full-year") and is_type_word("all-in") and not is_type_word("follow-up")
+    assert asked_words("what's the full-year amount the city is charging us for the flat?") == []
+
