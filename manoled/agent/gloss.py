@@ -66,6 +66,8 @@ lease: mietvertrag bail arrendamiento tenancy huurcontract huurovereenkomst
 tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
+diy: brico bricolage bricolaje baumarkt bouwmarkt fai-da-te
+hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwaren ferramenta ferramentas ijzerwaren baumarkt
 insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering verzekerd
 premium: prämie versicherungsbeitrag prima cotisation premio prémio premie
 renewal: verlängerung renouvellement renovación rinnovo renovação

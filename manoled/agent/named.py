@@ -10,15 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .attribute import is_type_word
 from .entries import entry_of, is_log, owner_of
 from .facts import Extraction, Fact
 from .kinds import CONTACT_WORDS
 from .layout import TABLES
 from .papers import to_anyone
 from .retrieve import MONTH_NUMBERS, contains
-from .slots import GENERIC, STOP, WEEKDAYS, starts_alike, stem, words
-from .terms import SELECTING
+from .slots import WEEKDAYS, starts_alike, stem, words
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
 _WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
@@ -90,26 +88,3 @@ def _log_of(f: Fact, terms: list[str]) -> bool:
 def _said_near(text: str, name: str) -> bool:
     """``name`` in ``text``, or a word that starts like it ("Lisboa" for Lisbon, "Walter" for Walt)."""
     return contains(text, name) or any(starts_alike(w, name) for w in words(text))
-
-
-_OWNED = re.compile(r"\b[A-Z][^\W\d_]{2,}['’]s\s+([^\W\d_A-Z]{3,})\b(?:\s+([\w']+))?")
-# words that say which of a person's things, not what thing: "Walt's monthly …", "Ada's next …"
-_WHICH = frozenset("new old last first main own usual latest upcoming".split())
-_ASKS = re.compile(r"\b(?:what|what's|when|when's|where|where's|which|how)\b", re.IGNORECASE)
-
-
-def owned_thing(question: str) -> str:
-    """The one word a question names a person's thing by, in what it asks: "when does Maricel's *passport*
-    expire", "what's Samosa's *microchip* number"; '' for none, or for a thing said in more words ("Walt's monthly
-    Social Security payment": which of them the files must say is not clear) or a word that only frames the ask
-    ("Ada's next …", "Emma's date of birth")."""
-    asks = _ASKS.search(question)
-    for m in _OWNED.finditer(question, asks.start() if asks else 0):
-        thing, after = m.group(1), (m.group(2) or "").lower()
-        if is_type_word(thing) or thing in GENERIC or thing in SELECTING or thing in _WHICH or thing.endswith("ly"):
-            return ""
-        if not after or after in STOP or after in GENERIC or is_type_word(after):
-            return thing
-        return ""
-    return ""
-

@@ -26,6 +26,7 @@ _SECOND = re.compile(r"(?:,\s*|\s)(?:and|n|&)\s+((?:what|whats|how|when|who|whic
 # "which deposit scheme is it in": a thing its noun names, whatever value its words cue (not "what time", "what is")
 _THING = re.compile(r"(?:which|what)\s+(?!(?:is|was|are|were|do|does|did|time|day|date|year|month)\b)[a-z]",
                     re.IGNORECASE)
+TRIED = 3  # of the file's lines for the second ask, the best so many are tried
 MAX_JOINED = 240  # characters of the two lines together; longer, the first alone answers (answers stay short)
 
 
@@ -65,9 +66,10 @@ def both_asked(question: str, ex: Extraction, ask_in: Callable[[str, int], Extra
         return ex  # one line says both ("Bake at 190C for 40 minutes")
     # a thing asked by its noun: its own words alone ("deposit scheme" cues a sum, and the sum is already given)
     theirs = ask_in(" ".join([second, *about] if valued else [*named, *about]), top.candidate.file_id)
-    best = theirs.facts[0] if theirs.facts and not theirs.declined else None
-    fits = best is not None and (best.typed if valued else any(contains(best.text, t) for t in named))
-    other = best.text if best is not None and fits else ""
+    # the best of its lines that gives the value, or says the thing's noun (not the file's line of the first ask)
+    best = next((f for f in ([] if theirs.declined else theirs.facts[:TRIED])
+                 if (f.typed if valued else any(contains(f.text, t) for t in named))), None)
+    other = best.text if best is not None else ""
     if not other or other in top.text or top.text in other or len(top.text) + len(other) > MAX_JOINED:
         return ex
     lines = (other, top.text) if late else (top.text, other)  # in the order asked

@@ -40,7 +40,6 @@ from .focus import compound
 from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, TYPE_WORDS, role_words, says_shape, typed_by
 from .layout import TABLES
 from .months import LATEST, newest_of_series, other_month, says_other_month, without_deed_before
-from .named import owned_thing
 from .pairs import second_ask
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
@@ -231,8 +230,6 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (dish := recipe_for(question)) and not contains(text := f"{_passage(top)} {top.file_name}", dish[-1]) \
             and not compound(text, dish[-1]):  # a dish by its name, never by meaning (cake ~ bread)
         why = f"the files have no recipe for {' '.join(dish)}"  # "pork tamales": not the green chile stew
-    elif (thing := owned_thing(question)) and not _names_any(_passage(top), [thing], sense):
-        why = f"the files say no {thing} of the one named"  # "Maricel's passport": not her contract's end
     elif (pair := unqualified(question, top, sense)) is not None:
         why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
     elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \

@@ -66,3 +66,11 @@ def test_a_sum_its_words_ask_then_a_date(folder):
     assert "640.00" in final.answer and "2026-12-09" in final.answer, final.answer
     assert final.answer.index("640.00") < final.answer.index("2026-12-09"), final.answer  # in the order asked
     assert names == ["INV-2207 Lumen Dental.txt"], names
+
+
+def test_a_terse_second_which_is_answered_too(folder):
+    # the first ask's line is checked by the first ask's words (no "scheme" in it), and the second ask takes the
+    # file's line that says "scheme", though the deposit's own line ranks above it
+    final, names = ask(planner_agent(folder[0], NOW), "flat deposit amount n which scheme its in")
+    assert "1,130.00" in final.answer and "Tenancy Deposit Scheme" in final.answer, final.answer
+    assert names == ["occupation contract.txt"], names

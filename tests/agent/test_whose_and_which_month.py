@@ -1,19 +1,17 @@
 """Whose thing and which month: the visit of the month asked ("when the doctor saw him in January"), not another
-visit's note that names the doctor too; a child's appointment, not the letter's "your own next check-up"; a named
-person's thing ("Priya's passport") said by the answer, not only her name; and a question that asks two things
-("the deposit n which scheme") checked by its first ask's words."""
+visit's note that names the doctor too; a child's appointment, not the letter's "your own next check-up"; a question
+that asks two things ("the deposit n which scheme") checked by its first ask's words; a DIY store by its name in
+other tongues (Brico, Baumarkt)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-import pytest
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words, is_type_word
 from manoled.agent.contrast import Contrasts
 from manoled.agent.months import dated_otherwise, sure_months
-from manoled.agent.named import owned_thing
 
 NOW = datetime(2027, 2, 2, 12).timestamp()
 
@@ -63,24 +61,6 @@ def test_your_own_is_the_readers_side():
     assert not Contrasts("when is my next check-up?").other(unit)
 
 
-@pytest.mark.parametrize("question, thing", [
-    ("When does Priya's passport expire?", "passport"),
-    ("What's Samosa's microchip number?", "microchip"),
-    ("How much do we pay for Léo's crèche?", "crèche"),
-    ("What is Walt's monthly Social Security payment?", ""),  # a thing of several words
-    ("When is Ada's next checkup?", ""),
-    ("When is Emma's birthday?", ""),  # the date asked, no thing
-    ("If one of Ruth's patients wants more, what does that cost?", ""),  # before what is asked
-])
-def test_a_named_persons_thing(question, thing):
-    assert owned_thing(question) == thing
-
-
-def test_a_named_persons_thing_the_files_do_not_say_is_declined(folder):
-    final, names = ask(planner_agent(folder[0], NOW), "When does Priya's passport expire?")
-    assert names == [] and "found nothing" in final.answer, final.answer
-
-
 def test_two_asks_are_checked_by_the_first():
     assert asked_words("deposit amount n which scheme its in") == ["scheme"]  # the whole question's last noun
     assert asked_words("deposit amount") == []
@@ -90,3 +70,9 @@ def test_framing_words_joined_frame_too():
     assert is_type_word("full-year") and is_type_word("all-in") and not is_type_word("follow-up")
     assert asked_words("what's the full-year amount the city is charging us for the flat?") == []
 
+
+
+def test_a_diy_store_in_other_tongues():
+    from manoled.agent.retrieve import contains
+    assert contains("BRICO CENTRE - Bristol Cribbs", "diy") and contains("Bauhaus Baumarkt GmbH", "hardware")
+    assert not contains("Tesco Extra, Cardiff", "diy")
