@@ -93,6 +93,11 @@ BACK_SAID = re.compile(r"\b(?:return|retour|rückflug|rückfahrt|rückreise|regr
                        re.I)
 
 
+def ahead_asked(question: str) -> bool:
+    """Whether ``question`` asks of a thing still to come ("when is my appointment", "the next one"), not a past one."""
+    return bool(_AHEAD_ASKED.search(question)) and not _BEHIND_ASKED.search(question)
+
+
 def _bound_for(line: str, place: str) -> bool:
     """Whether ``line`` goes to ``place`` ("To: Lisbon Humberto Delgado") and does not leave from it."""
     low = line.lower()
@@ -193,7 +198,7 @@ class Contrasts:
         self.since = since_asked(question)
         # "what did it cost for October": one month's sum, not what "would cost about £832 a year"
         self.one_month = not self.period and not self.since and bool(asked_months(question)[0])
-        self.ahead = bool(_AHEAD_ASKED.search(question)) and not _BEHIND_ASKED.search(question)
+        self.ahead = ahead_asked(question)
         self.asked = {stem(w) for w in words(question)}
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
 

@@ -19,6 +19,7 @@ from .attribute import asked_words
 from .checklist import pending_first
 from .commonness import adverb, common, zipf
 from .context import ToolContext
+from .contrast import ahead_asked
 from .dearest import priciest_first
 from .due import due_ahead
 from .entries import LAST_TIME, newer_row, newest_first, soonest_first
@@ -187,7 +188,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
-                             typed_by(query)[0])
+                             typed_by(query)[0], ahead=ahead_asked(query))
     ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t)))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),

@@ -10,8 +10,8 @@ from datetime import datetime
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words, is_type_word
-from manoled.agent.contrast import Contrasts
-from manoled.agent.months import dated_otherwise, sure_months
+from manoled.agent.contrast import Contrasts, ahead_asked
+from manoled.agent.months import dated_otherwise, own_date_last, sure_months
 
 NOW = datetime(2027, 2, 2, 12).timestamp()
 
@@ -51,7 +51,19 @@ def test_dates_that_read_one_way_name_their_month():
 
 def test_a_childs_appointment_is_not_the_readers_own(folder):
     final, _names = ask(planner_agent(folder[0], NOW), "when do we need to take the little one to get his teeth looked at?")
-    assert "June 2027" not in final.answer, final.answer  # (the letter's own date still answers: a miss left)
+    assert "18 February 2027" in final.answer, final.answer  # not the letter's own date, nor "your own" check-up
+
+
+def test_a_paper_tells_ahead_of_its_own_date():
+    from manoled.agent.facts import Fact
+    own = Fact("12 January 2027", "/d/letter.txt", "letter.txt", 5.7, True)
+    booked = Fact("Thursday 18 February 2027 at 4:10pm with Dr Helen Marsh", "/d/letter.txt", "letter.txt", 5.6, True)
+    born = Fact("Date of birth: 03/05/2017", "/d/letter.txt", "letter.txt", 5.65, True)
+    question = "when do we need to take him in?"
+    assert own_date_last(question, [own, born, booked], ["take"], "date", ahead=True)[0] is booked
+    assert own_date_last(question, [own, born, booked], ["take"], "date", ahead=False)[0] is own
+    assert own_date_last("when did he go in?", [own, born, booked], ["go"], "date", ahead=ahead_asked(
+        "when did he go in?"))[0] is own
 
 
 def test_your_own_is_the_readers_side():
