@@ -27,9 +27,10 @@ from .fstools import count_files, directory_tree, disk_usage, file_metadata, fol
 from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
-from .months import asked_months, month_column, name_date_fit, name_dates, own_date_last, spanned_months
+from .months import asked_months, month_column, name_date_fit, name_dates, spanned_months
 from .named import of_the_named
 from .names import files_at, index_of, path_matches, similar
+from .owndate import own_date_last
 from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms

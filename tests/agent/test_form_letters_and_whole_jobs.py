@@ -14,7 +14,8 @@ from conftest import ask, folder_fixture, planner_agent
 from manoled.agent import gloss
 from manoled.agent.facts import extract, is_value
 from manoled.agent.layout import logical_lines
-from manoled.agent.months import own_date_last, without_deed_before
+from manoled.agent.months import without_deed_before
+from manoled.agent.owndate import own_date_last
 from manoled.agent.papers import to_anyone
 from manoled.agent.retrieve import Candidate
 

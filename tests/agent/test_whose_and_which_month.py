@@ -11,7 +11,8 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words, is_type_word
 from manoled.agent.contrast import Contrasts, ahead_asked
-from manoled.agent.months import dated_otherwise, own_date_last, sure_months
+from manoled.agent.months import dated_otherwise, sure_months
+from manoled.agent.owndate import own_date_last
 
 NOW = datetime(2027, 2, 2, 12).timestamp()
 
