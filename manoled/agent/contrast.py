@@ -170,6 +170,8 @@ def goes(unit: str, way: tuple[str, str]) -> bool:
     return at[0] is not None and at[1] is not None and at[0].start() < at[1].start()
 
 
+_BORN = re.compile(r"\b(?:date of birth|birth ?date|d\.?o\.?b\.?|born)\b", re.IGNORECASE)
+_BORN_ASKED = re.compile(r"\b(?:birth|births|birthday|birthdays|bday|b-day|born|age|aged|old)\b", re.IGNORECASE)
 _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers)\b", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:my|your|our)\s+own\b|\b(?:myself|yourself|ourselves)\b", re.IGNORECASE)
 
@@ -199,6 +201,7 @@ class Contrasts:
         # "what did it cost for October": one month's sum, not what "would cost about £832 a year"
         self.one_month = not self.period and not self.since and bool(asked_months(question)[0])
         self.ahead = ahead_asked(question)
+        self.born = bool(_BORN_ASKED.search(question))  # "when is Emma's birthday", "how old is he"
         self.asked = {stem(w) for w in words(question)}
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
 
@@ -218,6 +221,8 @@ class Contrasts:
             return True  # and "when did the contract start" is not "contract ends 2 Feb 2027"
         if self.ahead and _RECOUNTED.search(unit):
             return True  # "when am I booked in": not the visit the letter thanks for
+        if self.ahead and not self.born and _BORN.search(unit):
+            return True  # "when do we need to take him in": not his "Date of birth: 03/05/2017"
         if self.since and ended_before(unit, self.since):
             return True  # "the rate since October 2025": not the "Current fixed rate (ends 30/09/2025)"
         if self.period and periods(unit) and not periods(unit) & self.period:

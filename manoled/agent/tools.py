@@ -188,14 +188,17 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
         ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
+    kind, ahead = typed_by(query)[0], ahead_asked(query)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
-                             typed_by(query)[0], ahead=ahead_asked(query))
+                             kind, ahead=ahead)
     ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t)))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
                       n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
                       names=_file_words(ctx, asked_words(query)))
     ex = _period_paper(ctx, query, ex)
+    if not ex.declined:  # the check may have chosen another file, whose best line is its own date
+        ex.facts = own_date_last(query, ex.facts, terms, kind, ahead=ahead)
     if _month_missing(ctx, query, ex):
         return factlib.Extraction(declined=True, reason="no paper of the series is of the month asked",
                                   topic=ex.topic, evidence=ex.evidence)

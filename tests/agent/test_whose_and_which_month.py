@@ -67,6 +67,13 @@ def test_a_paper_tells_ahead_of_its_own_date():
         "when did he go in?"))[0] is own
 
 
+def test_a_date_of_birth_answers_no_question_of_a_thing_ahead():
+    unit = "Patient: Tobi Okafor   Date of birth: 03/05/2017   NHS patient"
+    assert Contrasts("when do we need to take him to the dentist?").other(unit)
+    assert not Contrasts("When is Tobi's birthday?").other(unit)
+    assert not Contrasts("how old is Tobi?").other(unit)
+
+
 def test_your_own_is_the_readers_side():
     unit = "Our records also show that your own next check-up is due in June 2027"
     assert Contrasts("when is his next check-up?").other(unit)
