@@ -22,6 +22,7 @@ from .context import ToolContext
 from .contrast import ahead_asked
 from .dearest import priciest_first
 from .due import due_ahead
+from .eldest import eldest_first
 from .entries import LAST_TIME, newer_row, newest_first, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .journeys import leaving_first
@@ -142,9 +143,10 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
     asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`); a bill's dearest item
-    (:mod:`.dearest`); a date still ahead (:mod:`.due`)."""
+    (:mod:`.dearest`); the oldest or youngest person of a list (:mod:`.eldest`); a date still ahead (:mod:`.due`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
     ex = priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
+    ex = eldest_first(query, ex, ctx.passages)
     return due_ahead(query, ex, ctx.passages, ctx.today())
 
 
