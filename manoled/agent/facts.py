@@ -344,7 +344,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
             or says_numbered(numbered, c.text, c.file_name) or len(months) >= 2 and months <= spanned_months(c.text)) \
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
-            - OTHER_MONTH_PENALTY * (not deadline and dated_otherwise(question, c.text, c.file_name))
+            - OTHER_MONTH_PENALTY * (not (deadline or contrasts.since) and dated_otherwise(months, years, c.text, c.file_name))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
         units = sectioned(c.text, c.file_name)
         placed = numbered_items(c.text, place) if place else []  # the list's item at the place asked

@@ -334,15 +334,23 @@ def spanned_months(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
-def days_in_words(text: str) -> set[tuple[int, int]]:
-    """The (month, day) pairs ``text`` names with the month in words ("18 Nov", "March 3rd")."""
-    out: set[tuple[int, int]] = set()
+def _readings(text: str) -> list[frozenset[tuple[int, int]]]:
+    """Each date ``text`` writes, as the (month, day) pairs it may be: one for a month in words or a date year first,
+    two for a date in numbers that reads both ways (3/4/2025 is 3 April or 4 March)."""
+    out: list[frozenset[tuple[int, int]]] = []
     for m in _DAY_WORDS.finditer(text):
         d, a, b, e = m.groups()
         mon = MONTH_NUMBERS[MONTH_NAMES[(a or b).lower()[:3]]]
         day = int(d or e)
         if 1 <= day <= 31 and ((a or b).lower()[:3] != "may" or m.group().strip()[0].isdigit() or e):
-            out.add((mon, day))
+            out.append(frozenset({(mon, day)}))
+    for m in _DAY_ISO.finditer(text):
+        mon, day = int(m.group(1)), int(m.group(2))
+        if 1 <= mon <= 12 and 1 <= day <= 31:
+            out.append(frozenset({(mon, day)}))
+    for m in _DAY_NUMBERS.finditer(text):
+        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
+        out.append(frozenset((mon, day) for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31))
     return out
 
 
@@ -350,35 +358,19 @@ def days_in_words(text: str) -> set[tuple[int, int]]:
 def days(text: str) -> frozenset[tuple[int, int]]:
     """The (month, day) pairs ``text`` names; a date in numbers that reads both ways gives both (18/11/25 is
     18 November; 3/4/2025 is 3 April or 4 March). Cached: a heading is asked for every unit under it."""
-    out = set(days_in_words(text))
-    for m in _DAY_ISO.finditer(text):
-        mon, day = int(m.group(1)), int(m.group(2))
-        if 1 <= mon <= 12 and 1 <= day <= 31:
-            out.add((mon, day))
-    for m in _DAY_NUMBERS.finditer(text):
-        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
-        out |= {(mon, day) for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31}
-    return frozenset(out)
+    return frozenset().union(*_readings(text))
 
 
 def sure_months(text: str) -> frozenset[int]:
     """The months ``text``'s dates name beyond doubt: in words, year first, or in numbers that read one way only
     (9/18/2026 is September; 3/4/2025 says no month for sure)."""
-    out = {mon for mon, _day in days_in_words(text)}
-    out |= {int(m.group(1)) for m in _DAY_ISO.finditer(text) if 1 <= int(m.group(1)) <= 12}
-    for m in _DAY_NUMBERS.finditer(text):
-        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
-        readings = {mon for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31}
-        if len(readings) == 1:
-            out |= readings
-    return frozenset(out)
+    return frozenset(mon for r in _readings(text) if len(months := {mon for mon, _day in r}) == 1 for mon in months)
 
 
-def dated_otherwise(question: str, passage: str, file_name: str) -> bool:
-    """Whether a month is asked ("when Dr. Nguyen saw her in November") and the passage's dates name only others
-    (the September visit's "Fri 9/18/2026"), of a file whose name places it in no month asked."""
-    months, years = asked_months(question)
-    if not months or since_asked(question) or name_date_fit(file_name, months, years) > 0:
+def dated_otherwise(months: set[int], years: set[int], passage: str, file_name: str) -> bool:
+    """Whether the passage's dates name only other months than those asked ("when Dr. Nguyen saw her in November":
+    the September visit's "Fri 9/18/2026"), of a file whose name places it in no month asked."""
+    if not months or name_date_fit(file_name, months, years) > 0:
         return False
     said = sure_months(passage)
     return bool(said) and not said & months

@@ -169,8 +169,9 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     named_by = {t: {str(idx.files[i].path) for i in idx.initialled(t)} for t in absent}
     initials = frozenset(t for t in absent if named_by[t])
     absent -= initials
+    kind, ahead = typed_by(query)[0], ahead_asked(query)
     # "what did it end up costing": a bill's total, which may come a chunk after the rows that say the words
-    read_on = typed_by(query)[0] == "amount" and bool(TOTAL_ASK.search(query))
+    read_on = kind == "amount" and bool(TOTAL_ASK.search(query))
     candidates = _headed(ctx, ctx.hybrid(initials)(query, terms, k=top, only_files=only_files, read_on=read_on))
     sense = ctx.word_sense()
     if only_files is None:
@@ -190,7 +191,6 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
         ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
-    kind, ahead = typed_by(query)[0], ahead_asked(query)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
                              kind, ahead=ahead)
     ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t)))

@@ -11,7 +11,7 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words, is_type_word
 from manoled.agent.contrast import Contrasts, ahead_asked
-from manoled.agent.months import dated_otherwise, sure_months
+from manoled.agent.months import asked_months, dated_otherwise, sure_months
 from manoled.agent.owndate import own_date_last
 
 NOW = datetime(2027, 2, 2, 12).timestamp()
@@ -44,10 +44,10 @@ def test_dates_that_read_one_way_name_their_month():
     assert sure_months("Tue 10/14/2026 Oakridge") == {10}
     assert sure_months("seen 3/4/2026") == frozenset()  # 3 April or 4 March: no month for sure
     assert sure_months("on 18 Nov 2025, then 2026-02-03") == {11, 2}
-    question = "How heavy was Milo when the doctor saw him in January?"
-    assert dated_otherwise(question, "Tue 10/14/2026 weight 16 lb 2 oz", "6 month visit.txt")
-    assert not dated_otherwise(question, "checkup (1/13/2027) Weight 19 lb", "9mo checkup notes.md")
-    assert not dated_otherwise(question, "Tue 10/14/2026", "visit_2027-01.txt")  # the name places it in January
+    asked = asked_months("How heavy was Milo when the doctor saw him in January?")
+    assert dated_otherwise(*asked, "Tue 10/14/2026 weight 16 lb 2 oz", "6 month visit.txt")
+    assert not dated_otherwise(*asked, "checkup (1/13/2027) Weight 19 lb", "9mo checkup notes.md")
+    assert not dated_otherwise(*asked, "Tue 10/14/2026", "visit_2027-01.txt")  # the name places it in January
 
 
 def test_a_childs_appointment_is_not_the_readers_own(folder):
