@@ -35,6 +35,10 @@ def topic_terms(question: str) -> list[str]:
             s = "fuel"  # "when did I last fill up the car": a fuel log's row, whatever its columns are called
         if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
+        if s == "back" and ws[i + 1:i + 2] == ["in"] and (MONTH_NAMES.get((ws[i + 2] if i + 2 < len(ws) else "")[:3])
+                                                          or ws[i + 2:i + 3] in (["the"], ["spring"], ["summer"])
+                                                          or re.fullmatch(r"(?:19|20)\d\d", ws[i + 2] if i + 2 < len(ws) else "")):
+            continue  # "back in September": when, not a back
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
             continue  # "what did it end up costing", "in the end": how it asks
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \

@@ -77,6 +77,7 @@ _CODED = frozenset({"model"})
 
 # words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
 SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
+_SUM_VERB = re.compile(rf"\b(?:{'|'.join(sorted(SUM_VERBS))})\b", re.IGNORECASE)  # money asked, not a quantity
 _FRAME = GENERIC | SUM_ASKED | SELECTING  # and the words that pick one of a series: "the final invoice"
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
@@ -104,6 +105,14 @@ def _listed(f: Fact) -> bool:
     return bool(_ITEM.match(line))
 
 
+def _item(f: Fact) -> str:
+    """A list's line as its own passage: the line, its list's first line (its title) and its file's name."""
+    lines = f.candidate.text.splitlines() if f.candidate else []
+    line = next((ln for ln in lines if f.text[:30] in ln), f.text)
+    title = (f.candidate.heading if f.candidate else "") or (lines[0] if lines else "")
+    return f"{line} {title} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
+
+
 def _passage(f: Fact) -> str:
     """What the check weighs a fact by: its passage, or for a spreadsheet its row (a budget's electricity row says
     nothing of "our last water bill", whatever the rest of its chunk says), for a diary its entry
@@ -114,6 +123,17 @@ def _passage(f: Fact) -> str:
     if f.file_name.lower().endswith(TABLES):  # a spreadsheet's row is its passage
         return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
     return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
+
+
+def _paper(ex: Extraction, top: Fact) -> str:
+    """What the answer's paper says, of the passages found: a letter's month may be in another of its passages (the
+    camp notice's "Cost: $185.00 … by 27 February" under its "18 March to 20 March"); a spreadsheet's row or a
+    diary's entry stays alone (the March row of a budget says nothing of April)."""
+    own = _passage(top)
+    if top.candidate is None or top.file_name.lower().endswith(TABLES) or entry_of(top.candidate.text, top.text):
+        return own
+    texts = dict.fromkeys(f.candidate.text for f in ex.facts[:30] if f.path == top.path and f.candidate)
+    return " ".join([own, *texts])
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
@@ -162,8 +182,9 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
     the asked amount or date for a line that gives none (a letter dated February covers "the electricity bill
     for February" well, and says no sum, though another of its lines may), nor for the other paper of a job (the
     estimate, asked the bill)."""
-    if top.typed and kind in _SURE_TYPES and not _has_value(theirs[0], kind):
-        return False  # (their best line is the one that would answer)
+    if top.typed and kind in _SURE_TYPES and not (theirs[0].typed if _SUM_VERB.search(question) else
+                                                  _has_value(theirs[0], kind)):
+        return False  # (their best line is the one that would answer; asked what is paid, "Room 4" is no sum)
     if LATEST.search(question) and top.candidate and theirs[0].candidate and \
             top.path in newest_of_series([top.candidate, theirs[0].candidate]):
         return False  # "the next oil change": the newest service record, though an older one says more
@@ -197,7 +218,10 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _may_leave(question, top, theirs, kind, initialled or {}):
+        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense)[0] < \
+                scored[top.path][0] + BETTER_FILE:
+            pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
+        elif _may_leave(question, top, theirs, kind, initialled or {}):
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]
@@ -215,14 +239,18 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares none of the question's words (a month at most)"
     elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
+    elif _names_only(question, detail, top.typed):
+        why = "the best passage says only the name asked about, not what is asked of it"
     elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
     elif kind == "amount" and not top.typed and not (_quantity(top.text) and _names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
+    elif kind == "amount" and not top.typed and _SUM_VERB.search(question):
+        why = "the best sentence has no sum of money"  # "how much do we pay for the camp": not "Room 4"
     elif (kind in ("code", "number", "duration", "weight") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
-    elif other_month(placed := without_deed_before(question), _passage(top), top.file_name) or \
+    elif other_month(placed := without_deed_before(question), _paper(ex, top), top.file_name) or \
             kind not in ("date", "time") and says_other_month(placed, top.text):  # a bill of February is due in March
         why = "the files say it for another month or year"
     elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
@@ -243,6 +271,22 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+def _names_only(question: str, detail: dict[str, Any], typed: bool = False) -> bool:
+    """Whether the passage says, of the question's words that files have, only names the question capitalises
+    ("When did the *Subaru* last get an oil change?": the Subaru's registration) and nothing of what is asked of
+    them, literally or in a strong sense: the files name the thing, not its oil change. ``typed``: the line gives a
+    value of the kind asked, which says the words that ask for it ("due", "expire")."""
+    said = re.findall(r"[\w'-]+", question)
+    capital = {stem(w.lower()) for i, w in enumerate(said) if i and w[:1].isupper() and w != "I"
+               and MONTH_NAMES.get(w.lower()[:3]) != w.lower()}
+    known = {t: v for t, v in detail.items() if v[0] > 0 and MONTH_NAMES.get(t[:3]) != t}
+    named = [t for t in known if t in capital]
+    rest = [t for t in known if t not in capital and t not in _FRAME]
+    # a date line says "due" by its date ("next CT due when": "Date limite du prochain contrôle : 22/09/2027")
+    return bool(named) and bool(rest) and all(known[t][1] for t in named) and \
+        not any(known[t][1] or known[t][2] >= 1.0 or typed and t in _TYPED for t in rest)
 
 
 # words that say which one of a thing is asked, not what kind of thing it is ("the final invoice", "next appointment")
