@@ -105,6 +105,12 @@ def _listed(f: Fact) -> bool:
     return bool(_ITEM.match(line))
 
 
+def _row(f: Fact) -> bool:
+    """Whether the fact is of a table (a spreadsheet, a timetable: "19:56 | Paris Gare de Lyon"): cells give values,
+    not the words of what they are ("train", "leave")."""
+    return f.file_name.lower().endswith(TABLES) or (f.candidate.text if f.candidate else f.text).count("|") >= 6
+
+
 def _item(f: Fact) -> str:
     """A list's line as its own passage: the line, its list's first line (its title) and its file's name."""
     lines = f.candidate.text.splitlines() if f.candidate else []
@@ -239,7 +245,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares none of the question's words (a month at most)"
     elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
-    elif _names_only(question, detail, top.typed):
+    elif _names_only(question, detail, top.typed) and not _row(top):
         why = "the best passage says only the name asked about, not what is asked of it"
     elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
@@ -275,16 +281,14 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
 
 def _names_only(question: str, detail: dict[str, Any], typed: bool = False) -> bool:
     """Whether the passage says, of the question's words that files have, only names the question capitalises
-    ("When did the *Subaru* last get an oil change?": the Subaru's registration) and nothing of what is asked of
-    them, literally or in a strong sense: the files name the thing, not its oil change. ``typed``: the line gives a
-    value of the kind asked, which says the words that ask for it ("due", "expire")."""
+    ("When did the *Subaru* last get an oil change?": its registration), nothing of what is asked of them, literally
+    or in a strong sense. ``typed``: the line gives a value of the kind asked, which says "due" or "expire" (a date)."""
     said = re.findall(r"[\w'-]+", question)
     capital = {stem(w.lower()) for i, w in enumerate(said) if i and w[:1].isupper() and w != "I"
                and MONTH_NAMES.get(w.lower()[:3]) != w.lower()}
     known = {t: v for t, v in detail.items() if v[0] > 0 and MONTH_NAMES.get(t[:3]) != t}
     named = [t for t in known if t in capital]
     rest = [t for t in known if t not in capital and t not in _FRAME]
-    # a date line says "due" by its date ("next CT due when": "Date limite du prochain contrôle : 22/09/2027")
     return bool(named) and bool(rest) and all(known[t][1] for t in named) and \
         not any(known[t][1] or known[t][2] >= 1.0 or typed and t in _TYPED for t in rest)
 
