@@ -105,10 +105,10 @@ def _listed(f: Fact) -> bool:
     return bool(_ITEM.match(line))
 
 
-def _row(f: Fact) -> bool:
-    """Whether the fact is of a table (a spreadsheet, a timetable: "19:56 | Paris Gare de Lyon"): cells give values,
-    not the words of what they are ("train", "leave")."""
-    return f.file_name.lower().endswith(TABLES) or (f.candidate.text if f.candidate else f.text).count("|") >= 6
+def _row(f: Fact, kind: str | None) -> bool:
+    """Whether the fact is a table's row, or a time asked (a timetable: "19:56 | Paris Gare de Lyon"): cells give
+    values, not the words of what they are ("train", "leave")."""
+    return f.file_name.lower().endswith(TABLES) or f.text.count("|") >= 2 or kind == "time"
 
 
 def _item(f: Fact) -> str:
@@ -245,7 +245,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares none of the question's words (a month at most)"
     elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
-    elif _names_only(question, detail, top.typed) and not _row(top):
+    elif _names_only(question, detail, top.typed) and not _row(top, kind):
         why = "the best passage says only the name asked about, not what is asked of it"
     elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
