@@ -20,6 +20,9 @@ from .slots import GENERIC, idiom, stem, words
 SELECTING = frozenset("final next current previous original actual exact whole entire full second third".split())
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 _FILL = frozenset("fill tank gas".split())  # stems: "filled up", "tanked up", "gassed up"
+# what "back in" says a time with: a month's name ("sept", "september", not "mayo"), a year, "the" (summer), a season
+_WHEN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+                   r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:19|20)\d\d|the|spring|summer")
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
 
 
@@ -35,9 +38,7 @@ def topic_terms(question: str) -> list[str]:
             s = "fuel"  # "when did I last fill up the car": a fuel log's row, whatever its columns are called
         if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
-        if s == "back" and ws[i + 1:i + 2] == ["in"] and (MONTH_NAMES.get((ws[i + 2] if i + 2 < len(ws) else "")[:3])
-                                                          or ws[i + 2:i + 3] in (["the"], ["spring"], ["summer"])
-                                                          or re.fullmatch(r"(?:19|20)\d\d", ws[i + 2] if i + 2 < len(ws) else "")):
+        if s == "back" and ws[i + 1:i + 2] == ["in"] and _WHEN.fullmatch(ws[i + 2] if i + 2 < len(ws) else ""):
             continue  # "back in September": when, not a back
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
             continue  # "what did it end up costing", "in the end": how it asks

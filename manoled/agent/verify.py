@@ -96,13 +96,14 @@ def _other_item_says(f: Fact, terms: list[str]) -> bool:
                                for ln in lines)
 
 
+def _line_of(f: Fact) -> str:
+    """The fact's line as written in its passage (with its bullet, box or date), or ""."""
+    return next((ln for ln in (f.candidate.text.splitlines() if f.candidate else []) if f.text[:30] in ln), "")
+
+
 def _listed(f: Fact) -> bool:
     """Whether the fact is a line of a list in its passage (its bullet, box or date as written there)."""
-    if _ITEM.match(f.text):
-        return True
-    head = f.text[:30]
-    line = next((ln for ln in (f.candidate.text.splitlines() if f.candidate else []) if head in ln), "")
-    return bool(_ITEM.match(line))
+    return bool(_ITEM.match(f.text) or _ITEM.match(_line_of(f)))
 
 
 def _row(f: Fact, kind: str | None) -> bool:
@@ -112,11 +113,10 @@ def _row(f: Fact, kind: str | None) -> bool:
 
 
 def _item(f: Fact) -> str:
-    """A list's line as its own passage: the line, its list's first line (its title) and its file's name."""
-    lines = f.candidate.text.splitlines() if f.candidate else []
-    line = next((ln for ln in lines if f.text[:30] in ln), f.text)
-    title = (f.candidate.heading if f.candidate else "") or (lines[0] if lines else "")
-    return f"{line} {title} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
+    """A list's line as its own passage: the line, its list's title (its first line) and its file's name."""
+    c = f.candidate
+    title = (c.heading or c.text.split("\n", 1)[0]) if c else ""
+    return f"{_line_of(f) or f.text} {title} {c.named if c else f.file_name.replace('_', ' ')}"
 
 
 def _passage(f: Fact) -> str:
