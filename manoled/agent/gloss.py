@@ -309,7 +309,7 @@ electricity: keep the lights on | keeping the lights on | kept the lights on | h
  lighting and heating | the lights
 internet: be online | being online | get online | getting online | stay online | go online | going online
 broadband: be online | being online | get online | getting online | stay online | go online | going online
-tax: the feds | uncle sam
+tax: the feds | uncle sam | taxman | the tax man
 dentist: teeth looked at | teeth checked | teeth seen to | check his teeth | check her teeth | check my teeth |
  check their teeth
 discount: money off | knock off | knocks off | knocked off | knock a bit off | knock something off | percent off
@@ -363,7 +363,11 @@ def _patterns(table: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern[s
 
 PHRASED = _phrase_table(_PHRASED)
 _OTHERWISE = _patterns(_phrase_table(_SAID_OTHERWISE))
-_PHRASINGS = _patterns(PHRASED) + _OTHERWISE
+# a thing taken back to the shop is a return, whatever is taken ("take the kettle back"), not money sent back (a refund)
+_RETURNED = re.compile(r"\b(?:take|takes|took|taking|bring|brings|brought|bringing|send|sends|sent|sending)\s+"
+                       r"(?!(?:the\s+|my\s+|our\s+)?money\b)((?:(?!(?:to|in|into|at|on|from|out|off|up)\b)"
+                       r"[\w'’-]+\s+){0,2}?)back\b", re.IGNORECASE)
+_PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *_OTHERWISE]
 _ASKED_AS = _patterns(_phrase_table(_ASKED_PHRASED))
 
 
@@ -378,13 +382,18 @@ def said_otherwise(question: str) -> set[str]:
     return {w for w, pattern in _OTHERWISE if pattern.search(question)}
 
 
+def _said_as(word: str) -> Callable[[re.Match[str]], str]:
+    """A phrase's replacement by ``word`` that keeps the thing it names ("bring the kettle back": return the kettle)."""
+    return lambda m: " ".join([word, m.group(1).strip()]).strip()
+
+
 def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     """``question`` with each phrase for a paper's word that ``keep`` accepts said as that word ("what did food
     shopping run us": "what did groceries cost"; "run us" is said plainly whatever the files say): the phrase's own
     words are how it is said, not what about."""
     for word, pattern in _PHRASINGS:
-        if pattern.search(question) and keep(word):
-            question = pattern.sub(word, question)
+        if pattern.search(question) and keep(word):  # (what is taken back stays said: "return the kettle")
+            question = pattern.sub(_said_as(word) if pattern.groups else word, question)
     for word, pattern in _ASKED_AS:  # how it asks: said plainly whatever the files say
         question = pattern.sub(word, question)
     return question

@@ -44,6 +44,7 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
     whose = {stem(w.lower()) for w in _WHOSE.findall(query)} & proper  # "Callum's trip": the trip is his
     kept = [f for f in ex.facts if f.candidate is None or _names(
         f, proper - things if things and _log_of(f, others) else proper, having, whose)]
+    kept = _owners_thing(ex.facts, kept, proper, whose, others, having)
     if kept:
         ex.facts = kept
         return ex
@@ -77,6 +78,25 @@ def _names(f: Fact, proper: set[str], having: dict[str, set[int]], whose: set[st
         return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
     unsaid = {t for t in proper if c.file_id not in having[t] and not _said_near(f"{c.text} {c.named}", t)}
     return not unsaid or unsaid <= whose and unsaid != proper and to_anyone(c.text)
+
+
+def _owners_thing(facts: list[Fact], kept: list[Fact], proper: set[str], whose: set[str], others: list[str],
+                  having: dict[str, set[int]]) -> list[Fact]:
+    """``kept``, with the facts of a form letter that lacks only the owner's name, when it says more of the thing
+    asked than any paper naming the owner ("Callum's class outing to the old mills": the letter to every parent of
+    the class, under the to-do list that names him and not the trip). A paper that is no form letter may be anyone's
+    ("the phone number for Priya's school": a bill's account number is not hers)."""
+    if not whose or len(kept) == len(facts):
+        return kept
+
+    def thing(f: Fact) -> int:
+        return sum(contains(f"{f.candidate.text} {f.candidate.named}", t) for t in others) if f.candidate else 0
+
+    most = max((thing(f) for f in kept), default=0)
+    owned = {id(f) for f in kept}
+    return [f for f in facts if id(f) in owned or f.candidate is not None and to_anyone(f.candidate.text)
+            and thing(f) > most and not {
+                t for t in proper if f.candidate.file_id not in having[t] and not _said_near(f.candidate.text, t)} - whose]
 
 
 def _log_of(f: Fact, terms: list[str]) -> bool:

@@ -23,6 +23,9 @@ _FILL = frozenset("fill tank gas".split())  # stems: "filled up", "tanked up", "
 # what "back in" says a time with: a month's name ("sept", "september", not "mayo"), a year, "the" (summer), a season
 _WHEN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
                    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:19|20)\d\d|the|spring|summer")
+# a pronoun's or a little word's short form ("that'd", "they'll", "we've", "you're"; "they’ll" comes apart as "ll"):
+# how it asks, never what about
+_CONTRACTED = re.compile(r"['’](?:d|ll|ve|re|m)$|^(?:ll|ve|re)$")
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
 
 
@@ -36,7 +39,7 @@ def topic_terms(question: str) -> list[str]:
             s = "refund"  # "what did the insurer pay back": a refund, however the paper says it (Erstattung, Rbt)
         if s in _FILL and ws[i + 1:i + 2] == ["up"]:
             s = "fuel"  # "when did I last fill up the car": a fuel log's row, whatever its columns are called
-        if w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
+        if _CONTRACTED.search(w) or w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
         if s == "back" and ws[i + 1:i + 2] == ["in"] and _WHEN.fullmatch(ws[i + 2] if i + 2 < len(ws) else ""):
             continue  # "back in September": when, not a back

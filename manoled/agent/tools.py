@@ -17,7 +17,7 @@ from . import facts as factlib
 from . import gloss, senses, verify
 from .attribute import asked_words
 from .checklist import pending_first
-from .commonness import adverb, common, zipf
+from .commonness import LIGHT_HEADS, adverb, common, zipf
 from .context import ToolContext
 from .contrast import ahead_asked
 from .dearest import priciest_first
@@ -344,7 +344,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # can say it without the word (a model is a code like "SMS4HVI33E")
     head = asked_words(query)[-1:]
     roles = role_words(query)  # "who supplies my electricity": the firm is asked, its role is rarely written
-    telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles]  # "spend": how
+    telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
+               and t not in LIGHT_HEADS]  # "spend": how; "the people who redid my logo": a party, not a topic
     # a paper's word the question says in a phrase and files have ("what did the government give back": the refund)
     # is what it asks about; the words around the phrase say who gave it, in the user's words, not the paper's
     found_as = [w for w in gloss.phrased(query) if w in terms]
