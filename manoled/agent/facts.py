@@ -30,7 +30,7 @@ from .continuation import asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
-from .gloss import PHRASED, said_otherwise
+from .gloss import NATIONAL, PHRASED, said_otherwise
 from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
@@ -330,7 +330,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         col = {w: j for j, w in enumerate(pw)}
         sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_NEAR]
         shared = len(in_passage) + len(sensed)
-        counted = len([t for t in terms if (t not in absent or t in sensed or not (common(t) or adverb(t)))
+        counted = len([t for t in terms if (t not in absent or t in sensed or not (common(t) or adverb(t) or t in NATIONAL))
                        and (t not in SELECTING or t in in_passage or t in sensed)]) or len(terms)
         coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0

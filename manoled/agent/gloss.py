@@ -320,6 +320,8 @@ discount: money off | knock off | knocks off | knocked off | knock a bit off | k
 _ASKED_PHRASED = """
 cost: set me back | set us back | set you back | set him back | set her back | set them back | run me | run us |
  ran me | ran us | the damage
+spend: splash out on | splashed out on | shell out on | shelled out on | shell out for |
+ shelled out for | fork out on | forked out on | fork out for | forked out for
 """
 
 # what a country or a language makes a thing ("mum's Spanish omelette", "the French letter"): a capitalised word that

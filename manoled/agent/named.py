@@ -2,7 +2,8 @@
 
 ``of_the_named(query, terms, absent, ex, files_with)`` keeps the facts whose file (or path) says each capitalised
 name of the question that some file has; a contact asked by a name ("Lucia's phone number") must be on her line; a
-diary's entry must say it itself; a form letter (:func:`.papers.to_anyone`) names no owner.
+diary's entry must say it itself; a form letter (:func:`.papers.to_anyone`) names no owner, and answers for one when
+the papers that name the owner say less of the thing asked.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .facts import Extraction, Fact
 from .kinds import CONTACT_WORDS
 from .layout import TABLES
 from .papers import to_anyone
-from .retrieve import MONTH_NUMBERS, contains
+from .retrieve import MONTH_NUMBERS, Candidate, contains
 from .slots import WEEKDAYS, starts_alike, stem, words
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
@@ -76,7 +77,7 @@ def _names(f: Fact, proper: set[str], having: dict[str, set[int]], whose: set[st
     entry = entry_of(c.text, f.text)
     if entry is not None:
         return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
-    unsaid = {t for t in proper if c.file_id not in having[t] and not _said_near(f"{c.text} {c.named}", t)}
+    unsaid = _unsaid(c, proper, having)
     return not unsaid or unsaid <= whose and unsaid != proper and to_anyone(c.text)
 
 
@@ -95,8 +96,12 @@ def _owners_thing(facts: list[Fact], kept: list[Fact], proper: set[str], whose: 
     most = max((thing(f) for f in kept), default=0)
     owned = {id(f) for f in kept}
     return [f for f in facts if id(f) in owned or f.candidate is not None and to_anyone(f.candidate.text)
-            and thing(f) > most and not {
-                t for t in proper if f.candidate.file_id not in having[t] and not _said_near(f.candidate.text, t)} - whose]
+            and thing(f) > most and not _unsaid(f.candidate, proper, having) - whose]
+
+
+def _unsaid(c: Candidate, proper: set[str], having: dict[str, set[int]]) -> set[str]:
+    """The names of ``proper`` that the passage's file says nowhere, nor its path."""
+    return {t for t in proper if c.file_id not in having[t] and not _said_near(f"{c.text} {c.named}", t)}
 
 
 def _log_of(f: Fact, terms: list[str]) -> bool:

@@ -1,16 +1,13 @@
 """The planner: what a question asks, from its meaning, and the tool calls that answer it.
 
-Intent comes from the question's embedding against labelled example questions
-(:mod:`.intents`; nearest neighbours by cosine, with the MiniLM embedder the
-index already uses). Slots come from whole words (:mod:`.slots`). Then the
-catalog decides what is plausible: a count or a list needs something that
-names files (a kind, a time range, "files", or a word that appears in real
-file paths); a metadata question needs a file its words name. Otherwise the
+Intent comes from the question's embedding against labelled example questions (:mod:`.intents`; nearest neighbours
+by cosine, with the MiniLM embedder the index already uses). Slots come from whole words (:mod:`.slots`). Then the
+catalog decides what is plausible: a count or a list needs something that names files (a kind, a time range,
+"files", or a word that appears in real file paths); a metadata question needs a file its words name. Otherwise the
 question is about content.
 
-``Planner.plan(question, files, history)`` returns a :class:`Plan`: the intent,
-its confidence, the slots, the file a name hint resolved to, and for a
-follow-up the previous turn it continues.
+``Planner.plan(question, files, history)`` returns a :class:`Plan`: the intent, its confidence, the slots, the file
+a name hint resolved to, and for a follow-up the previous turn it continues.
 """
 
 from __future__ import annotations
@@ -196,7 +193,8 @@ class Planner:
             intent = plan.intent = "count" if COUNT_WORDS.search(q) else "list"
             plan.reason = "files whose names have a text"
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
-        done = (m := re.search(r"\blast (\w+ed)\b", q)) is not None and m.group(1) not in FILE_DOINGS  # "last serviced"
+        # "last serviced", "last got an oil change": a deed done to the thing, not a change to its file
+        done = bool(m := re.search(r"\blast (\w+ed|(?:get|got|have|had) an? \w+)\b", q)) and m.group(1) not in FILE_DOINGS
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
@@ -310,6 +308,7 @@ class Planner:
             plan.intent, plan.reason = "content", "asks where to do something, not where a file is"
         elif intent == "metadata":
             as_file = qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS)
+            as_file -= CHANGE_WORDS if done else set()  # (an oil change is the deed)
             if as_file == {"last"} and (value_ask and not re.search(r"\bwhen\b|\blast (?:time|\w+ed)\b", q) or done):
                 as_file = set()  # "my last tax notice": the latest notice; "last serviced": the service, not a file's date
             if not as_file:

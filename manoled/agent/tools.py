@@ -345,7 +345,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     head = asked_words(query)[-1:]
     roles = role_words(query)  # "who supplies my electricity": the firm is asked, its role is rarely written
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
-               and t not in LIGHT_HEADS]  # "spend": how; "the people who redid my logo": a party, not a topic
+               and t not in LIGHT_HEADS and t not in gloss.NATIONAL]  # "spend": how; "the people who redid my
+    # logo": a party, not a topic; "the mexican dip": how the dip is, not a word its recipe must carry
     # a paper's word the question says in a phrase and files have ("what did the government give back": the refund)
     # is what it asks about; the words around the phrase say who gave it, in the user's words, not the paper's
     found_as = [w for w in gloss.phrased(query) if w in terms]
