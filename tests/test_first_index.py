@@ -284,7 +284,9 @@ def test_a_file_saved_while_a_large_one_embeds_is_committed_at_the_next_step(cor
         wait_until(lambda: any(f.name == "note.txt" for f in core.catalog.files(state="indexed")), 60)
         manual = next(f for f in core.catalog.files() if f.name == "manual.txt")
         assert manual.state == "pending" and len(seqs()["manual.txt"]) < 10
-        assert core.indexer.search("zeppelin hangar key", k=1)[0].file_name == "note.txt"
+        # a step commits the note to the catalog, then adds its vectors to the live index: poll, do not race it
+        wait_until(lambda: core.indexer.search("zeppelin hangar key", k=1)[0].file_name == "note.txt", 30,
+                   message="the note is searchable")
     finally:
         gated.allow.set()
         live.stop()
