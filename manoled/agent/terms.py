@@ -21,8 +21,8 @@ SELECTING = frozenset("final next current previous original actual exact whole e
 _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 _FILL = frozenset("fill tank gas".split())  # stems: "filled up", "tanked up", "gassed up"
 # what "back in" says a time with: a month's name ("sept", "september", not "mayo"), a year, "the" (summer), a season
-_WHEN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-                   r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:19|20)\d\d|the|spring|summer")
+_WHEN = frozenset([*MONTH_NAMES, *MONTH_NAMES.values(), "the", "spring", "summer"])
+_YEAR = re.compile(r"(?:19|20)\d\d")
 # a pronoun's or a little word's short form ("that'd", "they'll", "we've", "you're"; "they’ll" comes apart as "ll"):
 # how it asks, never what about
 _CONTRACTED = re.compile(r"['’](?:d|ll|ve|re|m)$|^(?:ll|ve|re)$")
@@ -41,7 +41,7 @@ def topic_terms(question: str) -> list[str]:
             s = "fuel"  # "when did I last fill up the car": a fuel log's row, whatever its columns are called
         if _CONTRACTED.search(w) or w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
-        if s == "back" and ws[i + 1:i + 2] == ["in"] and _WHEN.fullmatch(ws[i + 2] if i + 2 < len(ws) else ""):
+        if s == "back" and ws[i + 1:i + 2] == ["in"] and any(w in _WHEN or _YEAR.fullmatch(w) for w in ws[i + 2:i + 3]):
             continue  # "back in September": when, not a back
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
             continue  # "what did it end up costing", "in the end": how it asks
