@@ -30,6 +30,7 @@ from .paths import Paths
 from .serve import sdnotify as systemd
 from .serve.server import Server
 from .serve.service import Service
+from .serve.signals import SignalRelay
 
 log = logging.getLogger("manoled.daemon")
 
@@ -393,6 +394,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
             config_mod.save(cfg, paths.config_file)  # remembered for the next start
         core = open_core(paths, cfg)
         daemon = Daemon(paths, cfg, core, llm_factory=llm_factory)
+        relay = SignalRelay((signal.SIGTERM, signal.SIGINT, signal.SIGHUP))
         try:
             for r in cfg.root_paths():
                 core.catalog.add_root(r)
@@ -409,7 +411,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
                       else Server(daemon, cfg.server, paths.socket, on_ready=on_ready))
             stop = stop or threading.Event()
 
-            def on_signal(signum, _frame) -> None:
+            def on_signal(signum: int) -> None:  # from the relay thread: no lock of the main thread is held
                 if signum == signal.SIGHUP:
                     try:
                         daemon.reload(config_mod.load(paths.config_file))
@@ -421,8 +423,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
                 stop.set()  # the main thread stops the server, the watcher and the captioner in order
 
             if threading.current_thread() is threading.main_thread():
-                for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-                    signal.signal(sig, on_signal)
+                relay.install(on_signal)
             server.start()
             log.info("serving on %s", "the socket passed by systemd" if socks else paths.socket)
             daemon.start()
@@ -436,6 +437,7 @@ def run(paths: Paths, folders: list[Path], debug: bool = False, llm_factory=None
         finally:
             daemon.stop()
             core.close()
+            relay.close()
         log.info("stopped")
         busy = [t.name for t in threading.enumerate() if not t.daemon and t is not threading.current_thread()]
         if busy:

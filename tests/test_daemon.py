@@ -160,6 +160,27 @@ def test_ready_is_sent_to_notify_socket(home, tmp_path):
             assert proc.stop() == 0
 
 
+def test_sighup_reloads_the_config_and_sigterm_still_stops_it(home, tmp_path):
+    from manoled import config as config_mod
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    write_docs(first)
+    write_docs(second)
+    d = DaemonProc(home, [first])
+    try:
+        d.wait_serving()
+        cfg_file = home / "config" / "config.toml"
+        cfg = config_mod.load(cfg_file)
+        cfg.roots.append(str(second.resolve()))
+        config_mod.save(cfg, cfg_file)
+        d.proc.send_signal(signal.SIGHUP)
+        roots = lambda: {r["path"] for r in d.call("status")["result"]["roots"]}  # noqa: E731
+        wait_until(lambda: str(second.resolve()) in roots(), 120, message="second root after SIGHUP")
+        wait_until(lambda: indexed(d) == 6, 120, message="both roots indexed")
+    finally:
+        assert d.stop() == 0
+
+
 def test_malformed_frames_leave_the_catalog_alone_and_the_daemon_serving(home, tmp_path):
     docs = tmp_path / "docs"
     write_docs(docs)

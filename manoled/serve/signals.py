@@ -1,0 +1,78 @@
+"""Signals acted on by a thread of their own, not inside the signal handler.
+
+A Python signal handler runs in the main thread between two of its bytecodes. If
+the main thread holds a lock there (say, inside ``Event.wait``) and the handler
+takes the same lock (``Event.set``, a log line, a write to stdout), the process
+deadlocks: SIGTERM then never stops it. So the handler does nothing; the C-level
+handler writes the signal's number to a pipe (:func:`signal.set_wakeup_fd`), and
+a relay thread reads it and calls ``handle(signum)`` with no lock held.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable
+
+log = logging.getLogger(__name__)
+
+
+def _ignore(_signum: int, _frame: object) -> None:
+    """Installed so the signal neither kills the process nor raises; the relay acts on it."""
+
+
+class SignalRelay:
+    """``install(handle)`` calls ``handle(signum)`` from a thread for each of ``signums``; ``close()`` undoes it.
+
+    Only the main thread may install it; ``close()`` puts the previous handlers back (and does nothing if not
+    installed).
+    """
+
+    def __init__(self, signums: Iterable[int]) -> None:
+        self._signums = tuple(signums)
+        self._handle: Callable[[int], None] = lambda _signum: None
+        self._old: dict[int, object] = {}
+        self._old_fd = -1
+        self._fds: tuple[int, int] | None = None
+        self._thread: threading.Thread | None = None
+
+    def install(self, handle: Callable[[int], None]) -> None:
+        self._handle = handle
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        self._fds = (read, write)
+        self._thread = threading.Thread(target=self._relay, args=(read,), name="manoled-signals", daemon=True)
+        self._thread.start()
+        self._old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        for signum in self._signums:
+            self._old[signum] = signal.signal(signum, _ignore)
+
+    def close(self) -> None:
+        if self._fds is None:
+            return
+        for signum, old in self._old.items():
+            signal.signal(signum, old)
+        self._old.clear()
+        signal.set_wakeup_fd(self._old_fd)
+        os.close(self._fds[1])  # the relay reads end-of-file and returns
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(5)
+        os.close(self._fds[0])
+        self._fds = None
+
+    def _relay(self, read: int) -> None:
+        while True:
+            try:
+                data = os.read(read, 64)
+            except OSError:
+                return
+            if not data:
+                return
+            for signum in data:
+                if signum in self._signums:
+                    try:
+                        self._handle(signum)
+                    except Exception:  # noqa: BLE001 - one bad signal must not end the relay
+                        log.exception("handling signal %d failed", signum)
