@@ -284,15 +284,44 @@ def test_a_file_saved_while_a_large_one_embeds_is_committed_at_the_next_step(cor
         wait_until(lambda: any(f.name == "note.txt" for f in core.catalog.files(state="indexed")), 60)
         manual = next(f for f in core.catalog.files() if f.name == "manual.txt")
         assert manual.state == "pending" and len(seqs()["manual.txt"]) < 10
-        # a step commits the note to the catalog, then adds its vectors to the live index: poll, do not race it
-        wait_until(lambda: core.indexer.search("zeppelin hangar key", k=1)[0].file_name == "note.txt", 30,
-                   message="the note is searchable")
+        assert core.indexer.search("zeppelin hangar key", k=1)[0].file_name == "note.txt"
     finally:
         gated.allow.set()
         live.stop()
 
 
 NOTE_TEXT = "The zeppelin hangar key is under the blue flowerpot."
+
+
+def test_a_file_reads_indexed_only_once_its_vectors_are_in_the_live_index(core, tmp_path):
+    # 'indexed' is a promise that a search finds the file: another thread (the socket's status, a
+    # question) must never see the state before the vectors it stands for
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "note.txt").write_text(NOTE_TEXT)
+    (root / "manual.txt").write_text(big_text(6))
+    core.indexer.max_step_chars = 1  # the manual lands over several steps, the note in one
+    searchable: set[str] = set()
+    early: list[str] = []
+    add = core.indexer.index.add
+
+    def add_and_look(ids, vectors):
+        def look() -> None:  # what any other reader sees at the moment the vectors arrive
+            early.extend(f.name for f in core.catalog.files(state="indexed") if f.name not in searchable)
+
+        t = threading.Thread(target=look)
+        t.start()
+        t.join()
+        add(ids, vectors)
+        done = core.catalog.query(  # this thread's own view: its write, committed or not
+            "SELECT f.relpath FROM files f JOIN passages p ON p.file_id=f.id WHERE p.id=? AND f.state='indexed'",
+            (int(ids[0]),))
+        searchable.update(r[0] for r in done)
+
+    core.indexer.index.add = add_and_look
+    core.indexer.index_paths([root])
+    assert searchable == {"note.txt", "manual.txt"}
+    assert early == []
 
 
 def test_a_file_moved_while_it_embeds_is_completed_at_its_new_path(core, tmp_path):

@@ -291,16 +291,18 @@ class Steps:
         new = [NewPassage(seq, text, page, vec) for (seq, text, page), vec in zip(p.chunks[start:end], vectors, strict=True)]
         last = end == len(p.chunks)
         state = "indexed" if last else "pending"
-        if start == 0 or job.file_id is None:
-            with self.catalog.tx():
+        with self.catalog.tx():
+            if start == 0 or job.file_id is None:
                 job.file_id = self.catalog.upsert_file(
                     p.root.id, p.relpath, size=p.st.st_size, mtime_ns=p.st.st_mtime_ns, inode=p.st.st_ino,
                     kind=p.kind, state="pending", hash=p.hash,
                 )
                 ids = self.catalog.replace_passages(job.file_id, new, hash=p.hash, state=state)
-        else:
-            ids = self.catalog.append_passages(job.file_id, new, state=state)
-        self.index.add(ids, as_stored(vectors))  # the live index holds what the catalog keeps
+            else:
+                ids = self.catalog.append_passages(job.file_id, new, state=state)
+            # before the commit: once the catalog says 'indexed', a search finds the file (an id searched
+            # before the commit has no passage in the catalog yet, and the search drops it)
+            self.index.add(ids, as_stored(vectors))
         job.offset = end
         job.chars_left -= sum(len(c[1]) for c in p.chunks[start:end])
         stats.passages += len(ids)
