@@ -242,6 +242,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         return "amount", True  # "what did Summit estimate for the roof", "what did I spend on fuel": a sum
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
+    if not hits[best] and any(w in ("next", "upcoming") for w in ws):
+        return "date", False  # "next itv seat?", "upcoming dentist?": when it comes, though no word says a date
     return (best, False) if hits[best] else (None, False)
 
 

@@ -194,7 +194,8 @@ class Planner:
             plan.reason = "files whose names have a text"
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
         # "last serviced", "last got an oil change": a deed done to the thing, not a change to its file
-        done = bool(m := re.search(r"\blast (\w+ed|(?:get|got|have|had) an? \w+)\b", q)) and m.group(1) not in FILE_DOINGS
+        done = bool(m := re.search(r"\blast (\w+ed|(?:get|got|have|had) an? \w+)\b|\blast time (?:i|we|you|he|she|they) (\w+)",
+                                   q)) and (m.group(1) or m.group(2)) not in FILE_DOINGS  # "the last time we took her in"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
         if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \

@@ -19,7 +19,7 @@ import re
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
-           "prélèvent": "charge", "payé": "paid",
+           "prélèvent": "charge", "payé": "paid", "prochain": "next", "prochaine": "next",
            "dernier": "last", "dernière": "last"},
     "es": {"cuándo": "when", "cuando": "when", "cuánto": "how much", "cuanto": "how much", "cuánta": "how much",
            "cuanta": "how much", "cuántos": "how many", "cuantos": "how many", "cuántas": "how many",
@@ -53,7 +53,8 @@ _LITTLE = {
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
-                   "wann wieviel wanneer hoeveel".split())
+                   "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
+                   "nächster".split())
 
 
 def language_of(question: str) -> str | None:

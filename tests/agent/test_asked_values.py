@@ -98,3 +98,5 @@ def test_the_year_before_is_the_previous_paper_of_the_series_asked_its_own_quest
     final, names = ask(agent, "and what was the total the year before?", session="rates")
     assert "3,005.64" in final.answer and names == ["rates_notice_2024-25.pdf.txt"], final.answer
     assert typed_by("") == (None, False) and typed_by("??") == (None, False)  # nothing asked, no error
+    assert typed_by("next mot mazda?") == ("date", False)  # when it comes, though no word says a date
+    assert typed_by("next payment amount?") == ("amount", False)  # a word that says what is asked wins

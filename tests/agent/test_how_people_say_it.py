@@ -5,7 +5,8 @@ name them: it is to every parent of the class. It still answers, when the papers
 the thing. A paper that is no form letter may be anyone's: a bill's phone number is not Noor's school's.
 "that'd", "they'll" and "we've" say how a question asks, never what about; "the people who redid our logo" names a
 party, not a topic the files lack; a thing taken back to the shop is a return; "the greek dip" says how the dip is,
-not a word its recipe must carry; "when did the Mazda last get an oil change" asks about the car, not its file."""
+not a word its recipe must carry; "when did the Mazda last get an oil change" and "the last time we took Miso to the
+vet" ask about the car and the cat, not their files; "next mot mazda?" asks when, though no word says a date."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ folder = folder_fixture("owners_thing", {
                                         "Keeper since: 04/05/2021\n", 120),
     "Car/garage visits.txt": ("Garage visits - Mazda 2 (LK19 WPD), Eastfield Motors\n14/03/2026 oil change and filter, 48,200 miles, 89.00\n"
                               "02/10/2025 front tyres, 41.50 each\n", 50),
+    "Car/MOT certificate 2026.txt": ("MOT test certificate - Eastfield Motors\nVehicle: Mazda 2 (2019), LK19 WPD\n"
+                                     "Mileage at test: 48,900\nTest result: pass\nExpiry: 20/05/2027\n", 45),
+    "Pets/Miso vet visits.txt": ("Miso (our cat) - Eastfield Vets\n10/03/2026 annual check-up and booster, 62.00\n"
+                                 "02/09/2026 check-up, weight 5.2 kg, 38.00\n", 33),
     "Receipts/Lumen lamp receipt.txt": (
         "LUMEN LIGHTING - Eastfield\n1 x Arc floor lamp 129.00\nTOTAL 129.00\nPaid by card\n"
         "Returns accepted within 28 days with this receipt.\n", 12),
@@ -67,7 +72,13 @@ folder = folder_fixture("owners_thing", {
     ("how long have I got to take the lamp back to the shop?", "28 days", "Lumen lamp receipt.txt"),
     ("how much yoghurt goes in the greek dip?", "250 g", "tzatziki.md"),
     ("When did the Mazda last get an oil change?", "14/03/2026", "garage visits.txt"),
-], ids=["form letter", "the people who", "taken back", "nationality", "a deed, not a file change"])
+    ("how much did we pay the last time we took Miso to the vet?", "38.00", "Miso vet visits.txt"),
+    ("What did Miso weigh the last time we took her in?", "5.2 kg", "Miso vet visits.txt"),
+    ("What did the scales say the last time we took the cat in for a check-up?", "5.2 kg", "Miso vet visits.txt"),
+    ("next mot mazda?", "20/05/2027", "MOT certificate 2026.txt"),
+], ids=["form letter", "the people who", "taken back", "nationality", "a deed, not a file change",
+        "the last time we did it", "the last time: when, not a topic", "the last time: no file's date",
+        "next, a date"])
 def test_said_another_way_it_still_answers(folder, question, fact, name):
     core, _root = folder
     final, names = ask(planner_agent(core, NOW), question)
