@@ -1,11 +1,17 @@
 """Signals acted on by a thread of their own, not inside the signal handler.
 
-A Python signal handler runs in the main thread between two of its bytecodes. If
-the main thread holds a lock there (say, inside ``Event.wait``) and the handler
-takes the same lock (``Event.set``, a log line, a write to stdout), the process
-deadlocks: SIGTERM then never stops it. So the handler does nothing; the C-level
-handler writes the signal's number to a pipe (:func:`signal.set_wakeup_fd`), and
-a relay thread reads it and calls ``handle(signum)`` with no lock held.
+Two ways a Python handler can leave ``manoled`` deaf to SIGTERM, both seen or shown here:
+
+* The kernel may hand a process's signal to any of its threads. CPython's C handler then only flags it, and the
+  Python handler runs when the main thread next executes bytecode. ``manoled``'s main thread sits in
+  ``stop.wait()``, blocked in a lock, and never does: the daemon ran on with the signal pending (a stress run of
+  start, READY, SIGTERM hung about once in 250; the main thread's stack was ``stop.wait()`` and no handler had run).
+* A handler runs in the main thread between two of its bytecodes. If the main thread holds a lock there (the
+  Event's, on its way into ``stop.wait()``) and the handler takes the same one (``Event.set``, a log line), it
+  waits for itself.
+
+So the Python handler does nothing. The C-level handler, in whichever thread took the signal, writes its number to
+a pipe (:func:`signal.set_wakeup_fd`), and a relay thread reads it and calls ``handle(signum)`` with no lock held.
 """
 
 from __future__ import annotations
