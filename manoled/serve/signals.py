@@ -38,18 +38,16 @@ class SignalRelay:
 
     def __init__(self, signums: Iterable[int]) -> None:
         self._signums = tuple(signums)
-        self._handle: Callable[[int], None] = lambda _signum: None
         self._old: dict[int, object] = {}
         self._old_fd = -1
         self._fds: tuple[int, int] | None = None
         self._thread: threading.Thread | None = None
 
     def install(self, handle: Callable[[int], None]) -> None:
-        self._handle = handle
         read, write = os.pipe()
         os.set_blocking(write, False)
         self._fds = (read, write)
-        self._thread = threading.Thread(target=self._relay, args=(read,), name="manoled-signals", daemon=True)
+        self._thread = threading.Thread(target=self._relay, args=(read, handle), name="manoled-signals", daemon=True)
         self._thread.start()
         self._old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
         for signum in self._signums:
@@ -68,7 +66,7 @@ class SignalRelay:
         os.close(self._fds[0])
         self._fds = None
 
-    def _relay(self, read: int) -> None:
+    def _relay(self, read: int, handle: Callable[[int], None]) -> None:
         while True:
             try:
                 data = os.read(read, 64)
@@ -79,6 +77,6 @@ class SignalRelay:
             for signum in data:
                 if signum in self._signums:
                     try:
-                        self._handle(signum)
+                        handle(signum)
                     except Exception:  # noqa: BLE001 - one bad signal must not end the relay
                         log.exception("handling signal %d failed", signum)
