@@ -369,7 +369,11 @@ _OTHERWISE = _patterns(_phrase_table(_SAID_OTHERWISE))
 _RETURNED = re.compile(r"\b(?:take|takes|took|taking|bring|brings|brought|bringing|send|sends|sent|sending)\s+"
                        r"(?!(?:the\s+|my\s+|our\s+)?money\b)((?:(?!(?:to|in|into|at|on|from|out|off|up)\b)"
                        r"[\w'’-]+\s+){0,2}?)back\b", re.IGNORECASE)
-_PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *_OTHERWISE]
+# a date pushed back ("we pushed the launch back"): what papers say of it, whichever the files say
+_PUSHED = re.compile(r"\b(?:push|pushes|pushed|pushing)\s+((?:(?!(?:to|in|into|at|on|from|out|off|up)\b)[\w'’-]+\s+)"
+                     r"{0,3}?)back\b", re.IGNORECASE)
+_PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
+              *_OTHERWISE]
 _ASKED_AS = _patterns(_phrase_table(_ASKED_PHRASED))
 
 

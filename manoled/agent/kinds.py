@@ -80,6 +80,7 @@ _CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|yo
 _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
                        "weekly".split())
 
+_LAST_DAY = re.compile(r"\b(?:last|final|latest|closing|cut-?off)\s+(?:day|date)\b|\bdeadline\b")
 _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
 _ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp"
                       .split())
@@ -99,7 +100,8 @@ _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds
 _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
-         rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b)")
+         rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"
+         r"\b(?:before|by|until|till|after)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\b)")  # "before the 28th"
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 _LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
 FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
@@ -134,6 +136,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                        rf"{_IBAN_FORM}\b|"  # a number in groups after a code's label ("Confirmation number: 4418 902 771")
                        r"(?i:\b(?:confirmation|reference|ref|booking|reservation|policy|membership|member|customer|account|"
                        r"order)\s*(?:no\.?|number|nr\.?|#)?\s*[:#]\s*\d{2,}(?: \d{2,}){1,4}\b)|"
+                       r"(?i:\b(?:error|fault)\s+(?:code\s+)?[a-z]{0,2}-?\d{1,4}\b)|"  # a manual's "Error E24", "fault F3"
                        # and what a code's label gives ("pw: kaffee&kabel")
                        r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
@@ -197,7 +200,9 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                 return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is
             if b in ("was", "were") and ws[n + 2:n + 3] in (["i"], ["we"]) and ws[n + 3:n + 4] and ws[n + 3] in _PRICED:
                 return "amount", True  # "what was I billed by my internet provider": a sum, not the provider
-            heads = [w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP][:2]  # "what was the final amount"
+            # "what was the final amount"; "what's the agency's budget": the budget, not the agency ("which
+            # company's invoice" asks the company)
+            heads = [w for w in ws[n + 1:n + 5] if w not in _HEAD_SKIP and (a == "which" or not w.endswith("'s"))][:2]
             b = heads[0] if heads else ""
             if b in _PERCENT_ASK:
                 return "number", True  # "what percentage is the bank charging": a rate, not the bank
@@ -210,6 +215,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
                         "number" if stem(b) in ("number", "temperature", "temp") else
                         "time" if stem(b) in ("time", "hour") else "date"), True
+            if a == "which" and n == 0 and b and not is_cue(b) and not is_cue(stem(b)) and b not in STOP and b not in _SECRET:
+                return None, False  # "which card did I pay with": the card, whatever "pay" says
         if a.endswith("ing") and len(a) > 5 and a not in _AT_A_TIME and b == "time" and (n + 2 == len(ws) or ws[n + 2] in ("for", "of", "on")):
             return "duration", True  # "bacalhau soaking time?", "cooking time for the rice": how long, not a clock time
         if a == "how" and b == "long":
@@ -240,6 +247,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         return "amount", True
     if ws[:1] and ws[0] in _ASKING and len(ws) > 2 and ws[1] in _DID and any(w in _PRICED for w in ws[2:]):
         return "amount", True  # "what did Summit estimate for the roof", "what did I spend on fuel": a sum
+    if _LAST_DAY.search(" ".join(ws)):
+        return "date", True  # "last day to pay the designers": a day, whatever "pay" says
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
     if not hits[best] and any(w in ("next", "upcoming") for w in ws):
