@@ -115,8 +115,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h)\b)|"
                        r"(?<=\b(?:at|um) )(?:[01]?\d|2[0-3])\.[0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
-    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
-                         r"^[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
+    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)(?!The\b)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
+                         r"^(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
                          # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
                          r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
@@ -256,9 +256,12 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     return (best, False) if hits[best] else (None, False)
 
 
+CUES = frozenset().union(*TYPE_WORDS.values())  # "due", "expire", "cost": what is asked of a thing, not the thing
+
+
 def is_cue(word: str) -> bool:
     """Whether ``word`` is a cue word of an answer's kind ("cost", "date", "who")."""
-    return any(word in cues for cues in TYPE_WORDS.values())
+    return word in CUES
 
 
 # a day something may start from, not one it must be done by: "can be tested from 14/07/2027", "ab 1. März"
@@ -282,7 +285,7 @@ def says_shape(word: str, text: str) -> bool:
     if word in _PERCENT_ASK:  # "what percentage is the bank charging": "6.45% p.a."
         return bool(_PERCENT.search(text))
     return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(
-        m.group()) for m in _PHONE.finditer(text))
+        m.group()) for m in _PHONE.finditer(re.sub(_IBAN_FORM, " ", text)))  # an account's digits are no phone's
 
 
 def _code_value(unit: str, asked: set[str]) -> bool:
@@ -324,8 +327,9 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
-    if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch"
-        return any(not _LENGTH.search(m.group()) for m in TYPE_PATTERNS[kind].finditer(unit))
+    if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch", nor
+        return any(not _LENGTH.search(m.group()) and not {stem(w) for w in words(m.group())} <= asked  # the one the
+                   for m in TYPE_PATTERNS[kind].finditer(unit))  # question says ("how long do overnight oats keep")
     if kind in ("date", "time", "amount"):  # the billing period the question gives is not its due date
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said

@@ -29,6 +29,11 @@ _ENGLISH = frozenset({"mayo", "mars"})
 _PART_OF = re.compile(r"^(?:mid|early|late|end)-([a-z]{3,9})$")
 
 
+def is_month(word: str) -> bool:
+    """Whether ``word`` is a month's English name ("march"; not "mar", nor "mayor")."""
+    return MONTH_NAMES.get(word[:3]) == word
+
+
 def whole_month(word: str) -> str:
     """``word`` without the part of the month it names: "mid-january" -> "january"; other words as they are."""
     m = _PART_OF.match(word)
@@ -380,7 +385,7 @@ def names_month(word: str, file_name: str) -> bool:
     """Whether a question's month word ("february") is said by the date in a file's name
     ("receipt_2026-02-08.txt"): a receipt rarely writes its month out. (Not by any date in its text: a table of
     readings has every month.)"""
-    return MONTH_NAMES.get(word[:3]) == word and any(m == MONTH_NUMBERS[word] for _, m in name_dates(file_name))
+    return is_month(word) and any(m == MONTH_NUMBERS[word] for _, m in name_dates(file_name))
 
 
 _NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+(\d{1,3})\b")  # "Term 2", "week 3", "unit 12"

@@ -28,7 +28,7 @@ from .fstools import count_files, directory_tree, disk_usage, file_metadata, fol
 from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
-from .months import asked_months, month_column, name_date_fit, name_dates, spanned_months
+from .months import asked_months, is_month, month_column, name_date_fit, name_dates, spanned_months
 from .named import of_the_named
 from .names import files_at, index_of, path_matches, similar
 from .owndate import own_date_last
@@ -366,7 +366,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         if i == 0 or not core[:1].isupper() or core == "I" or ws[i - 1][-1:] in ".?!:-":
             continue
         low = core.lower()
-        if factlib.MONTH_NAMES.get(low[:3]) == low or low in WEEKDAYS or low in gloss.NATIONAL:
+        if is_month(low) or low in WEEKDAYS or low in gloss.NATIONAL:
             continue  # "in March", "on a Sunday": a time, not a name; "Spanish omelette": a kind, not a name
         if stem(low) in nowhere or low in nowhere:
             return f"no file mentions {core}"

@@ -18,7 +18,8 @@ out best among the passages found; it answers only when its passage is about wha
   sense; else a unit of the same file that says it answers, or none does: a booking's confirmation number is
   no room number, a receipt's total no tip;
 * the kind of thing asked ("car insurance", "GP appointment") is not one the passage names otherwise: a policy
-  that says "Home Insurance" answers nothing of the car's (:func:`unqualified`).
+  that says "Home Insurance" answers nothing of the car's; nor is the thing asked one the passage never says while
+  it says another of its kind: a meter log of electricity and gas says nothing of the water (:mod:`.otherthing`).
 
 A failed check declines: "I found nothing about … in your files" with no source, never a confident
 sentence from a file that does not say it.
@@ -32,20 +33,21 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import DETERMINERS, asked_words, paid_for, recipe_for
+from .attribute import asked_words, paid_for, recipe_for
 from .contrast import other_paper
 from .entries import entry_of, owner_of
-from .facts import MONTH_NAMES, Extraction, Fact, _units, passage_words
+from .facts import Extraction, Fact, _units, passage_words
 from .focus import compound
-from .kinds import _QUANTITY, SUM_VERBS, TYPE_PATTERNS, TYPE_WORDS, role_words, says_shape, typed_by
+from .kinds import _QUANTITY, CUES, SUM_VERBS, TYPE_PATTERNS, role_words, says_shape, typed_by
 from .layout import TABLES
-from .months import LATEST, newest_of_series, other_month, says_other_month, without_deed_before
+from .months import LATEST, is_month, newest_of_series, other_month, says_other_month, without_deed_before
+from .otherthing import other_thing, unqualified
 from .pairs import second_ask
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, stem
+from .slots import GENERIC, stem
 from .terms import SELECTING, topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
@@ -238,8 +240,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     why = ""
     if not any(d > 0 for d, _, _ in detail.values()):
         why = "no file has the question's words"
-    elif not [t for t in literal if MONTH_NAMES.get(t[:3]) != t] and sum(
-            c for t, (_d, lit, c) in detail.items() if not lit and MONTH_NAMES.get(t[:3]) != t) < TWO_SENSES:
+    elif not [t for t in literal if not is_month(t)] and sum(
+            c for t, (_d, lit, c) in detail.items() if not lit and not is_month(t)) < TWO_SENSES:
         # a word said only in other words does not place the topic, two of them do ("the server company": Acme
         # Hosting; "food shopping": groceries)
         why = "the best passage shares none of the question's words (a month at most)"
@@ -264,8 +266,11 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (dish := recipe_for(question)) and not contains(text := f"{_passage(top)} {top.file_name}", dish[-1]) \
             and not compound(text, dish[-1]):  # a dish by its name, never by meaning (cake ~ bread)
         why = f"the files have no recipe for {' '.join(dish)}"  # "pork tamales": not the green chile stew
-    elif (pair := unqualified(question, top, sense)) is not None:
+    elif (pair := unqualified(question, top, _passage(top), sense)) is not None:
         why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
+    elif (pair := other_thing(question, _item(top) if _listed(top) else _passage(top))) is not None:
+        why = f"the files say {pair[1]}, not {pair[0]}"  # a meter log's electricity and gas, asked the water (of a
+        # list, its item: a to-do's bike lock is no other vehicle than the car whose tyres the next line changes)
     elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \
             and _other_item_says(top, [t for t, (d, lit, _c) in detail.items() if d > 0 and lit]):
         why = "the line found is another item of a list"  # "- buy a Secret Santa gift ($25)" for the dishwasher
@@ -285,84 +290,12 @@ def _names_only(question: str, detail: dict[str, Any], typed: bool = False) -> b
     or in a strong sense. ``typed``: the line gives a value of the kind asked, which says "due" or "expire" (a date)."""
     said = re.findall(r"[\w'-]+", question)
     capital = {stem(w.lower()) for i, w in enumerate(said) if i and w[:1].isupper() and w != "I"
-               and MONTH_NAMES.get(w.lower()[:3]) != w.lower()}
-    known = {t: v for t, v in detail.items() if v[0] > 0 and MONTH_NAMES.get(t[:3]) != t}
+               and not is_month(w.lower())}
+    known = {t: v for t, v in detail.items() if v[0] > 0 and not is_month(t)}
     named = [t for t in known if t in capital]
     rest = [t for t in known if t not in capital and t not in _FRAME]
     return bool(named) and bool(rest) and all(known[t][1] for t in named) and \
-        not any(known[t][1] or known[t][2] >= 1.0 or typed and t in _TYPED for t in rest)
-
-
-# words that say which one of a thing is asked, not what kind of thing it is ("the final invoice", "next appointment")
-_WHICH_ONE = SELECTING | frozenset("fixed new old last first main total annual monthly weekly yearly daily latest own "
-                                   "extra early late big small".split())
-_TYPED = frozenset().union(*TYPE_WORDS.values())  # "due", "expire", "cost": what is asked of a thing, not the thing
-
-
-def unqualified(question: str, fact: Fact, sense: WordSense | None) -> tuple[str, str] | None:
-    """A kind of thing the question names ("car insurance", "GP appointment", "bike insurance") whose head word the
-    answer's passage says in English while it says nothing of the kind, literally or in a strong sense: the files
-    say it of another thing (the homeowners policy for "our car insurance", the dentist for "my next GP one").
-    Names are left to :func:`.named.of_the_named`; words that only say which one ("final", "next") are no kind."""
-    terms = set(topic_terms(question))
-    said = re.findall(r"[\w'-]+", question)
-    passage = _passage(fact)
-    verbs = _verbs(said, terms)
-    # the question itself, not what it tells first ("a warning light came on, what do I top up?")
-    asked = next((i for i, w in enumerate(said) if w.lower() in _WH), 0)
-    for i in range(asked + 1, len(said)):
-        m, h = said[i - 1], said[i]
-        lm, lh = m.lower(), h.lower()
-        if stem(lm) not in terms or stem(lh) not in terms or lh in _TYPED or i in verbs or lm in _WHICH_ONE \
-                or not (lm.isalpha() and lh.isalpha()) or len(lm) < 2 or (m.istitle() and i > 1) or MONTH_NAMES.get(lm[:3]):
-            continue  # a name is no kind ("GP" is one)
-        if i + 1 < len(said) and stem(said[i + 1].lower()) in terms and i + 1 not in verbs:
-            continue  # "national car test": the kind of test, not of car
-        if not re.search(rf"\b{re.escape(stem(lh))}", passage, re.IGNORECASE):
-            continue  # the head said in English, not only in another tongue's word ("Kaution" for the deposit)
-        if contains(passage, lm) or compound(passage, lm):
-            continue
-        near = sense.best([lm], passage_words(passage)) if sense is not None else {}
-        if near.get(lm, (0.0, ""))[0] >= SENSE_MATCH:
-            continue
-        if _other_kind(fact.candidate.text if fact.candidate else fact.text, lm, stem(lh)):  # its text, not its
-            # path ("Utility readings" is no other kind of meter reading)
-            return lm, lh
-    return None
-
-
-_AUX = frozenset("do does did will would can could should has have had".split())  # not "is": no verb after it
-_WH = frozenset("what what's whats when when's where where's who who's whose which how".split())
-
-
-def _verbs(said: list[str], terms: set[str]) -> set[int]:
-    """Where the question's verb stands after its subject: "does the robot hoover *run*", "does my bike insurance
-    *renew*" (the last of the words after an auxiliary and a determiner)."""
-    out = set()
-    for a, w in enumerate(said):
-        if w.lower() not in _AUX:
-            continue
-        i = a + 1
-        while i < len(said) and said[i].lower() in DETERMINERS:
-            i += 1
-        j = i
-        while j < len(said) and stem(said[j].lower()) in terms:
-            j += 1
-        if j - i >= 2:
-            out.add(j - 1)
-    return out
-
-
-def _other_kind(passage: str, kind: str, head: str) -> bool:
-    """Whether ``passage`` names ``head`` as another kind of it: "Home Insurance", "Health
-    Cover" asked of "car insurance"; not "New fixed rate" asked of "the interest rate" (that says which one)."""
-    for m in re.finditer(rf"\b([A-Za-z]{{3,}})\s+{re.escape(head)}", passage, re.IGNORECASE):
-        if m.group(1).isupper() and "\n" in m.group()[len(m.group(1)):]:
-            continue  # a heading's last word ("SOCIAL SECURITY ADMINISTRATION" over "Retirement, ...") is no kind
-        w = m.group(1).lower()
-        if w != kind and w not in _WHICH_ONE and w not in STOP and w not in _TYPED:
-            return True
-    return False
+        not any(known[t][1] or known[t][2] >= 1.0 or typed and t in CUES for t in rest)
 
 
 def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:

@@ -13,8 +13,8 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import paid_for
 from manoled.agent.kinds import new_value
+from manoled.agent.otherthing import _other_kind
 from manoled.agent.senses import WordSense
-from manoled.agent.verify import _other_kind
 
 NOW = time.time()
 
