@@ -16,7 +16,7 @@ from .focus import compound
 from .kinds import CONTACT_WORDS, CUES, typed_by
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
-from .senses import SIBLING, WordSense
+from .senses import SIBLING, WordSense, other_of_kind
 from .slots import STOP, stem, words
 from .terms import SELECTING, topic_terms
 
@@ -24,18 +24,14 @@ from .terms import SELECTING, topic_terms
 def other_thing(question: str, passage: str) -> tuple[str, str] | None:
     """(the thing asked, the other thing of its kind the passage says) when the passage never says the one asked
     ("water" where a meter log says electricity and gas), else None."""
-    said = None
+    ws: list[str] | None = None
     coded = typed_by(question)[0] == "code"  # "what phone number do we ring": a number, not the phone line
     for t in topic_terms(question):
         if t not in SIBLING or contains(passage, t) or coded and t in CONTACT_WORDS:
             continue
-        if said is None:
-            said = {w: SIBLING[w] for w in words(passage) if w in SIBLING}
-        kind, thing = SIBLING[t]
-        same = [w for w, (k, n) in said.items() if k == kind and n == thing]
-        other = [w for w, (k, n) in said.items() if k == kind and n != thing]
-        if other and not same:
-            return t, other[0]
+        ws = words(passage) if ws is None else ws
+        if other := other_of_kind(t, ws):
+            return t, other
     return None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -48,6 +48,22 @@ def _heads(word: str) -> frozenset[str]:
     """The words that may end the compound ``word``: "bread" of "shortbread", "cake" of "pancake", "band" of
     "broadband". The compound names another thing (MiniLM: shortbread~bread 0.74), never the same in other words."""
     return frozenset(word[k:] for k in range(MODIFIER, len(word) - HEAD + 1))
+
+
+def other_of_kind(term: str, ws: Iterable[str]) -> str:
+    """A word of ``ws`` that names another thing of ``term``'s kind (gas, for electricity) when none names ``term``'s
+    own thing, else "": words that name a sibling and not the thing speak of the sibling."""
+    if term not in SIBLING:
+        return ""
+    kind, thing = SIBLING[term]
+    other = ""
+    for w in ws:
+        k, n = SIBLING.get(w, (-1, -1))
+        if k == kind and n == thing:
+            return ""
+        if k == kind and not other:
+            other = w
+    return other
 
 
 def credit(sim: float) -> float:
@@ -97,18 +113,15 @@ class WordSense:
                 sims[i, j] = 0.0
         kin = [(i, SIBLING[t]) for i, t in enumerate(terms) if t in SIBLING]
         if kin:  # (most questions name none of those things: no pass over the passage's words)
-            other, same = set(), set()
             for j, w in enumerate(ws):
                 if w in SIBLING:
                     kind, thing = SIBLING[w]
                     for i, (k, n) in kin:
                         if k == kind and n != thing:
                             sims[i, j] = 0.0
-                            other.add(i)
-                        elif k == kind:
-                            same.add(i)
-            for i in other - same:  # words that name a sibling and not the thing speak of the sibling: an electricity
-                sims[i, :] = 0.0  # bill's "Fuel" is no gas
+            for i, _ in kin:
+                if other_of_kind(terms[i], ws):  # an electricity bill's "Fuel" is no gas
+                    sims[i, :] = 0.0
         return sims
 
     def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:
