@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -133,8 +133,7 @@ def _lines(text: str) -> list[tuple[str, bool, int]]:
     return out
 
 
-# a table's row, with or without its header's names ("Widgets | 2 | 10.00", "Description: Widgets, Qty: 2"): the
-# end of what a label above it carries ("Bill to:" and its address lines)
+# a table's row ("Widgets | 2 | 10.00", "Description: Widgets, Qty: 2"): the end of what a label above it carries
 _ROW = re.compile(r" \| |:\s[^:]*,\s[^,:]+:\s")
 _ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?")
 
@@ -247,8 +246,7 @@ def passage_words(text: str, limit: int = 300) -> list[str]:
 
 PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
-CELL_WEIGHT = 1.0  # to a table row whose one cell says question words in its column's name and its value (or a
-# labelled count whose label is what is counted: "Nights: 4")
+CELL_WEIGHT = 1.0  # to a table row's cell with question words in its name and value (a count's label: "Nights: 4")
 OTHER_MONTH_PENALTY = 1.5  # to a passage whose dates are all of other months than the one asked
 QUOTED_WEIGHT = 1.0  # to a passage that has a day the question gives (or its two-year span)
 WHOLE_SUM_WEIGHT = 1.5  # more to a paper's total, asked what it came to ("in the end", "all in"), than to its lines
@@ -414,6 +412,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     if not focus_seen:  # "how much yeast" where the passages list flour and eggs: what it counts is not there
         return Extraction(declined=True, reason=f"no passage mentions {' '.join(focus)}", topic=topic)
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
+    if kind == "code" and not any(f.typed for f in facts):  # asked who to call: "call customer service", no number
+        facts = [replace(f, typed=True, score=f.score + 3.0) if kinds.calls_someone(question, f.text) else f for f in facts]
     if kind in ("amount", "number", "code", "time", "duration", "weight", "date" if asked else "-", "person" if asked else "-") \
             and not any(f.typed for f in facts) and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there

@@ -75,7 +75,15 @@ _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
 _CALL = frozenset("call ring phone".split())
+_CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
 _CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
+
+
+def calls_someone(question: str, unit: str) -> bool:
+    """Whether ``unit`` says whom to call, with no number, asked who to call: a manual's "call customer service"."""
+    return bool(_CALL_WHO.search(question.lower()) and _CALL_SOMEONE.search(unit))
+
+
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
 _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
                        "weekly".split())
@@ -105,6 +113,8 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 _LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
 FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
+_MONTH_WORD = ("(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+               "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)")
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
@@ -123,10 +133,10 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"dozen|half)\b", re.IGNORECASE),
     # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
     # and a web or network address ("the admin page at 192.168.1.254"); a house number before a capitalised word
-    # only ("wait 3 minutes" is no street); a venue ("Sadlon Arena", "@ Iroquois Park")
-    "place": re.compile(r"(?-i:\b\d+[a-z]?\s+[A-Z][a-z]+)|\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|"
-                        r"boulevard|blvd|square|place|rua|via|calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|"
-                        r"chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+    # only ("wait 3 minutes", "30 June" are no street); a venue ("Sadlon Arena", "@ Iroquois Park")
+    "place": re.compile(rf"(?-i:\b\d+[a-z]?\s+(?!{_MONTH_WORD}\b)[A-Z][a-z]+)|"
+                        r"\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|boulevard|blvd|square|place|rua|via|"
+                        r"calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
                         r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\bhttps?://\S+|\bwww\.\S+|"
                         r"(?-i:\s@\s?[A-Z]|\b[A-Z][a-z]+\s(?:Arena|Centre|Center|Hall|Stadium|Park|Church|School|"
                         r"Clinic|Hospital|Library|Museum|Gallery|Theatre|Theater|Station|Airport|Pool|Rink)\b)",
@@ -277,11 +287,23 @@ def from_days_only(unit: str) -> bool:
     return bool(starts) and all(starts)
 
 
+_OWN_ACCOUNT = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:bank\s+)?(?:account|iban)\b", re.IGNORECASE)
+_PAY_TO = re.compile(r"\b(?:pay|paid|payment|transfer|remit)\w*\b[^\n]{0,60}?\bto\b[^\n]{0,30}?" + _IBAN_FORM, re.IGNORECASE)
+
+
+def payee_account(question: str, unit: str) -> bool:
+    """Whether ``unit`` gives the account a bill is paid into ("Please pay by bank transfer to IBAN FR76 …") where
+    the question asks the asker's own ("what's my bank account number"): the payee's, not theirs."""
+    return bool(_OWN_ACCOUNT.search(question) and _PAY_TO.search(unit))
+
+
 def says_shape(word: str, text: str) -> bool:
     """Whether ``text`` says ``word`` by a value of its shape: an e-mail address says "email", a phone number
     "phone"."""
     if word in _EMAIL_ASK or word == "address":
         return bool(_EMAIL.search(text))
+    if word == "account":  # an IBAN is an account's number (International Bank Account Number)
+        return bool(_IBAN.search(text))
     if word in _PERCENT_ASK:  # "what percentage is the bank charging": "6.45% p.a."
         return bool(_PERCENT.search(text))
     return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(
@@ -336,9 +358,10 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
                    for m in TYPE_PATTERNS[kind].finditer(unit))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
-    if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person
-        return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit)
-                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(words(m.group(0))))
+    if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person; of "who leads the Northwind
+        # project", "Northwind Traders" is the one asked about, not who leads it
+        return any(not {stem(w) for w in words(m.group(0))} & asked for m in TYPE_PATTERNS[kind].finditer(unit)
+                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(words(m.group(0))[1:]))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 

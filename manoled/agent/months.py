@@ -69,7 +69,14 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
             continue  # "the year starting July 2025": a year from that month, not the month
         months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])
     years = {int(w) for w in ws if _YEAR.fullmatch(w)}
+    for i, w in enumerate(ws):  # "at the start of 2025": its January; "the end of 2025": its December
+        if _YEAR.fullmatch(w) and ws[i - 1:i] == ["of"] and i >= 2 and ws[i - 2] in YEAR_ENDS and not months:
+            months.add(MONTH_NUMBERS[YEAR_ENDS[ws[i - 2]]])
     return months, years
+
+
+# the month a year's end names: "at the start of 2025" -> january
+YEAR_ENDS = {"start": "january", "beginning": "january", "end": "december", "close": "december"}
 
 
 # a month's short form in file names in those languages, where it is not the English one ("ene", "okt", "déc")

@@ -63,8 +63,7 @@ EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files
 TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occupies|eat|eats|eating)\b")
 # "how many GB of storage does the macbook have": what the thing has, told in its guide, not the guide's size
 THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come with)\b")
-# one file's size, type or date, not a folder's: "the file size of X", "what kind of file is X", "what format is X
-# in", "modification time of X", "the last-modified timestamp on X"
+# one file's size, type or date, not a folder's: "the file size of X", "what format is X in", "modification time of X"
 FILE_PROPERTY = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
                       r"file ?type|what format|modification (?:date|time)|timestamp|date modified|"
                       r"(?:an? )?(?:pdf|word doc|word document|docx?|spreadsheet|image|photo|text file) or (?:an? )?\w+)\b")
@@ -294,9 +293,10 @@ class Planner:
                 not (slots.extensions or qwords & FILE_NOUNS or slots.time):
             # "what is Walt's required minimum distribution": one value, though "walt" names several files
             plan.intent, plan.reason = "content", "asks for one value"
-        elif intent in ("count", "list") and asks_value and not (slots.extensions or slots.sort or _file_nouns(q)
-                                                                 or slots.time and kind != "amount" or which_thing):
-            # "bike serial no?", "what is my tax file number": a value, though its words name a folder or files
+        elif intent in ("count", "list") and asks_value and (kind == "person" or not (
+                slots.extensions or slots.sort or _file_nouns(q) or slots.time and kind != "amount" or which_thing)):
+            # "bike serial no?", "what is my tax file number", "who do I send the photos to": a value (a person),
+            # though its words name files
             plan.intent, plan.reason = "content", "asks for a value of a kind"
         elif intent == "list" and which_thing and stem(which_thing.group(1)) not in \
                 FILE_NOUNS | set(KIND_WORDS) | set(collection + said_folder):

@@ -11,7 +11,7 @@ import re
 
 from .commonness import LIGHT_HEADS, adverb
 from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, is_cue
-from .months import MONTH_NAMES, foreign_month, whole_month
+from .months import MONTH_NAMES, YEAR_ENDS, foreign_month, whole_month
 from .retrieve import root
 from .slots import GENERIC, idiom, stem, words
 
@@ -35,6 +35,8 @@ def topic_terms(question: str) -> list[str]:
     ws = [whole_month(w) for w in words(question)]  # "from mid-January": January
     for i, w in enumerate(ws):
         s = MONTH_NAMES.get(w) or foreign_month(ws, i) or stem(w)  # "luz marzo": March, however the paper says it
+        if w in YEAR_ENDS and ws[i + 1:i + 2] == ["of"] and _YEAR.fullmatch(ws[i + 2] if i + 2 < len(ws) else ""):
+            s = YEAR_ENDS[w]  # "the reading at the start of 2025": its January row, however a log dates it
         if w == "back" and i and ws[i - 1] in _GIVE:
             s = "refund"  # "what did the insurer pay back": a refund, however the paper says it (Erstattung, Rbt)
         if s in _FILL and ws[i + 1:i + 2] == ["up"]:
@@ -55,3 +57,25 @@ def topic_terms(question: str) -> list[str]:
         if s not in out:
             out.append(s)
     return out
+
+
+_SUBJECTS = frozenset("i we they he she".split())
+_BETWEEN = frozenset("am are is was were do does did will would can could should shall must might may have has had "
+                     "not never still just also usually always need needs needed want wants wanted to".split())
+
+
+def person_verbs(question: str) -> frozenset[str]:
+    """Stems of what the person does in the question, the verbs after "I" or "we": "what kind of milk am I *picking*
+    up", "who should I *call*", "the account I *wire* the money to", "who do I need to *send* slides to". Papers
+    write the thing, rarely the asker's deed (a shopping list says "oat milk", not that it is picked up)."""
+    ws = words(question)
+    out = set()
+    for i, w in enumerate(ws):
+        if w not in _SUBJECTS:
+            continue
+        j = i + 1
+        while j < len(ws) and ws[j] in _BETWEEN:
+            j += 1
+        if j < len(ws) and ws[j].isalpha():
+            out.add(stem(ws[j]))
+    return frozenset(out)

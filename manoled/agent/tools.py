@@ -38,6 +38,7 @@ from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import SIBLING, WordSense
 from .series import series_of
 from .slots import WEEKDAYS, stem
+from .terms import person_verbs
 from .totals import TOTAL_ASK
 
 
@@ -343,7 +344,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # ("what *model* is my dishwasher", "what *colour* is the drill") is left to the answer's check: a value
     # can say it without the word (a model is a code like "SMS4HVI33E")
     head = asked_words(query)[-1:]
-    roles = role_words(query)  # "who supplies my electricity": the firm is asked, its role is rarely written
+    roles = role_words(query) | person_verbs(query)  # "who supplies my electricity": the firm is asked, its role
+    # is rarely written; "what milk am I picking up": the asker's deed, not what the list says
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
                and t not in LIGHT_HEADS and t not in gloss.NATIONAL]  # "spend": how; "the people who redid my
     # logo": a party, not a topic; "the mexican dip": how the dip is, not a word its recipe must carry

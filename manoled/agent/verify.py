@@ -34,12 +34,13 @@ from functools import lru_cache
 from typing import Any
 
 from .attribute import asked_words, paid_for, recipe_for
+from .continuation import asked_ordinal
 from .contrast import other_paper
 from .entries import entry_of, owner_of
 from .facts import Extraction, Fact, _units, passage_words
 from .focus import compound
-from .kinds import _QUANTITY, CUES, SUM_VERBS, TYPE_PATTERNS, role_words, says_shape, typed_by
-from .layout import TABLES
+from .kinds import _QUANTITY, CUES, SUM_VERBS, TYPE_PATTERNS, payee_account, role_words, says_shape, typed_by
+from .layout import TABLES, numbered_items
 from .months import LATEST, is_month, newest_of_series, other_month, says_other_month, without_deed_before
 from .otherthing import other_thing, unqualified
 from .pairs import second_ask
@@ -261,6 +262,11 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif other_month(placed := without_deed_before(question), _paper(ex, top), top.file_name) or \
             kind not in ("date", "time") and says_other_month(placed, top.text):  # a bill of February is due in March
         why = "the files say it for another month or year"
+    elif (place := asked_ordinal(question)) and c is not None and numbered_items(c.text, 1) and \
+            not numbered_items(c.text, place):
+        why = f"the list has no item {place}"  # "the fourth book on my list" of three
+    elif payee_account(question, top.text):
+        why = "the files give an account to pay into, not the asker's own"
     elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
     elif (dish := recipe_for(question)) and not contains(text := f"{_passage(top)} {top.file_name}", dish[-1]) \
