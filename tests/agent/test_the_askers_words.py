@@ -1,9 +1,10 @@
 """A question told in the asker's words, not the paper's: "what kind of cheese am I picking up" (a list says the
-cheese, not the errand), "the account I wire the money to" (an IBAN), "who runs the Hillside project" (not Hillside
-Builders), "who should I call" (a manual's "call a Gas Safe engineer", with no number), "who do I send the photos
-to" (a person, though "photos" names files), "the reading at the start of 2024" (its January row) and "what did the
-roof job include besides the repair" ("besides" says which, it is no verb), "the aim" (a brief's "Goal:") and
-"which pulses" (the green beans); "the fourth book" of a list of three is in no file. Over a real index, on fixtures written for these tests."""
+cheese, not the errand), "the account I wire the money to" (an IBAN; "my bank account" is not the roofer's), "who
+runs the Hillside project" (not Hillside Builders), "who should I call" (a manual's "call a Gas Safe engineer",
+with no number), "who do I send the photos to" (a person, though "photos" names files), "the reading at the end of
+2024" (its December row), "what did the roof job include besides the repair" ("besides" says which, it is no verb),
+"the aim" (a brief's "Goal:") and "which pulses" (the green beans); "the fourth book" of a list of three is in no
+file. Over a real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ FILES: dict[str, tuple[str, float]] = {
         "Please pay by bank transfer to IBAN GB29 NWBK 6016 1331 9268 19.\n", 50),
     "Recipes/salsa_verde.md": ("# Salsa verde\n- a bunch of parsley\n- 2 anchovies\n- 1 tbsp capers\n- half a lemon\n", 25),
     "Notes/reading_list.md": ("# Books for the summer\n1. Piranesi\n2. The Overstory\n3. Station Eleven\n", 12),
-    "Notes/todo.txt": ("TODO\n- renew the parking permit\n- send Ronan the holiday photos\n- descale the kettle\n", 15),
+    "Notes/todo.txt": ("TODO\n- book the boiler service at Hearth Heating\n- renew the parking permit\n"
+                       "- send Ronan the holiday photos\n- descale the kettle\n", 15),
 }
 
 folder = folder_fixture("askers_words", FILES, NOW)
