@@ -340,6 +340,12 @@ _TIMED = frozenset("for take takes took taking bake baking roast roasting cook c
 _LENGTH = re.compile(r"(?:mm|cm|m|km|metres?|meters?|miles?|feet|ft|inch(?:es)?)$", re.IGNORECASE)
 
 
+def _untitled(name: str) -> list[str]:
+    """The words of a name without a title that opens it: "Dr Ben" is a doctor, no Drive."""
+    ws = words(name)
+    return ws[1:] if ws[:1] == ["dr"] else ws
+
+
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
@@ -361,7 +367,7 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person; of "who leads the Northwind
         # project", "Northwind Traders" is the one asked about, not who leads it
         return any(not {stem(w) for w in words(m.group(0))} & asked for m in TYPE_PATTERNS[kind].finditer(unit)
-                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(words(m.group(0))[1:]))
+                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(_untitled(m.group(0))))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 
