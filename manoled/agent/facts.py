@@ -412,8 +412,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     if not focus_seen:  # "how much yeast" where the passages list flour and eggs: what it counts is not there
         return Extraction(declined=True, reason=f"no passage mentions {' '.join(focus)}", topic=topic)
     quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
-    if kind == "code" and not any(f.typed for f in facts):  # asked who to call: "call customer service", no number
-        facts = [replace(f, typed=True, score=f.score + 3.0) if kinds.calls_someone(question, f.text) else f for f in facts]
+    if kind == "code" and kinds.asks_whom_to_call(question) and not any(f.typed for f in facts):  # no number: whom
+        facts = [replace(f, typed=True, score=f.score + 3.0) if kinds.names_whom_to_call(f.text) else f for f in facts]
     if kind in ("amount", "number", "code", "time", "duration", "weight", "date" if asked else "-", "person" if asked else "-") \
             and not any(f.typed for f in facts) and not quantity:
         # "what's my passport number" where a note only says "renew passport": the value is not there

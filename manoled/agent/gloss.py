@@ -8,9 +8,9 @@ and for "does this passage say the question's word" (:func:`manoled.agent.retrie
 
 Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health) and the months, and
 only forms that are not English words themselves ("data", "total", "code" are left out); a few English words
-also give the other word people use for the same thing (bike and bicycle). A form of several words is written
-with underscores ("prise_d'effet": a French lease starts on its *date de prise d'effet*); ``phrases(word)``
-gives those, ``forms(word)`` the single words.
+also give the other word people use for the same thing (bike and bicycle), and a few everyday kinds the things
+of them (herb: coriander). A form of several words is written with underscores ("prise_d'effet": a French lease
+starts on its *date de prise d'effet*); ``phrases(word)`` gives those, ``forms(word)`` the single words.
 """
 
 from __future__ import annotations

@@ -79,9 +79,14 @@ _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|o
 _CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
 
 
-def calls_someone(question: str, unit: str) -> bool:
-    """Whether ``unit`` says whom to call, with no number, asked who to call: a manual's "call customer service"."""
-    return bool(_CALL_WHO.search(question.lower()) and _CALL_SOMEONE.search(unit))
+def asks_whom_to_call(question: str) -> bool:
+    """Whether ``question`` asks who to call ("who should I call if it leaks")."""
+    return bool(_CALL_WHO.search(question.lower()))
+
+
+def names_whom_to_call(unit: str) -> bool:
+    """Whether ``unit`` says whom to call, with or without a number: a manual's "call customer service"."""
+    return bool(_CALL_SOMEONE.search(unit))
 
 
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
@@ -113,8 +118,6 @@ _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01
 _IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 _LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
 FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
-_MONTH_WORD = ("(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-               "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)")
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
@@ -134,7 +137,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
     # and a web or network address ("the admin page at 192.168.1.254"); a house number before a capitalised word
     # only ("wait 3 minutes", "30 June" are no street); a venue ("Sadlon Arena", "@ Iroquois Park")
-    "place": re.compile(rf"(?-i:\b\d+[a-z]?\s+(?!{_MONTH_WORD}\b)[A-Z][a-z]+)|"
+    "place": re.compile(rf"(?-i:\b\d+[a-z]?\s+(?!(?i:{MONTH})\b)[A-Z][a-z]+)|"
                         r"\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|boulevard|blvd|square|place|rua|via|"
                         r"calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
                         r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\bhttps?://\S+|\bwww\.\S+|"

@@ -69,14 +69,19 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
             continue  # "the year starting July 2025": a year from that month, not the month
         months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])
     years = {int(w) for w in ws if _YEAR.fullmatch(w)}
-    for i, w in enumerate(ws):  # "at the start of 2025": its January; "the end of 2025": its December
-        if _YEAR.fullmatch(w) and ws[i - 1:i] == ["of"] and i >= 2 and ws[i - 2] in YEAR_ENDS and not months:
-            months.add(MONTH_NUMBERS[YEAR_ENDS[ws[i - 2]]])
+    if not months:  # "at the start of 2025": its January; "the end of 2025": its December
+        months = {MONTH_NUMBERS[m] for i in range(len(ws)) if (m := year_end(ws, i))}
     return months, years
 
 
 # the month a year's end names: "at the start of 2025" -> january
-YEAR_ENDS = {"start": "january", "beginning": "january", "end": "december", "close": "december"}
+_YEAR_ENDS = {"start": "january", "beginning": "january", "end": "december", "close": "december"}
+
+
+def year_end(ws: Sequence[str], i: int) -> str:
+    """The month ``ws[i]`` names when it is a year's start or end ("start" of "start of 2025": january), or ""."""
+    after = ws[i + 1:i + 3]
+    return _YEAR_ENDS.get(ws[i], "") if len(after) == 2 and after[0] == "of" and _YEAR.fullmatch(after[1]) else ""
 
 
 # a month's short form in file names in those languages, where it is not the English one ("ene", "okt", "déc")

@@ -11,7 +11,7 @@ import re
 
 from .commonness import LIGHT_HEADS, adverb
 from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, is_cue
-from .months import MONTH_NAMES, YEAR_ENDS, foreign_month, whole_month
+from .months import MONTH_NAMES, foreign_month, whole_month, year_end
 from .retrieve import root
 from .slots import GENERIC, idiom, stem, words
 
@@ -35,8 +35,7 @@ def topic_terms(question: str) -> list[str]:
     ws = [whole_month(w) for w in words(question)]  # "from mid-January": January
     for i, w in enumerate(ws):
         s = MONTH_NAMES.get(w) or foreign_month(ws, i) or stem(w)  # "luz marzo": March, however the paper says it
-        if w in YEAR_ENDS and ws[i + 1:i + 2] == ["of"] and _YEAR.fullmatch(ws[i + 2] if i + 2 < len(ws) else ""):
-            s = YEAR_ENDS[w]  # "the reading at the start of 2025": its January row, however a log dates it
+        s = year_end(ws, i) or s  # "the reading at the start of 2025": its January row, however a log dates it
         if w == "back" and i and ws[i - 1] in _GIVE:
             s = "refund"  # "what did the insurer pay back": a refund, however the paper says it (Erstattung, Rbt)
         if s in _FILL and ws[i + 1:i + 2] == ["up"]:
