@@ -14,7 +14,8 @@ Singapore couple's), ``toronto`` (a Toronto teacher's), ``glasgow`` (a Glasgow c
 Madrid tester's Spanish papers, asked in English), ``cardiff`` (a Cardiff couple's: a bookkeeper's invoices, a Welsh
 tenancy, recipes) and ``denver`` (a Denver photographer's: client invoices, a lease, a baby's checkups). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
-``studio`` (a Montreal potter's, a third in French). The default runs them all and reports them apart.
+``studio`` (a Montreal potter's, a third in French), ``hobart`` (a Hobart couple's: a teacher's payslips, a rental,
+a market sourdough stall, bushwalks). The default runs them all and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and
@@ -43,7 +44,7 @@ import evalcorpus as ec  # noqa: E402
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
            "cardiff": "tune", "denver": "tune",
-           "family": "report", "nurse": "report", "studio": "report"}
+           "family": "report", "nurse": "report", "studio": "report", "hobart": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 

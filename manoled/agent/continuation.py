@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .kinds import _ASKED_AS, SUM_VERBS
+from .kinds import _ASKED_AS, SUM_VERBS, wanted_type
 from .layout import row_cells
 from .names import files_at, find_folder, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
@@ -98,9 +98,10 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
         return True  # "how many litres did I put in?" after the last fill-up's row: a column of that row
     if intent in ("tree", "folders", "disk"):
         return False  # "folder sizes", "disk usage": about all the files, complete as it is
-    if n <= 5 and not slots.extensions and not slots.time and not find_folder(question, files) and \
+    if (n <= 5 or n <= 8 and intent in ("content", "chat")) and not slots.extensions and not slots.time and \
+            not find_folder(question, files) and \
             all(t in _ASKED_AS or t in _FROM_WHEN or t in SUM_VERBS for t in slots.topics):
-        return True  # "who was there?", "how big?", "what time?": nothing of its own to be about
+        return True  # "who was there?", "how big?", "how much have we already paid?": nothing of its own to be about
     if ASKS_INSIDE.search(q) and n <= 8:
         return True  # "anything about the car?": in what the previous answer was about
     fragment = not any(w in QUESTION_FRAME for w in ws)
@@ -198,3 +199,9 @@ def previous_file(intent: str, question: str, history: Sequence[Any], files: Seq
     terms = topic_terms(question)
     hit = files_at([path], files).get(path)
     return path if hit is not None and terms and hit.id in file_terms(terms) else None
+
+
+def asks_again(own: str, base: Any) -> bool:
+    """Whether a follow-up's own words ask the same kind of value as the previous question did ("how much have
+    they already paid?" after "how much was the invoice"): another value, not the one already given."""
+    return (kind := wanted_type(own)) is not None and kind == wanted_type(getattr(base, "question", ""))

@@ -21,7 +21,7 @@ from .kinds import _ASKED_AS, TYPE_PATTERNS, is_cue, says_shape, typed_by
 from .layout import row_cells
 from .months import asked_months, days
 from .parse import ToolCall
-from .planner import Plan, kind_label
+from .planner import FILE_DOINGS, Plan, kind_label
 from .registry import ToolResult
 from .retrieve import contains
 from .slots import GENERIC, Slots, words
@@ -39,6 +39,7 @@ class Direct:
     fallback: list[ToolCall] = field(default_factory=list)  # run when the calls find nothing
     avoid: str = ""  # the previous answer: a follow-up asks for something else
     asks: list[str] = field(default_factory=list)  # the follow-up's own words: a repeated fact saying one answers
+    again: bool = False  # the follow-up asks the same kind of value as the one ``avoid`` gave: another one
 
 
 def _iso(ts: float | None) -> str | None:
@@ -139,6 +140,11 @@ def planned(plan: Plan, question: str) -> Direct:
                             id="planner_0", fmt="planner")]
         d.restrict = [str(plan.name.file.path)]
         d.fallback = [ToolCall("semantic_search", {"query": question}, id="planner_1", fmt="planner")]
+    elif plan.intent == "list" and not (plan.slots.extensions or plan.folder or FILE_DOINGS & set(words(question))):
+        # no file fits the list ("On the May speeding fine, what speed was retained?": no file about all of it):
+        # the question may ask what a file says, so its words are looked for in the files' text before "no files"
+        # (not when it asks what was done to files: "what have I changed this week?" may have no answer but none)
+        d.fallback = [ToolCall("semantic_search", {"query": question}, id="planner_1", fmt="planner")]
     return d
 
 
@@ -172,6 +178,10 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         if not names:
             what = f"{label} files" if label else "files"
             return f"I found no {what}{about}{_period(s)} in your files.", []
+        folders = [f if f != "." else "the top folder" for f in data.get("folders", [])]
+        placed = f"In {' and '.join(folders)}: {data.get('answer')}"
+        if _asks_where(question) and 0 < len(folders) <= 2 and len(placed) <= 300:  # "where are the receipts filed"
+            return placed, list(r.output.sources)
         return str(data.get("answer")), list(r.output.sources)
     if r.name == "file_metadata":
         return _metadata_answer(question, r), list(r.output.sources)[:1]
@@ -247,13 +257,11 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
         return line
     name, rest = line.split(":", 1)
     fields = dict(part.strip().split(" ", 1) for part in rest.split(", ") if " " in part.strip())
-    said = words(question)
-    # "the file where I log my runs": a "where" after a noun says which file, it asks nothing
-    ws = {w for i, w in enumerate(said) if w != "where" or i == 0 or said[i - 1] in _OPENERS}
-    if ws & {"where", "folder", "located", "stored", "path", "directory", "location"}:
+    if _asks_where(question):
         path = fields.get("path", name)
         folder = path.rsplit("/", 1)[0] if "/" in path else "the top folder"
         return f"{name} is in {folder} ({path})."
+    ws = set(words(question))
     if ws & {"big", "large", "size", "heavy", "bytes", "byte", "mb", "kb"}:
         return f"{name} is {fields.get('size', '?')} ({fields.get('path', name)})."
     if ws & {"when", "date", "modified", "edited", "changed", "updated", "touched", "touch", "saved", "last", "old"}:
@@ -262,6 +270,14 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
 
 
 _OPENERS = frozenset("and so ok okay then but now".split())  # "and where is it?" still asks where
+
+
+def _asks_where(question: str) -> bool:
+    """Whether ``question`` asks where files are ("which folder", "where is it stored"); "the file where I log my
+    runs": a "where" after a noun says which file, it asks nothing."""
+    said = words(question)
+    ws = {w for i, w in enumerate(said) if w != "where" or i == 0 or said[i - 1] in _OPENERS}
+    return bool(ws & {"where", "folder", "located", "stored", "path", "directory", "location"})
 
 
 MoreFacts = Callable[[str, str], list[tuple[str, str, str]]]  # (query, path) -> [(fact, path, file name)]
@@ -289,7 +305,8 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     said = text.rsplit(" (from ", 1)[0]
     own = [t for t in planned.plan.slots.topics if t not in _ASKED_AS and t not in GENERIC]  # "what time?", "how long?"
     shaped = [t for t in own if says_shape(t, said)]  # "what's his phone number?" after the line with it
-    if asked and kind and not set(own) - set(shaped) and (TYPE_PATTERNS[kind].search(said) or shaped):
+    if asked and kind and not set(own) - set(shaped) and (TYPE_PATTERNS[kind].search(said) or shaped) and \
+            not planned.again:  # asked a sum again ("how much have they paid?"): another sum
         return text, sources  # "what time?" after "Check-in: 12 May, 15:00": the answer already says it
     if kind in ("date", "time") and all(is_cue(t) for t in own) and len(TYPE_PATTERNS[kind].findall(said)) >= 2:
         return text, sources  # "what time does it end?" after "… from 8.00 am to 1.00 pm": it says both ends

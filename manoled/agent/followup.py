@@ -1,25 +1,23 @@
 """Follow-ups: the previous turn's files, intent and slots, with what the new question changes.
 
-``resolve(plan, question, files, now, text_of)`` turns a follow-up (the planner's
-``intent == "followup"``, with ``plan.base`` the previous turn) into the planner's
-tool calls (a :class:`~.direct.Direct`):
+``resolve(plan, question, files, now, text_of)`` turns a follow-up (the planner's ``intent == "followup"``, with
+``plan.base`` the previous turn) into the planner's tool calls (a :class:`~.direct.Direct`):
 
-* after a filesystem answer, the same question with the new slots: another folder
-  ("and Recipes?"), the files themselves ("which ones?"), another order ("which of
-  those is the biggest?"), another kind or period ("PDFs?", "in March?"), one of
-  the listed files ("how much is the globex one?");
+* after a filesystem answer, the same question with the new slots: another folder ("and Recipes?"), the files
+  themselves ("which ones?"), another order ("which of those is the biggest?"), another kind or period ("PDFs?",
+  "in March?"), one of the listed files ("how much is the globex one?");
 * after a content answer, in this order:
 
-  1. the new words are inside the previous answer's file ("anything about the car?"
-     after the todo list): that file, asked with the follow-up's own words;
-  2. the new words name another file ("and the Globex one that month?" after the
-     Acme invoice): the previous question about that one, its other slots kept;
-  3. a new question with nothing new to be about ("who was there?", "and when do I
-     leave?"): the previous file, asked with the follow-up's own words, and never
-     the sentence the previous answer already gave;
+  1. the new words are inside the previous answer's file ("anything about the car?" after the todo list): that
+     file, asked with the follow-up's own words, and not for the sentence the previous answer gave;
+  2. the new words name another file ("and the Globex one that month?" after the Acme invoice): the previous
+     question about that one, its other slots kept;
+  3. a new question with nothing new to be about ("who was there?", "and when do I leave?"): the previous file,
+     asked with the follow-up's own words, and never the sentence the previous answer already gave;
   4. anything else: the previous question with the new words.
 
-  A search inside the previous file that finds nothing falls back to every file.
+  A search inside the previous file that finds nothing falls back to every file. An answer never repeats the
+  previous one when the follow-up asks a value of the same kind ("how much have they paid?" after the total).
 """
 
 from __future__ import annotations
@@ -32,15 +30,7 @@ from typing import Any
 
 from .attribute import asked_words, is_type_word
 from .commonness import adverb
-from .continuation import (
-    ASKS_INSIDE,
-    POINT_BACK,
-    mentions,
-    ordinal,
-    own_words,
-    previous_file,
-    turn_files,
-)
+from .continuation import ASKS_INSIDE, POINT_BACK, asks_again, mentions, ordinal, own_words, previous_file, turn_files
 from .direct import Direct, calls_for
 from .ellipsis import (
     PUNCT,
@@ -149,15 +139,16 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
 
 def or_previous_file(d: Direct, question: str, history: Sequence[Any], files: list[Any],
                      file_terms: Callable[[list[str]], set[int]]) -> Direct:
-    """``d`` (a search of every file), then, if it finds nothing, the same question asked of the file the last
-    answer cited, when that file says one of its words (:func:`continuation.previous_file`); that file first
-    when it says all of them but one."""
+    """``d`` (a search of every file), then, if it finds nothing, the same question asked of the file the last answer
+    cited, when that file says one of its words (:func:`continuation.previous_file`); first if all but one."""
     if d.fallback or [(c.name, c.args.get("in_file")) for c in d.calls] != [("semantic_search", None)]:
         return d
     path = previous_file(d.plan.intent, question, history, files, file_terms)
     if path is None:
         return d
     everywhere = d.calls[0]
+    if d.plan.followup and history and not d.avoid:  # it asks something else than the previous answer gave
+        d.avoid, d.again = history[-1].answer, asks_again(question, history[-1])
     inside = replace(everywhere, args={**everywhere.args, "in_file": path}, id="planner_1")
     hit = files_at([path], files).get(path)
     terms = topic_terms(question)
@@ -229,10 +220,11 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             when = "" if not keep else date_words(base.question) if bplan.slots.time else \
                 row_day(answered) if top.relpath.lower().endswith(TABLES) else ""
             kept = kept_heading(text, getattr(base, "answer", ""), bplan.slots.topics, fresh)
-            return _in_file(" ".join([framed(own, base.question, text), when, *kept]).strip(), [], top, new)
+            return _in_file(" ".join([framed(own, base.question, text), when, *kept]).strip(), [], top, new,
+                            base if asks_again(own, base) else None, fresh, again=True)  # a sum asked after a sum
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
-        return _in_file(own, named, top, new, avoid=getattr(base, "answer", ""))
+        return _in_file(own, named, top, new, base, again=asks_again(own, base))
     # 2. the new words name another file: the previous question, about that one
     # "his phone number", "how much is it with tax": the answer's thing, no other file
     if fresh and top is not None and not THEIRS.search(question) and not _IT.search(question):
@@ -252,7 +244,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
         context = named + _context(bplan, base, own, fresh, named)
         context += [w for w in pointed_at(base, question) if w not in context]
         return _in_file(framed(own, base.question, text_of(top) if text_of else ""), context, top, new,
-                        avoid=getattr(base, "answer", ""), asks=asks)
+                        base, asks=asks, again=asks_again(own, base))
     if top is None and (wanted_type(own) or asked_words(own)):
         # the previous question found nothing: this one, about the same thing ("how much was it?" after "when
         # did I buy the wacom tablet?"; "how much notice …" after the payment terms of a contract)
@@ -293,13 +285,14 @@ def _named(topics: list[str], f: Any | None) -> list[str]:
     return [t for t in topics if t in mine]
 
 
-def _in_file(own: str, named: list[str], f: Any, new: Slots, avoid: str = "", asks: list[str] | None = None
-             ) -> Direct:
-    """The follow-up's own words, asked inside ``f`` (with the words that name it); every file if none there."""
+def _in_file(own: str, named: list[str], f: Any, new: Slots, base: Any = None, asks: list[str] | None = None,
+             again: bool = False) -> Direct:
+    """The follow-up's own words, asked inside ``f`` (with the words that name it); every file if none there. With
+    ``base``, the previous turn, an answer other than its own (``again``: the same kind of value asked again)."""
     query = " ".join([own, *[t for t in named if t not in {stem(w) for w in words(own)}]]).strip()
     p = Plan("content", 1.0, new, question=query)
-    return Direct([_search(query, f)], p, query, restrict=[str(f.path)], avoid=avoid, asks=list(asks or []),
-                  fallback=[_search(query, id="planner_1")])
+    return Direct([_search(query, f)], p, query, restrict=[str(f.path)], avoid=getattr(base, "answer", ""),
+                  asks=list(asks or []), fallback=[_search(query, id="planner_1")], again=again)
 
 
 def _new_period(bplan: Plan, base: Any, own: str, new: Slots, dated: Any | None) -> Direct:

@@ -178,7 +178,8 @@ def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
     answer = f"{'Largest' if sort_by == 'size' else 'Smallest' if sort_by == 'smallest' else 'Files'}: " + ", ".join(
         f"{f.name} ({human_size(f.size)})" if sized else f.name for f in shown) + more + "."
     return ToolOutput("\n".join(lines), sources=[str(f.path) for f in shown],
-                      data={"files": names, "count": len(files), "answer": answer, "kind": "list"})
+                      data={"files": names, "count": len(files), "answer": answer, "kind": "list",
+                            "folders": sorted({f.relpath.rsplit("/", 1)[0] if "/" in f.relpath else "." for f in files})})
 
 
 @tool

@@ -194,10 +194,39 @@ def wanted_type(question: str) -> str | None:
     return typed_by(question)[0]
 
 
-@lru_cache(maxsize=256)
+# a question's sentences: after "?" or "!", or a dash before what asks ("the tap drips - who do I phone?")
+_BREAK = re.compile(r"(?<=[?!])\s+|\s+[-–—]+\s+(?=(?:so |and |but |ok |then )?(?:what|when|who|whom|whose|where|which|how|why|"
+                    r"is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b)", re.IGNORECASE)
+_ASKS = re.compile(r"^(?:(?:so|and|but|ok|okay|then|also)\W+)?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|"
+                   r"were|do|does|did|can|could|should|will|would|has|have|had)\b|\b(?:what|when|who|where|which|how)\b.*\?$",
+                   re.IGNORECASE)
+
+
+def asked_part(question: str) -> str:
+    """The sentence of ``question`` that asks, without what it tells first or after: "Is the cat getting chunky?
+    *What did the scales say at her check-up?*", "The tap drips - *who do I phone?*", "*How early do we leave?* I
+    need to plan the nap." The last sentence that asks; the whole question when it is one sentence."""
+    parts = [p for p in _BREAK.split(question.strip()) if p.strip()]
+    if len(parts) < 2:
+        return question
+    asking = [p for p in parts if _ASKS.search(p.strip())]
+    return asking[-1].strip() if asking else question
+
+
 def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only). Read once a
-    question: the planner, the extractor, the check and the follow-ups all ask it."""
+    question: the planner, the extractor, the check and the follow-ups all ask it. Of a question of several
+    sentences, the one that asks says the type ("Is he putting on weight? What did the scales say last time?")."""
+    part = asked_part(question)
+    if part != question:
+        kind = _typed_by(part)
+        if kind[0] is not None:
+            return kind
+    return _typed_by(question)
+
+
+@lru_cache(maxsize=256)
+def _typed_by(question: str) -> tuple[str | None, bool]:
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
     if any(w in _WEIGHED for w in ws) and not any(w in _PRICED for w in ws) and (
             ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):

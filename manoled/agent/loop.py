@@ -340,7 +340,8 @@ class Agent:
             results.append(res)
             yield ToolResultStep(0, call.id, call.name, res.ok, result_summary(res), res.error,
                                  list(res.output.sources), elapsed)
-            if not calls and planned.fallback and (not res.ok or res.output.data.get("declined")):
+            if not calls and planned.fallback and (not res.ok or res.output.data.get("declined") or
+                                                   res.name == "list_files" and not res.output.data.get("files")):
                 calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
                 results = []
         answer, sources = direct.answer(planned, results, self._more_facts)

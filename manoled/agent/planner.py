@@ -21,7 +21,7 @@ from typing import Any
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
-from .kinds import WEIGHT_WORDS, body_weight, typed_by, wanted_type
+from .kinds import WEIGHT_WORDS, asked_part, body_weight, typed_by, wanted_type
 from .namedfiles import collection_of_named, is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import (
     ALIKE,
@@ -171,7 +171,7 @@ class Planner:
     def plan(self, question: str, files: Sequence[Any], history: Sequence[Any] = ()) -> Plan:
         slots = read_slots(question, self.now())
         said_topics = list(slots.topics)  # before the words that name a folder leave them
-        scores = self.model.scores(question)
+        scores = self.model.scores(asked_part(question))  # "the cat's check-up - what did she weigh?": that asks
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
         intent, top = ranked[0]
         margin = top - ranked[1][1]

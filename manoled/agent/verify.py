@@ -39,7 +39,17 @@ from .contrast import other_paper
 from .entries import entry_of, owner_of
 from .facts import Extraction, Fact, _units, passage_words
 from .focus import compound
-from .kinds import _QUANTITY, CUES, SUM_VERBS, TYPE_PATTERNS, payee_account, role_words, says_shape, typed_by
+from .kinds import (
+    _QUANTITY,
+    CUES,
+    SUM_VERBS,
+    TYPE_PATTERNS,
+    asked_part,
+    payee_account,
+    role_words,
+    says_shape,
+    typed_by,
+)
 from .layout import TABLES, numbered_items
 from .months import LATEST, is_month, newest_of_series, other_month, says_other_month, without_deed_before
 from .otherthing import other_thing, unqualified
@@ -48,7 +58,7 @@ from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC, stem
+from .slots import GENERIC, STOP, stem, words
 from .terms import SELECTING, topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
@@ -58,6 +68,7 @@ SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal o
 TWO_SENSES = 1.5  # sense credit from which words said only in other words place the topic without a literal one
 FRAME_WEIGHT = 0.5  # of a word that says how the question asks ("charge", "total"), against one of its topic
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
+ASIDE_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips all week - who do I phone?")
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
 ATTRIBUTE_SENSE = SENSE_MATCH
@@ -145,12 +156,12 @@ def _paper(ex: Extraction, top: Fact) -> str:
     return " ".join([own, *texts])
 
 
-def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None
-             ) -> tuple[float, dict[str, Any]]:
+def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None,
+             aside: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
-    says, with per-word detail (files, literal, sense credit)."""
+    says, with per-word detail (files, literal, sense credit). Words only told ``aside`` weigh less."""
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
-              for t, d in terms.items() if d > 0}
+              * (ASIDE_WEIGHT if t in aside else 1.0) for t, d in terms.items() if d > 0}
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t]]
@@ -218,16 +229,19 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
     if not terms:
         return ex
+    part = asked_part(question)  # "The tap drips all week - who do I phone?": the week is told, not asked
+    aside = frozenset(terms) - frozenset(topic_terms(part)) if part != question else frozenset()
+    aside |= _value_reading(question)
     scored: dict[str, tuple[float, dict[str, Any]]] = {}
     for f in ex.facts[:30]:
         if f.path not in scored:
-            scored[f.path] = coverage(terms, _passage(f), n_files, sense)
+            scored[f.path] = coverage(terms, _passage(f), n_files, sense, aside)
     top = ex.facts[0]
     kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense)[0] < \
+        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, aside)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
         elif _may_leave(question, top, theirs, kind, initialled or {}):
@@ -288,6 +302,14 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+def _value_reading(question: str) -> frozenset[str]:
+    """{"reading"} when the question asks a meter's reading ("what was the odometer reading?"): a paper writes the
+    value ("Odometer (km): 187,412"), rarely the word; not a reading list or pile."""
+    ws = words(question)
+    return frozenset(("reading",)) if any(w == "reading" and 0 < i and (i + 1 == len(ws) or ws[i + 1] in STOP)
+                                          for i, w in enumerate(ws)) else frozenset()
 
 
 def _names_only(question: str, detail: dict[str, Any], typed: bool = False) -> bool:

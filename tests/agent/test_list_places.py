@@ -1,6 +1,7 @@
 """Where a value sits, over a real index: "the first meet" is item 1 of a numbered list, "where is it being held?"
 after it is the venue on that item's line, a month asked is said by the date in a file's name, and a word said
-in other words close enough ("molar" for a tooth) lets its paper answer."""
+in other words close enough ("molar" for a tooth) lets its paper answer; "where are the receipts filed" is answered
+with their folder."""
 
 from __future__ import annotations
 
@@ -68,3 +69,9 @@ def test_a_word_said_otherwise_close_enough_lets_its_paper_answer(folder):
     # the estimate says "Tooth 36", never "molar"
     final, names = ask(planner_agent(folder[0], NOW), "how much did the dentist reckon fixing my molar would cost?")
     assert "1,100.00" in final.answer and names == ["estimate 0412.txt"], final.answer
+
+
+def test_where_files_are_kept_is_their_folder(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "where are the shop receipts filed?", session="where")
+    assert final.answer.startswith("In Home/Receipts:"), final.answer
+    assert names == ["receipt_garden_2025-09-20.txt", "receipt_hardware_2026-02-08.txt"], final.answer
