@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .commonness import LIGHT_HEADS, adverb
-from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, is_cue
+from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, asked_part, is_cue
 from .months import MONTH_NAMES, foreign_month, whole_month, year_end
 from .retrieve import root
 from .slots import GENERIC, idiom, stem, words
@@ -78,3 +78,11 @@ def person_verbs(question: str) -> frozenset[str]:
         if j < len(ws) and ws[j].isalpha():
             out.add(stem(ws[j]))
     return frozenset(out)
+
+
+def told_aside(question: str) -> frozenset[str]:
+    """The topic terms only a sentence that does not ask says: "The tap has dripped all *week* - who do I phone?",
+    "Is the cat getting *fat*? What did she weigh?". They place the question, the asking sentence says what a file
+    must answer (:func:`.kinds.asked_part`)."""
+    part = asked_part(question)
+    return frozenset(topic_terms(question)) - frozenset(topic_terms(part)) if part != question else frozenset()

@@ -26,7 +26,7 @@ from .eldest import eldest_first
 from .entries import LAST_TIME, newer_row, newest_first, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .journeys import leaving_first
-from .kinds import asked_part, role_words, typed_by
+from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, is_month, month_column, name_date_fit, name_dates, spanned_months
 from .named import of_the_named
@@ -38,7 +38,7 @@ from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import SIBLING, WordSense
 from .series import series_of
 from .slots import WEEKDAYS, stem
-from .terms import person_verbs
+from .terms import person_verbs, told_aside
 from .totals import TOTAL_ASK
 
 
@@ -346,8 +346,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     head = asked_words(query)[-1:]
     roles = role_words(query) | person_verbs(query)  # "who supplies my electricity": the firm is asked, its role
     # is rarely written; "what milk am I picking up": the asker's deed, not what the list says
-    part = asked_part(query)  # "Is the cat getting fat? What did she weigh?": "fat" is told, not asked
-    told = set(terms) - set(factlib.topic_terms(part)) if part != query else set()
+    told = told_aside(query)  # "Is the cat getting fat? What did she weigh?": "fat" is told, not asked
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
                and t not in LIGHT_HEADS and t not in gloss.NATIONAL and t not in told]  # "spend": how; "the people who redid my
     # logo": a party, not a topic; "the mexican dip": how the dip is, not a word its recipe must carry

@@ -44,7 +44,6 @@ from .kinds import (
     CUES,
     SUM_VERBS,
     TYPE_PATTERNS,
-    asked_part,
     payee_account,
     role_words,
     says_shape,
@@ -59,7 +58,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, stem, words
-from .terms import SELECTING, topic_terms
+from .terms import SELECTING, told_aside, topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -229,9 +228,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
     if not terms:
         return ex
-    part = asked_part(question)  # "The tap drips all week - who do I phone?": the week is told, not asked
-    aside = frozenset(terms) - frozenset(topic_terms(part)) if part != question else frozenset()
-    aside |= _value_reading(question)
+    aside = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
     scored: dict[str, tuple[float, dict[str, Any]]] = {}
     for f in ex.facts[:30]:
         if f.path not in scored:
