@@ -133,19 +133,27 @@ def planned(plan: Plan, question: str) -> Direct:
     """The planner's calls as a :class:`Direct`; a content question whose every topic word is in one file's name
     ("what's on my shopping list") is asked inside that file first, then everywhere if it says nothing."""
     d = Direct(calls_for(plan, question), plan, question)
+    everywhere = ToolCall("semantic_search", {"query": question}, id="planner_1", fmt="planner")
     # not with a period: "what did I spend on books in march" is the budget's March row, not books_to_read.md
     if plan.intent == "content" and plan.whole_name and plan.name is not None and plan.name.score < 99 \
             and not plan.slots.time:
         d.calls = [ToolCall("semantic_search", {"query": question, "in_file": plan.name.file.relpath},
                             id="planner_0", fmt="planner")]
         d.restrict = [str(plan.name.file.path)]
-        d.fallback = [ToolCall("semantic_search", {"query": question}, id="planner_1", fmt="planner")]
+        d.fallback = [everywhere]
     elif plan.intent == "list" and not (plan.slots.extensions or plan.folder or FILE_DOINGS & set(words(question))):
         # no file fits the list ("On the May speeding fine, what speed was retained?": no file about all of it):
         # the question may ask what a file says, so its words are looked for in the files' text before "no files"
         # (not when it asks what was done to files: "what have I changed this week?" may have no answer but none)
-        d.fallback = [ToolCall("semantic_search", {"query": question}, id="planner_1", fmt="planner")]
+        d.fallback = [everywhere]
     return d
+
+
+def found_nothing(res: ToolResult) -> bool:
+    """Whether a planned call found nothing, so its :attr:`Direct.fallback` runs: it failed, the search declined,
+    or the list is empty."""
+    return not res.ok or bool(res.output.data.get("declined")) or \
+        res.name == "list_files" and not res.output.data.get("files")
 
 
 # -- answers -------------------------------------------------------------------
@@ -178,10 +186,11 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         if not names:
             what = f"{label} files" if label else "files"
             return f"I found no {what}{about}{_period(s)} in your files.", []
-        folders = [f if f != "." else "the top folder" for f in data.get("folders", [])]
-        placed = f"In {' and '.join(folders)}: {data.get('answer')}"
-        if _asks_where(question) and 0 < len(folders) <= 2 and len(placed) <= 300:  # "where are the receipts filed"
-            return placed, list(r.output.sources)
+        if _asks_where(question) and 0 < len(data.get("folders", [])) <= 2:  # "where are the receipts filed"
+            folders = [f if f != "." else "the top folder" for f in data["folders"]]
+            placed = f"In {' and '.join(folders)}: {data.get('answer')}"
+            if len(placed) <= 300:
+                return placed, list(r.output.sources)
         return str(data.get("answer")), list(r.output.sources)
     if r.name == "file_metadata":
         return _metadata_answer(question, r), list(r.output.sources)[:1]

@@ -220,8 +220,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             when = "" if not keep else date_words(base.question) if bplan.slots.time else \
                 row_day(answered) if top.relpath.lower().endswith(TABLES) else ""
             kept = kept_heading(text, getattr(base, "answer", ""), bplan.slots.topics, fresh)
+            again = asks_again(own, base)  # a sum asked after a sum: not the sum given; else that line may say it
             return _in_file(" ".join([framed(own, base.question, text), when, *kept]).strip(), [], top, new,
-                            base if asks_again(own, base) else None, fresh, again=True)  # a sum asked after a sum
+                            base if again else None, fresh, again=again)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, base, again=asks_again(own, base))

@@ -194,12 +194,12 @@ def wanted_type(question: str) -> str | None:
     return typed_by(question)[0]
 
 
+# the words a sentence that asks opens with, after an "and" or "so"
+_ASK_OPENING = (r"(?:(?:so|and|but|ok|okay|then|also)\W+)?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|were|"
+                r"do|does|did|can|could|should|will|would|has|have|had)\b")
 # a question's sentences: after "?" or "!", or a dash before what asks ("the tap drips - who do I phone?")
-_BREAK = re.compile(r"(?<=[?!])\s+|\s+[-–—]+\s+(?=(?:so |and |but |ok |then )?(?:what|when|who|whom|whose|where|which|how|why|"
-                    r"is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b)", re.IGNORECASE)
-_ASKS = re.compile(r"^(?:(?:so|and|but|ok|okay|then|also)\W+)?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|"
-                   r"were|do|does|did|can|could|should|will|would|has|have|had)\b|\b(?:what|when|who|where|which|how)\b.*\?$",
-                   re.IGNORECASE)
+_BREAK = re.compile(rf"(?<=[?!])\s+|\s+[-–—]+\s+(?={_ASK_OPENING})", re.IGNORECASE)
+_ASKS = re.compile(rf"^{_ASK_OPENING}|\b(?:what|when|who|where|which|how)\b.*\?$", re.IGNORECASE)
 
 
 def asked_part(question: str) -> str:
@@ -213,6 +213,7 @@ def asked_part(question: str) -> str:
     return asking[-1].strip() if asking else question
 
 
+@lru_cache(maxsize=256)
 def typed_by(question: str) -> tuple[str | None, bool]:
     """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only). Read once a
     question: the planner, the extractor, the check and the follow-ups all ask it. Of a question of several

@@ -340,8 +340,7 @@ class Agent:
             results.append(res)
             yield ToolResultStep(0, call.id, call.name, res.ok, result_summary(res), res.error,
                                  list(res.output.sources), elapsed)
-            if not calls and planned.fallback and (not res.ok or res.output.data.get("declined") or
-                                                   res.name == "list_files" and not res.output.data.get("files")):
+            if not calls and planned.fallback and direct.found_nothing(res):
                 calls, planned.fallback = planned.fallback, []  # nothing in the previous file: look everywhere
                 results = []
         answer, sources = direct.answer(planned, results, self._more_facts)

@@ -67,7 +67,8 @@ SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal o
 TWO_SENSES = 1.5  # sense credit from which words said only in other words place the topic without a literal one
 FRAME_WEIGHT = 0.5  # of a word that says how the question asks ("charge", "total"), against one of its topic
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
-ASIDE_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips all week - who do I phone?")
+LIGHT_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips all week - who do I phone?"),
+# or a meter's "reading", which papers write as the value
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
 ATTRIBUTE_SENSE = SENSE_MATCH
@@ -156,11 +157,11 @@ def _paper(ex: Extraction, top: Fact) -> str:
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None,
-             aside: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
+             light: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
-    says, with per-word detail (files, literal, sense credit). Words only told ``aside`` weigh less."""
+    says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs."""
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
-              * (ASIDE_WEIGHT if t in aside else 1.0) for t, d in terms.items() if d > 0}
+              * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items() if d > 0}
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t]]
@@ -228,17 +229,17 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
     if not terms:
         return ex
-    aside = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
+    light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
     scored: dict[str, tuple[float, dict[str, Any]]] = {}
     for f in ex.facts[:30]:
         if f.path not in scored:
-            scored[f.path] = coverage(terms, _passage(f), n_files, sense, aside)
+            scored[f.path] = coverage(terms, _passage(f), n_files, sense, light)
     top = ex.facts[0]
     kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, aside)[0] < \
+        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
         elif _may_leave(question, top, theirs, kind, initialled or {}):
