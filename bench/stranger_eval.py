@@ -9,13 +9,15 @@ the eval corpus cannot: a new folder's layouts, date and money styles, and a new
 
 Split by folder. Tuning folders (read their misses with ``-v``): ``freelancer`` (a Berlin freelancer's, mostly
 German documents), ``retiree`` (a US couple's), ``student`` (a Melbourne PhD student's), ``farm`` (a New Zealand
-smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers), ``dublin`` (a Dublin UX consultant's), ``singapore`` (a
-Singapore couple's), ``toronto`` (a Toronto teacher's), ``glasgow`` (a Glasgow couple's UK papers), ``madrid`` (a
-Madrid tester's Spanish papers, asked in English), ``cardiff`` (a Cardiff couple's: a bookkeeper's invoices, a Welsh
-tenancy, recipes) and ``denver`` (a Denver photographer's: client invoices, a lease, a baby's checkups). Reporting folders (read
-only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
-``studio`` (a Montreal potter's, a third in French), ``hobart`` (a Hobart couple's: a teacher's payslips, a rental,
-a market sourdough stall, bushwalks). The default runs them all and reports them apart.
+smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers), ``dublin`` (a Dublin UX consultant's),
+``singapore`` (a Singapore couple's), ``toronto`` (a Toronto teacher's), ``glasgow`` (a Glasgow couple's UK papers),
+``madrid`` (a Madrid tester's Spanish papers, asked in English), ``cardiff`` (a Cardiff couple's: a bookkeeper's
+invoices, a Welsh tenancy, recipes), ``denver`` (a Denver photographer's: client invoices, a lease, a baby's
+checkups) and ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a market sourdough stall, bushwalks;
+reported held out twice, then moved here). Reporting folders (read only their totals): ``family`` (a Leeds
+household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers), ``studio`` (a Montreal potter's, a third in
+French), ``capetown`` (a Cape Town couple's: a physio's practice invoices, a teacher's payslips, rand amounts, bees,
+an Afrikaans school newsletter). The default runs them all and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and
@@ -43,8 +45,8 @@ import evalcorpus as ec  # noqa: E402
 
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
-           "cardiff": "tune", "denver": "tune",
-           "family": "report", "nurse": "report", "studio": "report", "hobart": "report"}
+           "cardiff": "tune", "denver": "tune", "hobart": "tune",
+           "family": "report", "nurse": "report", "studio": "report", "capetown": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 

@@ -6,6 +6,7 @@ the topic ("Check-in: 12 May") is not given for a thing the files never state (t
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .commonness import adverb
@@ -102,8 +103,9 @@ def _asked(question: str) -> tuple[str, ...]:
         dated = time_words(question)  # "shearing invoice total nov 25?": no month is a thing asked
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
-        if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]):
-            return ()  # "bike serial no?", "nct expiry skoda": the kind asked says it all
+        if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]) \
+                or _NUMBER_SAID.search(question):
+            return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane": the kind asked says it all
         return tuple(_head_phrase(phrase, True)[-1:])
     return ()
 
@@ -131,6 +133,7 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
     return [stem(x) for x in np if not is_type_word(x) and not x.isdigit() and len(x) > 1]
 
 
+_NUMBER_SAID = re.compile(r"\b(?:no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement statements".split())
 
 
@@ -151,8 +154,9 @@ def paid_for(question: str) -> list[str]:
     for i, w in enumerate(ws[:-2]):
         start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
             i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \
-            i + 1 if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and ws[i + 1] in _OWNED \
-            and any(x in _COST for x in ws[i + 2:i + 8]) else 0  # charge to *replace* the gutters; did *the drill* cost
+            i + 1 + ws[i + 1].endswith("'s") if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and (
+                ws[i + 1] in _OWNED or ws[i + 1].endswith("'s")) and any(x in _COST for x in ws[i + 2:i + 8]) else 0
+        # charge to *replace* the gutters; did *the drill* cost; did Dan's *filling* cost
         if start:
             return _noun_phrase(ws[start:], skip=DETERMINERS | dated, end=_COST)
     return []

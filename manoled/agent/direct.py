@@ -25,6 +25,7 @@ from .planner import FILE_DOINGS, Plan, kind_label
 from .registry import ToolResult
 from .retrieve import contains
 from .slots import GENERIC, Slots, words
+from .whereabouts import asks_where
 
 DECLINE = "I found nothing about {topic} in your files."
 
@@ -141,6 +142,9 @@ def planned(plan: Plan, question: str) -> Direct:
                             id="planner_0", fmt="planner")]
         d.restrict = [str(plan.name.file.path)]
         d.fallback = [everywhere]
+    elif plan.where:  # no file's path or text says all of it: the one file plainly about it, and its folder
+        d.fallback = [ToolCall("file_metadata", {"name_hint": " ".join(plan.slots.topics)}, id="planner_1",
+                               fmt="planner")]
     elif plan.intent == "list" and not (plan.slots.extensions or plan.folder or FILE_DOINGS & set(words(question))):
         # no file fits the list ("On the May speeding fine, what speed was retained?": no file about all of it):
         # the question may ask what a file says, so its words are looked for in the files' text before "no files"
@@ -173,6 +177,8 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
     label = kind_label(s)
     about = f" about {' '.join(s.topics)}" if s.topics else ""
     about += f" with '{s.named}' in the name" if s.named else ""
+    if plan.where and r.name == "file_metadata" and not data.get("files"):
+        return f"I found no files{about} in your files.", []  # nor one file plainly about it
     if r.name == "count_files":
         n = int(data["count"])
         noun = f"{label} file" if label else "file"
@@ -186,9 +192,9 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         if not names:
             what = f"{label} files" if label else "files"
             return f"I found no {what}{about}{_period(s)} in your files.", []
-        if _asks_where(question) and 0 < len(data.get("folders", [])) <= 2:  # "where are the receipts filed"
+        if asks_where(question) and 0 < len(data.get("folders", [])) <= 2:  # "where are the receipts filed"
             folders = [f if f != "." else "the top folder" for f in data["folders"]]
-            placed = f"In {' and '.join(folders)}: {data.get('answer')}"
+            placed = f"In {' and '.join(folders)}: {str(data.get('answer')).removeprefix('Files: ')}"
             if len(placed) <= 300:
                 return placed, list(r.output.sources)
         return str(data.get("answer")), list(r.output.sources)
@@ -266,7 +272,7 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
         return line
     name, rest = line.split(":", 1)
     fields = dict(part.strip().split(" ", 1) for part in rest.split(", ") if " " in part.strip())
-    if _asks_where(question):
+    if asks_where(question):
         path = fields.get("path", name)
         folder = path.rsplit("/", 1)[0] if "/" in path else "the top folder"
         return f"{name} is in {folder} ({path})."
@@ -276,17 +282,6 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
     if ws & {"when", "date", "modified", "edited", "changed", "updated", "touched", "touch", "saved", "last", "old"}:
         return f"{name} was last modified on {fields.get('modified', '?')} ({fields.get('path', name)})."
     return line
-
-
-_OPENERS = frozenset("and so ok okay then but now".split())  # "and where is it?" still asks where
-
-
-def _asks_where(question: str) -> bool:
-    """Whether ``question`` asks where files are ("which folder", "where is it stored"); "the file where I log my
-    runs": a "where" after a noun says which file, it asks nothing."""
-    said = words(question)
-    ws = {w for i, w in enumerate(said) if w != "where" or i == 0 or said[i - 1] in _OPENERS}
-    return bool(ws & {"where", "folder", "located", "stored", "path", "directory", "location"})
 
 
 MoreFacts = Callable[[str, str], list[tuple[str, str, str]]]  # (query, path) -> [(fact, path, file name)]

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from .months import LAST_PAPER, MONTH_NAMES
+from .months import LAST_PAPER, MONTH_NAMES, days
 from .retrieve import contains
 from .terms import topic_terms
 
@@ -153,3 +153,14 @@ def newest_first(question: str, facts: list) -> list:
         return facts
     best = max(by_day)[1]
     return [facts[best]] + [f for i, f in enumerate(facts) if i != best]
+
+
+_ON_DAY = re.compile(r"\bon (?:the )?(\d{1,2}(?:st|nd|rd|th)? [a-z]+|[a-z]+ \d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}[/.]\d{1,2})",
+                     re.IGNORECASE)
+
+
+def other_day(question: str, passage: str, file_name: str = "") -> bool:
+    """Whether the question asks what happened on a day ("how many loaves did we sell on 11 July") and the passage
+    and its file's name say no such day: a log's other days answer nothing of it."""
+    asked = frozenset().union(*(days(m.group(1)) for m in _ON_DAY.finditer(question)))
+    return bool(asked) and not asked & days(f"{passage} {file_name}")

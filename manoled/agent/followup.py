@@ -50,13 +50,14 @@ from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import wanted_type
 from .layout import TABLES
-from .months import LATEST, dated_sibling, shifted
+from .months import LATEST, shifted
 from .names import files_at, find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
-from .planner import CHANGE_WORDS, SIZE_WORDS, WHERE_WORDS, Plan
-from .series import in_sequence, of_period, series_of, sibling
+from .planner import CHANGE_WORDS, SIZE_WORDS, Plan
+from .series import dated_sibling, in_sequence, of_period, series_of, sibling
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
 from .terms import topic_terms
+from .whereabouts import WHERE_WORDS
 from .wording import fold
 
 TextOf = Callable[[Any], str]

@@ -123,7 +123,7 @@ recipe: rezept recette receta ricetta receita recept
 payment: zahlung paiement pago pagamento betaling
 account: konto compte cuenta conto conta rekeningnummer
 bank: banque banco banca
-refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso teruggave terugbetaling
+refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso teruggave terugbetaling rebate benefit_paid
  reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
@@ -284,6 +284,8 @@ tute: tutorial
 sem: semester
 addr: address
 km: kilometres | kilometers
+vet: veterinary | veterinarian | veterinary surgeon
+ins: insurance
 """
 
 # what people say in a phrase for a paper's one word ("how much did the government give back": the refund)

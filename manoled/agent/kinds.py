@@ -17,7 +17,8 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
                         "amount rent salary budget deposit bill balance worth refund money estimate quote repayment repayments "
                         "instalment instalments installment installments premium premiums quantity costing charging paying "
-                        "spending owing contribution contributions pension pensions wage wages income earnings proceeds net gross".split()),
+                        "spending owing contribution contributions pension pensions wage wages income earnings proceeds net gross "
+                        "excess deductible".split()),
     "date": frozenset("when date until deadline due expire expires expiry start starts end ends begin begins "
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
@@ -159,10 +160,13 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                            r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
                            r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
-                           r"year)s?\b|\bovernight\b", re.IGNORECASE),
+                           r"year)s?\b|\bovernight\b|"
+                           # a column or label that says the unit: "distance_km: 9.6", "Time (hrs): 4"
+                           r"(?:\b|_)\(?(?:km|kms|miles|mi|hrs|hours|mins|minutes|days|nights|weeks|metres|meters|m)\)?\s*[:=]\s*\d",
+                           re.IGNORECASE),
     # "what did the cat weigh": a mass ("4.6 kg", "13 lb 6 oz", "9 st 4 lb")
-    "weight": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|ounces?|st|stone)\b",
-                         re.IGNORECASE),
+    "weight": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|ounces?|st|stone)\b|"
+                         r"(?:\b|_)\(?(?:kg|kgs|lbs?)\)?\s*[:=]\s*\d", re.IGNORECASE),  # "weight_kg: 24.6"
     # "what's the invoice for", "why": a description or a reason
     "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
                           r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
@@ -233,8 +237,9 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
+    dotted = set(re.findall(r"\b(no|nr)\.(?!\w)", question.lower()))  # "bond no. lipscombe ave": its number
     if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
-            (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on")))
+            (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)

@@ -81,11 +81,14 @@ def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
 
 def _unwrapped(lines: list[str]) -> list[str]:
     """Lines with a sentence that a PDF wrapped put back together: a long line that ends mid-sentence, and the
-    next one that starts in lower case ("… Boarding gate closes 30" / "minutes before departure.")."""
+    next one that starts in lower case ("… Boarding gate closes 30" / "minutes before departure.") or ends the
+    number it was cut in."""
     out: list[str] = []
     for ln in lines:
         prev = out[-1] if out else ""
-        if (len(prev) >= _WRAP and prev[-1:].isalnum() and ln[:1].islower() and not _PIPE.search(prev)
+        # or a number cut at the wrap, whose end closes the sentence ("… mobile 0418 556" / "203.")
+        cut = prev[-1:].isdigit() and ln[:1].isdigit() and ln.rstrip().endswith(".") and len(ln) < _WRAP
+        if (len(prev) >= _WRAP and prev[-1:].isalnum() and (ln[:1].islower() or cut) and not _PIPE.search(prev)
                 and not _PIPE.search(ln)):
             out[-1] = f"{prev} {ln.strip()}"
         else:

@@ -185,8 +185,9 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
             return True
         if name_date_fit(file_name, months, years) < 0 and not any(
                 re.search(rf"\b{name}\b", passage, re.IGNORECASE) for name, n in MONTH_NUMBERS.items()
-                if n in months and len(name) > 3):
-            return True  # a date in numbers is no proof here: "11/04/25" is April only to some
+                if n in months and len(name) > 3) and not months <= spanned_months(passage):
+            return True  # a date in numbers is no proof here: "11/04/25" is April only to some (a period that
+            # reads one way is: "01/07/2026 - 30/09/2026")
     if years:
         # "Renta 2024 resumen" answers nothing of the 2025 return, though it says when it was filed (2025); a name's
         # span ("statement 2025-26") is of two years
@@ -243,32 +244,6 @@ def shifted(when: TimeRange | None, question: str) -> TimeRange | None:
     a = start + timedelta(days=step * days)
     return TimeRange(a.timestamp(), (a + timedelta(days=days)).timestamp(),
                      f"on {a:%d %B %Y}" if days == 1 else f"in the week of {a:%d %B %Y}")
-
-
-def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
-    """The one file of ``top``'s series (its folder, its name's words but the dates) whose name carries the new
-    date: its year, and for a month its month, in numbers or in words ("Voltline bill Dec 2025.pdf" after "…
-    Jan 2026.pdf"; not "Koala Mobile bill Dec 2025.pdf"); of names that carry no date ("invoice (2).pdf"), the
-    one saved in the new period."""
-    if when is None or when.since is None:
-        return None
-    start = datetime.fromtimestamp(when.since)
-    name_words = series_words(top.name)
-    monthly = when.until is not None and when.until - when.since < 32 * 86400
-    hits, saved = [], []
-    for f in files:
-        if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0] or series_words(f.name) != name_words:
-            continue
-        if not _YEAR.findall(f.name) and not name_dates(f.name):
-            saved += [f] if when.holds(f.mtime) else []  # "invoice (2).pdf": its name has no date, the day it was saved
-            continue
-        if str(start.year) not in _YEAR.findall(f.name):
-            continue
-        if monthly and not ({f"{start.month:02d}", str(start.month)} & set(path_words(f.name))
-                            or any(m == start.month for _y, m in name_dates(f.name))):
-            continue
-        hits.append(f)
-    return hits[0] if len(hits) == 1 else saved[0] if not hits and len(saved) == 1 else None
 
 
 # a year that runs across two ("rates total 25/26", "the 2025/26 tax year", "FY2025-2026")
@@ -342,6 +317,7 @@ def spanned_months(text: str) -> frozenset[int]:
     out: set[int] = set()
     for m in _DAY_SPAN.finditer(text):
         a, b = days(m.group(1)), days(m.group(2))
+        a, b = _as_the_other(a, b, m.group(1), m.group(2)), _as_the_other(b, a, m.group(2), m.group(1))
         if len(a) != 1 or len(b) != 1:
             continue
         first, last = next(iter(a))[0], next(iter(b))[0]
@@ -349,6 +325,20 @@ def spanned_months(text: str) -> frozenset[int]:
         if n <= 3:
             out |= {(first - 1 + i) % 12 + 1 for i in range(n + 1)}
     return frozenset(out)
+
+
+def _as_the_other(a: frozenset[tuple[int, int]], b: frozenset[tuple[int, int]], said_a: str, said_b: str
+                  ) -> frozenset[tuple[int, int]]:
+    """``a``, a date in numbers that reads both ways, read as ``b`` beside it reads in one way only: in
+    "01/07/2026 - 30/09/2026" the day comes first, so the period starts on 1 July."""
+    x, y = (_IN_NUMBERS.match(t.strip()) for t in (said_a, said_b))
+    if len(a) != 2 or len(b) != 1 or x is None or y is None:
+        return a
+    day_first = next(iter(b)) == (int(y.group(2)), int(y.group(1)))
+    return frozenset({(int(x.group(2)), int(x.group(1))) if day_first else (int(x.group(1)), int(x.group(2)))})
+
+
+_IN_NUMBERS = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.]")  # a date in numbers: its first two numbers
 
 
 def _readings(text: str) -> list[frozenset[tuple[int, int]]]:

@@ -94,3 +94,16 @@ def collection_of_named(topics: list[str], files: Sequence[Any], known: Callable
     ("invoice"), the others pick among them by their paths ("vet") or their text ("my rent receipts")."""
     hits = [len(path_matches(t, files)) + 2 * folder_matches(t, files) for t in topics]
     return bool(hits) and any(n >= 2 for n in hits) and all(n or known([t]) for t, n in zip(topics, hits, strict=True))
+
+
+def joined(topics: list[str], question: str, files: Sequence[Any]) -> list[str]:
+    """``topics`` with two words the question says side by side written as the one word file paths use ("pay
+    slips": Payslip_2026-10-29.pdf, "sour dough": Sourdough/), when neither word alone names those files."""
+    said = [stem(w) for w in words(question)]
+    out = list(topics)
+    for a, b in zip(topics, topics[1:], strict=False):
+        one = stem(a + b)
+        if any(x == a and y == b for x, y in zip(said, said[1:], strict=False)) and (hits := path_matches(one, files)) and \
+                not any(a in path_words(f.relpath) and b in path_words(f.relpath) for f in hits) and a in out:
+            out[out.index(a):out.index(a) + 2] = [one]
+    return out

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..catalog.records import FileRecord
 from .context import ToolContext
+from .gloss import forms, spelled_out
 from .names import files_at, path_matches
 from .retrieve import gloss_terms
 from .slots import KIND_WORDS as KIND_EXTS
@@ -30,6 +31,7 @@ _TO_ANYONE = re.compile(r"\b(?:dear|hello|hi|kia ora)\s+(?:parents?|carers?|care
                         r"members?|patients?|clients?|householders?|occupiers?|policyholders?|students?|colleagues?|"
                         r"neighbours?|neighbors?|sir or madam|sir/madam|all|everyone)\b|"
                         r"\byour (?:child|son or daughter|children)(?:'s|’s)?\b", re.IGNORECASE)
+_ITEM = re.compile(r"\s*(?:[-*•+]|\d{1,2}[.)])\s")  # a line of a list: "- fees", "* milk", "2) call"
 OPENING = 400  # characters of a file's first passage that say what it is
 _MAX_OPENED = 200  # files whose openings are read for one word (more: their names only)
 
@@ -57,14 +59,23 @@ def _first(ctx: ToolContext, f: FileRecord) -> str:
 
 def _title_stems(text: str) -> set[str]:
     """The words of the titles in ``text``'s opening: short lines ("INVOICE", "TidyBot X5 - User Manual") that are
-    no label with its value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement") nor a
-    sentence."""
+    no label with its value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement"), no
+    sentence and no item of a list ("- union fees $834.60 (from payslips)"); the first line's cells are."""
     out: set[str] = set()
-    for line in text[:OPENING].splitlines():
+    lines = text[:OPENING].splitlines()
+    head = lines[0].split("|") if lines else []  # a letterhead set out as a row: "VETS HOSPITAL | TAX INVOICE"
+    for line in head + lines[1:]:
         ws = words(line)
-        if 0 < len(ws) <= 8 and ":" not in line and "|" not in line and not line.rstrip().endswith("."):
+        if 0 < len(ws) <= 8 and ":" not in line and "|" not in line and not line.rstrip().endswith(".") \
+                and not _ITEM.match(line):
             out |= {stem(w) for w in ws}
     return out
+
+
+def _says(stems: set[str], term: str) -> bool:
+    """Whether the words ``stems`` say ``term``, in another tongue or spelled out ("veterinary" for vet)."""
+    return term in stems or not stems.isdisjoint(map(stem, forms(term))) or \
+        any({stem(w) for w in p.split()} <= stems for p in spelled_out(term))
 
 
 def _own_name_says(f: FileRecord, *terms: str) -> bool:
@@ -127,9 +138,10 @@ def about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
             named = NAME_WEIGHT * len(set(c.terms) & _name_stems(c.path))  # the manual, not the to-do list's line)
             best[c.path] = max(best.get(c.path, 0.0), len(c.terms) + c.rrf + named)
     found = files_at(list(best), ctx.files())
-    for path, f in found.items():  # and one its title says: the tenancy agreement, not its stamp duty certificate
+    for path, f in found.items():  # and one its title says (the tenancy agreement, not its stamp duty certificate),
+        # in any of its forms ("VETERINARY HOSPITAL" for the vet's)
         titled = _title_stems(_first(ctx, f))
-        best[path] += NAME_WEIGHT * sum(t in titled for t in terms)
+        best[path] += NAME_WEIGHT * sum(_says(titled, t) for t in terms)
     ranked = sorted(best.items(), key=lambda kv: -kv[1])
     if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5 or ranked[0][0] not in found:
         return []

@@ -21,8 +21,8 @@ from typing import Any
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
-from .kinds import WEIGHT_WORDS, asked_part, body_weight, typed_by, wanted_type
-from .namedfiles import collection_of_named, is_its_name, named_fully, one_file_of, one_of_kind, one_paper
+from .kinds import WEIGHT_WORDS, asked_part, body_weight, is_cue, typed_by, wanted_type
+from .namedfiles import collection_of_named, is_its_name, joined, named_fully, one_file_of, one_of_kind, one_paper
 from .names import (
     ALIKE,
     NameMatch,
@@ -48,6 +48,7 @@ from .slots import (
     topic_position,
     words,
 )
+from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
 log = logging.getLogger(__name__)
 
@@ -78,23 +79,15 @@ HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?
 VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
-WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we)\b")
+WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we|[a-z]+)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")
-WHERE_WORDS = frozenset({"where", "folder", "located", "stored", "path", "directory", "location"})
 SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb", "weigh", "weighs",
                         "weight"})
 # words that say storage: with them, a question's other words are how it asks ("what's eating my disk")
 STORAGE_WORDS = frozenset({"disk", "space", "storage", "gigabytes", "megabytes"})
 SIZE_SAID = frozenset("combined total overall altogether together whole".split())  # how a size is asked
 SIZE_UNITS = frozenset(stem(w) for w in "bytes kb mb gb tb kilobytes megabytes gigabytes terabytes megs gigs".split())
-# "which folder is X in", "the path of X": a file's place, said with words only files have
-PLACE_WORDS = frozenset({"folder", "directory", "dir", "subfolder", "path"})
-# "where do I need to book the tyre change", "where can we park": a place to do something, not a file's folder
-WHERE_TO = re.compile(r"^where (?:do|does|did|can|should|must|shall|will) (?:i|we|you|they) (?:need to |have to |"
-                      r"got to |ought to )?(?!(?:put|save|saved|store|stored|keep|kept|file|filed|find)\b)\w+")
-KEPT = frozenset({"saved", "save", "stored", "store", "kept", "keep", "filed", "put", "hold", "holds", "has",
-                  "contain", "contains"})  # where a file was put, which folder holds it
 # what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
 METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
                             "latest"})
@@ -111,8 +104,6 @@ FILE_VERBS = CHANGE_WORDS | frozenset("add put store keep download upload scan w
                                        "rename delete remove".split())
 
 
-
-
 @dataclass
 class Plan:
     intent: str
@@ -127,6 +118,7 @@ class Plan:
     folder: str | None = None  # a folder the question names, relative to its root
     whole_name: bool = False  # every topic word is in ``name``'s file name: the question is about that file
     about: str | None = None  # for a disk question, the word that names the files measured ("my invoices")
+    where: bool = False  # asks where files are kept: a list that names their folder
 
     def to_dict(self) -> dict[str, Any]:
         return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
@@ -170,6 +162,7 @@ class Planner:
 
     def plan(self, question: str, files: Sequence[Any], history: Sequence[Any] = ()) -> Plan:
         slots = read_slots(question, self.now())
+        slots.topics = joined(slots.topics, question, files)  # "pay slips": Payslip_….pdf
         said_topics = list(slots.topics)  # before the words that name a folder leave them
         scores = self.model.scores(asked_part(question))  # "the cat's check-up - what did she weigh?": that asks
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
@@ -278,7 +271,8 @@ class Planner:
                 and FILE_PROPERTY.search(q):
             intent = plan.intent = "metadata"  # "what's the file size of the kettle guide": one file's size
         kind, asked = typed_by(question)
-        asks_value = asked and kind in ("code", "amount", "date", "time", "person", "duration")
+        asks_value = kind in ("code", "amount", "date", "time", "person", "duration") and (asked or bool(
+            said_topics) and is_cue(said_topics[-1]) and not LIST_OPENER.match(q))  # "car ins excess this yr?"
         which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
         dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
         did = DID_ASK.match(q)
@@ -420,7 +414,12 @@ class Planner:
                 not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
                                                                     + years, files, slots.time)) is not None:
             plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
-        if plan.intent in ("count", "list", "tree", "disk", "folders"):
+        if plan.intent in ("content", "tree") and exact is None and slots.topics and asks_place(question):
+            # "where did I put the car insurance schedules": the files, by the words their paths say, in their folder
+            said = [t for t in slots.topics if t not in PAPERS] or slots.topics  # "the vet papers": any file
+            slots.topics = [t for t in said if path_matches(t, files)] or said
+            plan.intent, plan.where, plan.reason = "list", True, "asks where files are kept"
+        if plan.intent in ("count", "list", "tree", "disk", "folders") and not plan.where:
             slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan

@@ -8,7 +8,8 @@ import re
 from datetime import datetime
 from typing import Any
 
-from .months import name_dates, series_words
+from .months import _YEAR, name_dates, series_words
+from .names import path_words
 from .slots import TimeRange
 
 
@@ -50,3 +51,29 @@ def of_period(f: Any, when: TimeRange) -> bool:
     """Whether file ``f``'s name dates it in ``when``, or says no date at all."""
     dated = [(y, m) for y, m in name_dates(f.name) if y]
     return not dated or any(when.holds(datetime(y, m, 15).timestamp()) for y, m in dated)
+
+
+def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
+    """The one file of ``top``'s series (its folder, its name's words but the dates) whose name carries the new
+    date: its year, and for a month its month, in numbers or in words ("Voltline bill Dec 2025.pdf" after "…
+    Jan 2026.pdf"; not "Koala Mobile bill Dec 2025.pdf"); of names that carry no date ("invoice (2).pdf"), the
+    one saved in the new period."""
+    if when is None or when.since is None:
+        return None
+    start = datetime.fromtimestamp(when.since)
+    name_words = series_words(top.name)
+    monthly = when.until is not None and when.until - when.since < 32 * 86400
+    hits, saved = [], []
+    for f in files:
+        if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0] or series_words(f.name) != name_words:
+            continue
+        if not _YEAR.findall(f.name) and not name_dates(f.name):
+            saved += [f] if when.holds(f.mtime) else []  # "invoice (2).pdf": its name has no date, the day it was saved
+            continue
+        if str(start.year) not in _YEAR.findall(f.name):
+            continue
+        if monthly and not ({f"{start.month:02d}", str(start.month)} & set(path_words(f.name))
+                            or any(m == start.month for _y, m in name_dates(f.name))):
+            continue
+        hits.append(f)
+    return hits[0] if len(hits) == 1 else saved[0] if not hits and len(saved) == 1 else None

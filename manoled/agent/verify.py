@@ -36,7 +36,7 @@ from typing import Any
 from .attribute import asked_words, paid_for, recipe_for
 from .continuation import asked_ordinal
 from .contrast import other_paper
-from .entries import entry_of, owner_of
+from .entries import entry_of, other_day, owner_of
 from .facts import Extraction, Fact, _units, passage_words
 from .focus import compound
 from .kinds import (
@@ -272,7 +272,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
     elif other_month(placed := without_deed_before(question), _paper(ex, top), top.file_name) or \
-            kind not in ("date", "time") and says_other_month(placed, top.text):  # a bill of February is due in March
+            kind not in ("date", "time") and says_other_month(placed, top.text) or \
+            other_day(question, _paper(ex, top), top.file_name):  # a bill of February is due in March; a log's
+        # other days say nothing of the one asked
         why = "the files say it for another month or year"
     elif (place := asked_ordinal(question)) and c is not None and numbered_items(c.text, 1) and \
             not numbered_items(c.text, place):

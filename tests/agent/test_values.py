@@ -190,7 +190,7 @@ def test_the_sibling_of_another_month_is_found_by_its_month_in_words():
 
     from conftest import PathFile
 
-    from manoled.agent.months import dated_sibling
+    from manoled.agent.series import dated_sibling
     from manoled.agent.slots import TimeRange
 
     files = [PathFile("Bills/Voltline bill Jan 2026.pdf"), PathFile("Bills/Voltline bill Dec 2025.pdf"),
