@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from .months import LAST_PAPER, MONTH_NAMES, days
+from .months import LAST_PAPER, MONTH_NAMES, days, foreign_month, is_month
 from .retrieve import contains
 from .terms import topic_terms
 
@@ -161,6 +161,17 @@ _ON_DAY = re.compile(r"\bon (?:the )?(\d{1,2}(?:st|nd|rd|th)? [a-z]+|[a-z]+ \d{1
 
 def other_day(question: str, passage: str, file_name: str = "") -> bool:
     """Whether the question asks what happened on a day ("how many loaves did we sell on 11 July") and the passage
-    and its file's name say no such day: a log's other days answer nothing of it."""
+    and its file's name say no such day, in English or another tongue ("3 de abril"): a log's other days answer
+    nothing of it."""
     asked = frozenset().union(*(days(m.group(1)) for m in _ON_DAY.finditer(question)))
-    return bool(asked) and not asked & days(f"{passage} {file_name}")
+    return bool(asked) and not asked & days(_DAY_ABROAD.sub(_in_english, f"{passage} {file_name}"))
+
+
+# "3 de abril", "3. April", "le 3 avril": a day and a month's name, maybe in another tongue
+_DAY_ABROAD = re.compile(r"\b(\d{1,2})\.?\s+(?:de\s+|del\s+|di\s+)?([^\W\d_]{3,})", re.IGNORECASE)
+
+
+def _in_english(m: re.Match[str]) -> str:
+    word = m.group(2).lower()
+    month = word if is_month(word) else foreign_month([m.group(1), word], 1)
+    return f"{m.group(1)} {month}" if month else m.group()

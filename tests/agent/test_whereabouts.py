@@ -15,6 +15,7 @@ import time
 
 from conftest import ask, folder_fixture, planner_agent
 
+from manoled.agent.entries import other_day
 from manoled.agent.months import spanned_months
 
 NOW = time.time()
@@ -141,6 +142,14 @@ def test_a_day_the_log_does_not_have(folder):
     assert names == [] and "found nothing" in final.answer, final.answer
     final, names = ask(agent, "How many rye loaves did we sell at the market on 9 May?")
     assert "11" in final.answer and names == ["sales_log_2026.csv"], final.answer
+
+
+def test_a_day_asked_is_found_in_another_tongue():
+    asked = "What time does our train leave on 3 April?"
+    assert not other_day(asked, "IDA · Viernes, 3 de abril de 2026 · Salida 08:30")
+    assert not other_day(asked, "Abfahrt am 3. April 2026, 08:30")
+    assert other_day(asked, "départ le 4 avril 2026 à 08:30")
+    assert other_day(asked, "Fecha: 20 feb 2026 · IDA 03/05/2026")
 
 
 def test_the_price_of_a_thing_someone_had(folder):
