@@ -17,7 +17,8 @@ checkups) and ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a m
 reported held out twice, then moved here). Reporting folders (read only their totals): ``family`` (a Leeds
 household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers), ``studio`` (a Montreal potter's, a third in
 French), ``capetown`` (a Cape Town couple's: a physio's practice invoices, a teacher's payslips, rand amounts, bees,
-an Afrikaans school newsletter). The default runs them all and reports them apart.
+an Afrikaans school newsletter), ``lisbon`` (a Lisbon couple's: a third Portuguese papers, a freelancer's invoices in
+euros, a dog). The default runs them all and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and
@@ -46,7 +47,7 @@ import evalcorpus as ec  # noqa: E402
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
            "cardiff": "tune", "denver": "tune", "hobart": "tune",
-           "family": "report", "nurse": "report", "studio": "report", "capetown": "report"}
+           "family": "report", "nurse": "report", "studio": "report", "capetown": "report", "lisbon": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 
