@@ -6,13 +6,12 @@ the topic ("Check-in: 12 May") is not given for a thing the files never state (t
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
-from .kinds import _ASKED_AS, is_cue
+from .kinds import _ASKED_AS, NUMBER_SAID, is_cue
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -104,7 +103,7 @@ def _asked(question: str) -> tuple[str, ...]:
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
         if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]) \
-                or _NUMBER_SAID.search(question):
+                or NUMBER_SAID.search(question):
             return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane": the kind asked says it all
         return tuple(_head_phrase(phrase, True)[-1:])
     return ()
@@ -133,7 +132,6 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
     return [stem(x) for x in np if not is_type_word(x) and not x.isdigit() and len(x) > 1]
 
 
-_NUMBER_SAID = re.compile(r"\b(?:no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement statements".split())
 
 

@@ -177,8 +177,6 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
     label = kind_label(s)
     about = f" about {' '.join(s.topics)}" if s.topics else ""
     about += f" with '{s.named}' in the name" if s.named else ""
-    if plan.where and r.name == "file_metadata" and not data.get("files"):
-        return f"I found no files{about} in your files.", []  # nor one file plainly about it
     if r.name == "count_files":
         n = int(data["count"])
         noun = f"{label} file" if label else "file"
@@ -187,7 +185,7 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
         if 0 < n <= 5:
             text = text[:-1] + ": " + ", ".join(Path(p).name for p in paths) + "."
         return text, paths if n <= 5 else []
-    if r.name == "list_files":
+    if r.name == "list_files" or plan.where and not data.get("files"):  # (nor one file plainly about it)
         names = list(data.get("files", []))
         if not names:
             what = f"{label} files" if label else "files"

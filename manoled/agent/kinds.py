@@ -74,6 +74,7 @@ _PERCENT_ASK = frozenset("percentage percent pct".split())
 _PERCENT = re.compile(r"\d\s?%")
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
+NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
 _CALL = frozenset("call ring phone".split())
 _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
@@ -237,7 +238,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
-    dotted = set(re.findall(r"\b(no|nr)\.(?!\w)", question.lower()))  # "bond no. lipscombe ave": its number
+    dotted = {m.group(1).lower() for m in NUMBER_SAID.finditer(question)}  # "bond no. lipscombe ave": its number
     if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):

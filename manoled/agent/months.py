@@ -20,7 +20,7 @@ from .slots import TimeRange, words
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 # a month's name in the languages of :mod:`gloss` -> the English name; of those, the ones that are English words too
@@ -68,7 +68,7 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
         if "year" in ws[max(0, i - 3):i] and ws[i - 1:i] and ws[i - 1] in ("starting", "beginning", "from"):
             continue  # "the year starting July 2025": a year from that month, not the month
         months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])
-    years = {int(w) for w in ws if _YEAR.fullmatch(w)}
+    years = {int(w) for w in ws if YEAR.fullmatch(w)}
     if not months:  # "at the start of 2025": its January; "the end of 2025": its December
         months = {MONTH_NUMBERS[m] for i in range(len(ws)) if (m := year_end(ws, i))}
     return months, years
@@ -81,7 +81,7 @@ _YEAR_ENDS = {"start": "january", "beginning": "january", "end": "december", "cl
 def year_end(ws: Sequence[str], i: int) -> str:
     """The month ``ws[i]`` names when it is a year's start or end ("start" of "start of 2025": january), or ""."""
     after = ws[i + 1:i + 3]
-    return _YEAR_ENDS.get(ws[i], "") if len(after) == 2 and after[0] == "of" and _YEAR.fullmatch(after[1]) else ""
+    return _YEAR_ENDS.get(ws[i], "") if len(after) == 2 and after[0] == "of" and YEAR.fullmatch(after[1]) else ""
 
 
 # a month's short form in file names in those languages, where it is not the English one ("ene", "okt", "déc")
@@ -101,7 +101,7 @@ def name_dates(file_name: str) -> list[tuple[int, int]]:
     dated = [(int(y), int(m)) for y, m in _NAME_DATE.findall(low)]
     if dated:
         return dated
-    year = next((int(y) for y in _YEAR.findall(low)), 0)
+    year = next((int(y) for y in YEAR.findall(low)), 0)
     out = [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
            if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
     # "factura_luz_ene26.pdf", "Gehalt März 2026.pdf": another language's month, beside a number
@@ -132,7 +132,7 @@ def newest_of_series(candidates: Sequence[Any]) -> set[str]:
     ("Buick service Feb 2026.txt" over "… Oct 2025.txt")."""
     series: dict[frozenset[str], list[tuple[list[tuple[int, int]], str]]] = {}
     for c in candidates:  # a yearly paper is dated by its year alone ("Insurance renewal 2026.pdf")
-        dated = name_dates(c.file_name) or [(int(y), 0) for y in _YEAR.findall(c.file_name)[:1]]
+        dated = name_dates(c.file_name) or [(int(y), 0) for y in YEAR.findall(c.file_name)[:1]]
         if dated:
             series.setdefault(series_words(c.file_name), []).append((dated, c.path))
     return {max(members)[1] for members in series.values() if len({str(d) for d, _ in members}) >= 2}
@@ -157,7 +157,7 @@ def name_year_fit(file_name: str, months: set[int], years: set[int]) -> float:
     in April 2026)."""
     if months or not years:
         return 0.0
-    named = {int(y) for y in _YEAR.findall(file_name)}
+    named = {int(y) for y in YEAR.findall(file_name)}
     return (1.0 if named & years else -1.0) if named else 0.0
 
 
@@ -194,7 +194,7 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
         fit = name_year_fit(file_name, months, years)
         if fit and not year_spans(file_name.rsplit(".", 1)[0]):
             return fit < 0
-        named_years = {int(y) for y in _YEAR.findall(passage)}
+        named_years = {int(y) for y in YEAR.findall(passage)}
         return bool(named_years) and not named_years & years
     return False
 

@@ -14,9 +14,8 @@ from pathlib import Path
 
 from ..catalog.records import FileRecord
 from .context import ToolContext
-from .gloss import forms, spelled_out
 from .names import files_at, path_matches
-from .retrieve import gloss_terms
+from .retrieve import contains, gloss_terms
 from .slots import KIND_WORDS as KIND_EXTS
 from .slots import STOP, stem, words
 
@@ -57,25 +56,19 @@ def _first(ctx: ToolContext, f: FileRecord) -> str:
     return first[0] if first else ""
 
 
-def _title_stems(text: str) -> set[str]:
-    """The words of the titles in ``text``'s opening: short lines ("INVOICE", "TidyBot X5 - User Manual") that are
-    no label with its value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement"), no
-    sentence and no item of a list ("- union fees $834.60 (from payslips)"); the first line's cells are."""
-    out: set[str] = set()
+def _titles(text: str) -> list[str]:
+    """The titles in ``text``'s opening: short lines ("INVOICE", "TidyBot X5 - User Manual") that are no label with
+    its value ("Bill to: …", "Invoice No: 12", a table's row "Document | Tenancy Agreement"), no sentence and no
+    item of a list ("- union fees $834.60 (from payslips)"); the first line's cells are."""
     lines = text[:OPENING].splitlines()
     head = lines[0].split("|") if lines else []  # a letterhead set out as a row: "VETS HOSPITAL | TAX INVOICE"
-    for line in head + lines[1:]:
-        ws = words(line)
-        if 0 < len(ws) <= 8 and ":" not in line and "|" not in line and not line.rstrip().endswith(".") \
-                and not _ITEM.match(line):
-            out |= {stem(w) for w in ws}
-    return out
+    return [line for line in head + lines[1:] if 0 < len(words(line)) <= 8 and ":" not in line and "|" not in line
+            and not line.rstrip().endswith(".") and not _ITEM.match(line)]
 
 
-def _says(stems: set[str], term: str) -> bool:
-    """Whether the words ``stems`` say ``term``, in another tongue or spelled out ("veterinary" for vet)."""
-    return term in stems or not stems.isdisjoint(map(stem, forms(term))) or \
-        any({stem(w) for w in p.split()} <= stems for p in spelled_out(term))
+def _title_stems(text: str) -> set[str]:
+    """The words of the titles in ``text``'s opening (:func:`_titles`), stemmed."""
+    return {stem(w) for line in _titles(text) for w in words(line)}
 
 
 def _own_name_says(f: FileRecord, *terms: str) -> bool:
@@ -140,8 +133,8 @@ def about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
     found = files_at(list(best), ctx.files())
     for path, f in found.items():  # and one its title says (the tenancy agreement, not its stamp duty certificate),
         # in any of its forms ("VETERINARY HOSPITAL" for the vet's)
-        titled = _title_stems(_first(ctx, f))
-        best[path] += NAME_WEIGHT * sum(_says(titled, t) for t in terms)
+        titled = "\n".join(_titles(_first(ctx, f)))
+        best[path] += NAME_WEIGHT * sum(contains(titled, t) for t in terms)
     ranked = sorted(best.items(), key=lambda kv: -kv[1])
     if not ranked or len(ranked) > 1 and ranked[1][1] >= ranked[0][1] - 0.5 or ranked[0][0] not in found:
         return []

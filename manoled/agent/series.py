@@ -8,7 +8,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from .months import _YEAR, name_dates, series_words
+from .months import YEAR, name_dates, series_words
 from .names import path_words
 from .slots import TimeRange
 
@@ -67,10 +67,10 @@ def dated_sibling(top: Any, when: Any, files: list[Any]) -> Any | None:
     for f in files:
         if f is top or f.relpath.rsplit("/", 1)[0] != top.relpath.rsplit("/", 1)[0] or series_words(f.name) != name_words:
             continue
-        if not _YEAR.findall(f.name) and not name_dates(f.name):
+        if not YEAR.findall(f.name) and not name_dates(f.name):
             saved += [f] if when.holds(f.mtime) else []  # "invoice (2).pdf": its name has no date, the day it was saved
             continue
-        if str(start.year) not in _YEAR.findall(f.name):
+        if str(start.year) not in YEAR.findall(f.name):
             continue
         if monthly and not ({f"{start.month:02d}", str(start.month)} & set(path_words(f.name))
                             or any(m == start.month for _y, m in name_dates(f.name))):
