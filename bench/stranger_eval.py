@@ -46,8 +46,9 @@ import evalcorpus as ec  # noqa: E402
 
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
-           "cardiff": "tune", "denver": "tune", "hobart": "tune",
-           "family": "report", "nurse": "report", "studio": "report", "capetown": "report", "lisbon": "report"}
+           "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
+           "family": "report", "nurse": "report", "studio": "report", "lisbon": "report",
+           "chicago": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 

@@ -68,6 +68,9 @@ _BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|m
 _OUTDATED = re.compile(r"\b(?:old|previous|former|superseded|expired|outdated)\s+(?:prices?|rates?|fees?|tariffs?|"
                        r"charges?|figures?|terms?|policy|plan)\b|\bsuperseded\b|\bno longer (?:valid|applies|in force)\b",
                        re.IGNORECASE)
+# a balance carried from before, not what is owed now: "Previous balance", "Balance brought forward", "Opening balance"
+_CARRIED = re.compile(r"\b(?:previous|prior|opening|last statement'?s?)\s+balance\b|\bbalance\s+(?:brought|carried)\s+"
+                      r"forward\b|\bbalance b/f\b", re.IGNORECASE)
 # a question that looks back at all ("the year before", "what did it use to cost") may want the earlier figure
 LOOKS_BACK = re.compile(r"\b(?:previous|prior|last|old|before|earlier|used to|originally|formerly)\b", re.IGNORECASE)
 _FROM = re.compile(r"\bfrom\s+([^\W\d_]{3,})\b", re.IGNORECASE)
@@ -201,6 +204,7 @@ class Contrasts:
         # "what did it cost for October": one month's sum, not what "would cost about £832 a year"
         self.one_month = not self.period and not self.since and bool(asked_months(question)[0])
         self.ahead = ahead_asked(question)
+        self.carried = not LOOKS_BACK.search(question) and not re.search(r"\b(?:opening|brought|carried)\b", question, re.I)
         self.born = bool(_BORN_ASKED.search(question))  # "when is Emma's birthday", "how old is he"
         self.asked = {stem(w) for w in words(question)}
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
@@ -209,6 +213,8 @@ class Contrasts:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
         if any(_says_other(unit, t, p) for t, p in self.phrasal):
             return True
+        if self.carried and _CARRIED.search(unit):
+            return True  # "what do I owe": not the "Previous balance" paid since
         if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):
             return True  # "this year's premium" is not the "Previous year premium" line
         if self.way and _reversed(line or unit, self.way) or self.leg and _other_leg(self.leg, line or unit):

@@ -16,12 +16,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .askwords import FILE_DOINGS
 from .fstools import human_size
 from .kinds import _ASKED_AS, TYPE_PATTERNS, is_cue, says_shape, typed_by
 from .layout import row_cells
 from .months import asked_months, days
 from .parse import ToolCall
-from .planner import FILE_DOINGS, Plan, kind_label
+from .planner import Plan, kind_label
 from .registry import ToolResult
 from .retrieve import contains
 from .slots import GENERIC, Slots, words
@@ -41,6 +42,7 @@ class Direct:
     avoid: str = ""  # the previous answer: a follow-up asks for something else
     asks: list[str] = field(default_factory=list)  # the follow-up's own words: a repeated fact saying one answers
     again: bool = False  # the follow-up asks the same kind of value as the one ``avoid`` gave: another one
+    said: str = ""  # the previous answer, which already says what the follow-up asks: no call, that answer again
 
 
 def _iso(ts: float | None) -> str | None:
@@ -290,6 +292,8 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
 
     ``more`` reads further facts of a file when the tool's few best ones are all the repeated fact.
     """
+    if planned.said:  # "what time does it start?" after "Fri 23 Oct | Sports day - starts at 08:30"
+        return planned.said, list(planned.restrict)
     text, sources = compose(planned.plan, planned.question, results)
     # a follow-up that names no other time nor more than what it asks ("and the return flight …": another row)
     same_row = bool(planned.avoid and sources) and sum(not is_cue(a) for a in planned.asks) <= 1 and \

@@ -143,3 +143,20 @@ def kept_heading(text: str, answer: str, topics: list[str], fresh: list[str]) ->
     if not head or not any(contains(u, t) for u, _, _, h in units if h == head for t in fresh):
         return []  # the new thing is not under that heading ("anything about the dentist?" after the chores)
     return [t for t in topics if contains(head, t)]
+
+
+# "how many jars was that?", "what was on the odometer then?": the answer itself, pointed at by a bare pronoun
+BARE_THAT = re.compile(r"\b(?:was|is|were|are|did|does|do|for|of|on|in) (?:that|it)\W*$|\bthen\W*$", re.IGNORECASE)
+_ANOTHER_KIND = ("time", "date", "duration")  # a code or a name is of something: "the order number", not any
+
+
+def said_already(base: Any, question: str) -> bool:
+    """Whether the line the previous answer gave already holds what a follow-up that points at it asks: a value of
+    another kind than the one asked before ("what time does it start?" after "Fri 23 Oct | Sports day - starts at
+    08:30", asked when)."""
+    kind = wanted_type(question)
+    if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
+        return False
+    if not (BARE_THAT.search(question) or re.search(r"\bit\b", question, re.IGNORECASE)):
+        return False
+    return bool(TYPE_PATTERNS[kind].search(_answered(base)))

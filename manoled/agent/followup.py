@@ -23,16 +23,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .askwords import CHANGE_WORDS, SIZE_WORDS
 from .attribute import asked_words, is_type_word
 from .commonness import adverb
-from .continuation import ASKS_INSIDE, POINT_BACK, asks_again, mentions, ordinal, own_words, previous_file, turn_files
+from .continuation import ASKS_INSIDE, POINT_BACK, asks_again, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
 from .ellipsis import (
+    BARE_THAT,
     PUNCT,
     THEIRS,
     date_words,
@@ -43,6 +45,7 @@ from .ellipsis import (
     redated,
     referent,
     renumbered,
+    said_already,
     undated,
 )
 from .entries import is_log, row_day
@@ -51,12 +54,11 @@ from .intents import FILE_INTENTS
 from .kinds import wanted_type
 from .layout import TABLES
 from .months import LATEST, shifted
-from .names import files_at, find_folder, index_of, path_words, rank_names
+from .names import find_folder, index_of, path_words, rank_names
 from .parse import ToolCall
-from .planner import CHANGE_WORDS, SIZE_WORDS, Plan
+from .planner import Plan
 from .series import dated_sibling, in_sequence, of_period, series_of, sibling
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
-from .terms import topic_terms
 from .whereabouts import WHERE_WORDS
 from .wording import fold
 
@@ -138,29 +140,6 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
     return _with_new_slots(bplan, base, own, new, files)
 
 
-def or_previous_file(d: Direct, question: str, history: Sequence[Any], files: list[Any],
-                     file_terms: Callable[[list[str]], set[int]]) -> Direct:
-    """``d`` (a search of every file), then, if it finds nothing, the same question asked of the file the last answer
-    cited, when that file says one of its words (:func:`continuation.previous_file`); first if all but one."""
-    if d.fallback or [(c.name, c.args.get("in_file")) for c in d.calls] != [("semantic_search", None)]:
-        return d
-    path = previous_file(d.plan.intent, question, history, files, file_terms)
-    if path is None:
-        return d
-    everywhere = d.calls[0]
-    if d.plan.followup and history and not d.avoid:  # it asks something else than the previous answer gave
-        d.avoid, d.again = history[-1].answer, asks_again(question, history[-1])
-    inside = replace(everywhere, args={**everywhere.args, "in_file": path}, id="planner_1")
-    hit = files_at([path], files).get(path)
-    terms = topic_terms(question)
-    if hit is not None and sum(hit.id in file_terms([t]) for t in terms) >= max(1, len(terms) - 1):
-        # that file says all its words but one ("what temperature do I start the oven at?" after the pie): there first
-        d.calls, d.fallback = [replace(inside, id=everywhere.id)], [replace(everywhere, id=inside.id)]
-    else:
-        d.fallback = [inside]
-    return d
-
-
 def _folder_said(own: str, files: list[Any]) -> str | None:
     """The shortest folder whose own name is one of the words of a bare follow-up ("and notes?")."""
     said = {stem(w) for w in words(own)}
@@ -208,6 +187,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
     dated = dated_sibling(top, new.time, files) if new.time and top is not None else None
     if dated is not None:
         return _new_period(bplan, base, own, new, dated)
+    if top is not None and said_already(base, question):  # the line it answered with says it: that answer again
+        return Direct([], Plan("content", 1.0, new, question=question), question, restrict=[str(top.path)], said=base.answer)
     # 1. the new words are inside the previous answer's file, or the follow-up asks whether they are: that file
     if top is not None and fresh:
         text = text_of(top) if text_of is not None else ""
@@ -215,8 +196,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             # "and gas?" after the electricity reading of 1 March: that day's row of the log still
             # ("how much of that was GST?" points at the answer itself: no other row)
             # ("how many litres did I put in?" after the last fill-up: that fill-up's row of the fuel log)
-            keep = not new.time and is_log(text) and not POINT_BACK.search(question) and not _IT.search(question) \
-                and not THEIRS.search(question)
+            keep = not new.time and is_log(text) and (BARE_THAT.search(question) or not POINT_BACK.search(question)
+                                                      and not _IT.search(question) and not THEIRS.search(question))
             answered = getattr(base, "answer", "").rsplit(" (from ", 1)[0]
             when = "" if not keep else date_words(base.question) if bplan.slots.time else \
                 row_day(answered) if top.relpath.lower().endswith(TABLES) else ""

@@ -123,6 +123,7 @@ recipe: rezept recette receta ricetta receita recept
 payment: zahlung paiement pago pagamento betaling
 account: konto compte cuenta conto conta rekeningnummer
 bank: banque banco banca
+reference: ref referenz référence referencia riferimento referência kenmerk
 refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso teruggave terugbetaling rebate benefit_paid
  reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
@@ -291,15 +292,15 @@ ins: insurance
 # what people say in a phrase for a paper's one word ("how much did the government give back": the refund)
 _PHRASED = """
 refund: give back | gave back | given back | giving back | gives back | pay back | paid back | paying back |
- pays back | money back
+ pays back | money back | hand back | hands back | handed back | handing back
 groceries: food shopping | grocery shopping | food shop | weekly shop
 deposit: put down | security deposit | damage deposit
 broke: break down | breaks down | broke down | broken down | breaking down | pack in | packs in | packed in |
  packing in | conk out | conked out | gave out | give out | stopped working | stop working | died on
 fuel: fill up | fills up | filled up | filling up | fill-up | tank up | tanked up | filled the tank | fill the tank
 net: take home | take-home | took home | taking home | in hand | everything was taken off | everything is taken off |
- everything's taken off | after deductions
-balance: still have to pay | still need to pay | still to pay | still owe | still outstanding | left to pay
+ everything's taken off | after deductions | landed in | lands in | land in | landing in
+balance: still have to pay | still need to pay | still to pay | still owe | still outstanding | left to pay | outstanding
 annual: in one go | up front | upfront | in full | all at once | lump sum | single payment | one payment
 flight: fly out | flying out | flies out | fly back | flying back
 roadworthiness: safe to drive | safe on the road | fit for the road | road legal | road-legal

@@ -157,11 +157,11 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       rf"\b(?:{_LEGAL_FORMS})\b\.?"),
-    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
+    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:(?:calendar|working|business|clear|school) )?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
                            r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
-                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:hour|day|week|month|"
-                           r"year)s?\b|\bovernight\b|"
+                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve)(?: \(\d+\))? (?:(?:calendar|working|business|"
+                           r"clear|school) )?(?:hour|day|week|month|year)s?\b|\bovernight\b|"
                            # a column or label that says the unit: "distance_km: 9.6", "Time (hrs): 4"
                            r"(?:\b|_)\(?(?:km|kms|miles|mi|hrs|hours|mins|minutes|days|nights|weeks|metres|meters|m)\)?\s*[:=]\s*\d",
                            re.IGNORECASE),
@@ -200,7 +200,8 @@ def wanted_type(question: str) -> str | None:
 
 
 # the words a sentence that asks opens with, after an "and" or "so"
-_ASK_OPENING = (r"(?:(?:so|and|but|ok|okay|then|also)\W+)?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|were|"
+_ASK_OPENING = (r"(?:(?:so|and|but|ok|okay|then|also)\W+)?"
+                r"(?:(?:by|until|till|for|from|since|in|on|at|to|with) (?=(?:what|when|which|whom|how)\b))?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|were|"
                 r"do|does|did|can|could|should|will|would|has|have|had)\b")
 # a question's sentences: after "?" or "!", or a dash before what asks ("the tap drips - who do I phone?")
 _BREAK = re.compile(rf"(?<=[?!])\s+|\s+[-–—]+\s+(?={_ASK_OPENING})", re.IGNORECASE)
@@ -298,6 +299,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "amount", True  # "what did Summit estimate for the roof", "what did I spend on fuel": a sum
     if _LAST_DAY.search(" ".join(ws)):
         return "date", True  # "last day to pay the designers": a day, whatever "pay" says
+    if re.search(r"\binterest rates?\b", " ".join(ws)):
+        return "number", True  # "bond interest rate?": a percentage, not the statement it is on
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
     if not hits[best] and any(w in ("next", "upcoming") for w in ws):
@@ -390,7 +393,7 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
     if kind == "code":
         return _code_value(unit, asked)
-    if kind == "number" and asked & _PERCENT_ASK:
+    if kind == "number" and (asked & _PERCENT_ASK or {"interest", "rate"} <= asked):
         return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day

@@ -105,8 +105,39 @@ def _rows_follow(raw: list[str], i: int) -> bool:
     return len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2
 
 
+def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
+    """Whether a row's cells go label, value, label, value ("Basic salary | R 34 218,50 | Income tax (PAYE) |
+    R 6 412,38": earnings beside deductions): no label is a value, and a value is one."""
+    def valued(t: str) -> bool:  # a number, a date, or a sum with its currency ("R 34 218,50", "EUR 90")
+        return is_value(t) or bool(_FIGURE.match(t))
+    # a label says no number but in brackets ("GEPF pension (7.5%)"; "Fri, 06MAR26 | SK 412 | …" is a table's row)
+    return len(texts) >= 4 and len(texts) % 2 == 0 and not any(
+        valued(t) or re.search(r"\d", re.sub(r"\([^)]*\)", "", t)) for t in texts[::2]) and any(valued(t) for t in texts[1::2])
+
+
+_FIGURE = re.compile(r"(?:-?(?:[$€£¥₹]|R|Rs|[A-Z]{0,2}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
+
+
+def _side_by_side(raw: list[str], is_value: Callable[[str], bool]) -> list[str]:
+    """``raw`` with each piped row of two label-value pairs side by side as one line a pair, and so the rows of
+    names between them ("Post | Educator | Institution | Rondevlei High"); not a table's head, whose names repeat
+    ("Earnings | Amount | Deductions | Amount"), which is left to name no columns."""
+    texts = [[c for _, _, c in _cells(ln, True)] if _PIPE.search(ln.strip()) else [] for ln in raw]
+    paired = [_label_value(t, is_value) for t in texts]
+    out: list[str] = []
+    for i, ln in enumerate(raw):
+        t = texts[i]
+        near = any(paired[j] for j in (i - 1, i + 1) if 0 <= j < len(raw))
+        if paired[i] or near and len(t) >= 4 and len(t) % 2 == 0 and len(set(t[1::2])) == len(t[1::2]) \
+                and not any(is_value(x) or _FIGURE.match(x) for x in t):
+            out += [f"{a} | {b}" for a, b in zip(t[::2], t[1::2], strict=True)]
+        else:
+            out.append(ln)
+    return out
+
+
 def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
-    raw = [_LEADER.sub(": ", ln.rstrip()) for ln in _unwrapped(text.splitlines())]
+    raw = _side_by_side([_LEADER.sub(": ", ln.rstrip()) for ln in _unwrapped(text.splitlines())], is_value)
     out: list[str] = []
     head: _Head | None = None
     plain = ""  # the last line, when it was put out as it is and reads as a label

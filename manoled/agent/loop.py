@@ -33,7 +33,7 @@ from typing import Any
 
 from ..config import AgentConfig, Config
 from ..errors import Cancelled
-from . import direct, followup, guard
+from . import direct, followup, guard, previous
 from .context import ToolContext
 from .intents import EmbedFn
 from .llm import LLM, ChatResult
@@ -202,7 +202,7 @@ class Agent:
         yield RewriteStep(rw.original, rw.resolved_query, rw.search_query, plan.intent, rw.followup, rw.source,
                           timings["plan_ms"])
         if self.tier == "fallback":
-            d = planned or followup.or_previous_file(direct.planned(plan, question), question, history,
+            d = planned or previous.or_previous_file(direct.planned(plan, question), question, history,
                                                      self.ctx.files(), self._file_terms)
             yield from self._run_planned(d, question, session, timings, t_start, check_cancel)
             return

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from .entries import entry_of, is_log, owner_of
 from .facts import Extraction, Fact
-from .kinds import CONTACT_WORDS
+from .kinds import CONTACT_WORDS, asked_part
 from .layout import TABLES
 from .papers import to_anyone
 from .retrieve import MONTH_NUMBERS, Candidate, contains
@@ -28,7 +28,9 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
                  files_with: Callable[[str], set[int]]) -> Extraction:
     """Only facts of files that say the names the question gives ("Dolores's April notice" is not Walt's):
     a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path."""
-    proper = {stem(w.lower()) for w in _PROPER.findall(query)} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
+    # names in what a question tells before it asks are where it happens, not what is asked ("We're driving up the
+    # West Coast over Christmas - by what date is the Toyota's renewal due?"): only the asking sentence's must be said
+    proper = {stem(w.lower()) for w in _PROPER.findall(asked_part(query))} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
     proper &= set(terms)
     if not proper or ex.declined or not ex.facts:
         return ex

@@ -103,7 +103,8 @@ def joined(topics: list[str], question: str, files: Sequence[Any]) -> list[str]:
     out = list(topics)
     for a, b in zip(topics, topics[1:], strict=False):
         one = stem(a + b)
-        if any(x == a and y == b for x, y in zip(said, said[1:], strict=False)) and (hits := path_matches(one, files)) and \
+        hits = [f for f in path_matches(one, files) if one in {stem(w) for w in path_words(f.relpath)}]  # as a word
+        if any(x == a and y == b for x, y in zip(said, said[1:], strict=False)) and hits and \
                 not any(a in path_words(f.relpath) and b in path_words(f.relpath) for f in hits) and a in out:
             out[out.index(a):out.index(a) + 2] = [one]
     return out

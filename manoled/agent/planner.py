@@ -18,6 +18,32 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .askwords import (
+    CHANGE_WORDS,
+    COUNT_WORDS,
+    DID_ASK,
+    EACH_FOLDER,
+    EVERYTHING,
+    FILE_DOINGS,
+    FILE_INFO,
+    FILE_NOUNS,
+    FILE_PROPERTY,
+    FILE_VERBS,
+    HAVE_ASK,
+    LIST_OPENER,
+    METADATA_WORDS,
+    PROPERTY_SAID,
+    SHOW,
+    SIZE_SAID,
+    SIZE_UNITS,
+    SIZE_WORDS,
+    STORAGE_WORDS,
+    TAKES_SPACE,
+    THING_HAS,
+    VALUE_ASK,
+    WHICH_THING,
+    counts_deeds,
+)
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
@@ -51,58 +77,6 @@ from .slots import (
 from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
 log = logging.getLogger(__name__)
-
-# whole words that say "this is about files as things" (never matched as substrings)
-FILE_NOUNS = frozenset(stem(w) for w in """
-file files document documents doc docs folder folders directory directories pdfs photos pictures images screenshots
-scans spreadsheets
-""".split())
-
-# "how big is everything", "all my stuff": the whole of the files
-EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files|stuff|data|things)|all of it)\b")
-# the space a thing takes on disk, not what it holds ("how much storage does the phone have": its capacity)
-TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occupies|eat|eats|eating)\b")
-# "how many GB of storage does the macbook have": what the thing has, told in its guide, not the guide's size
-THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come with)\b")
-# one file's size, type or date, not a folder's: "the file size of X", "what format is X in", "modification time of X"
-FILE_PROPERTY = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
-                      r"file ?type|what format|modification (?:date|time)|timestamp|date modified|"
-                      r"(?:an? )?(?:pdf|word doc|word document|docx?|spreadsheet|image|photo|text file) or (?:an? )?\w+)\b")
-PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how FILE_PROPERTY asks
-EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
-_POLITE = r"^(?:please |pls |(?:can|could|would|will) you (?:please )?)?"  # "can you find my …": find my …
-LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
-SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
-# "what recipes do I have": the files of a collection, when its word names a folder or several files
-HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
-# a question for one value ("what's the deposit", "when is …", "what date …"), not for files
-VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
-                       r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
-                       r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
-WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we|[a-z]+)\b")
-COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
-                         r"altogether)\b")
-SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb", "weigh", "weighs",
-                        "weight"})
-# words that say storage: with them, a question's other words are how it asks ("what's eating my disk")
-STORAGE_WORDS = frozenset({"disk", "space", "storage", "gigabytes", "megabytes"})
-SIZE_SAID = frozenset("combined total overall altogether together whole".split())  # how a size is asked
-SIZE_UNITS = frozenset(stem(w) for w in "bytes kb mb gb tb kilobytes megabytes gigabytes terabytes megs gigs".split())
-# what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
-METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
-                            "latest"})
-# "file info for x.txt" (the bank "details" or contact "info" in a file are what it says)
-FILE_INFO = re.compile(r"\bfile (?:info|information|details|properties|stats)\b|\bmetadata\b")
-CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
-                          "change", "modify", "update", "touch", "save", "create", "modification", "creation"})
-FILE_DOINGS = CHANGE_WORDS | {"opened", "accessed", "viewed"}  # what is done to a file, not to the thing it is about
-# "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
-DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
-# "how many lambs did we sell in March": things the person did, counted in a paper, not files of March
-_DEEDS = re.compile(r"\b(?:how many|number of) \w+ (?:(?:did|do|have|had|will) (?:i|we|they|you)|were|got) (\w+)")
-FILE_VERBS = CHANGE_WORDS | frozenset("add put store keep download upload scan write get receive file move copy "
-                                       "rename delete remove".split())
-
 
 @dataclass
 class Plan:
@@ -215,7 +189,7 @@ class Planner:
                 inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
                 slots.topics = [t for t in slots.topics if not (before(q, t, said_folder) and
                                                                   not path_matches(t, inside))]
-            if slots.kind_word and any(same_word(slots.kind_word, w) for w in parts):
+            if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
                 slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
         chat = self._phrasing(question, slots, files, qwords) if intent in FILE_INTENTS \
@@ -225,15 +199,17 @@ class Planner:
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
+        if best is None and names and slots.time and re.match(r"how (?:old|big|large) (?:is|was)\b", q):
+            best = named_fully(name_terms, files, slots.time)  # "how big is pieter's september payslip"
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
-        head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those) )?(\w+)(?: (\w+))?", q)
+        head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(\w+)(?: (\w+))?", q)
         counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
             counted = stem(head.group(2) if two else head.group(1))
-        how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b", q))  # "how big are the PDFs in Bills"
+        how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b|\bin size\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
         if exact is not None:
             plan.name = NameMatch(exact, 99.0, [exact.name])
@@ -245,7 +221,7 @@ class Planner:
                 intent = plan.intent = "content"
             plan.reason = "names a file exactly"
         elif head and (counted in FILE_NOUNS or counted in KIND_WORDS or counted in collection + said_folder
-                       or slots.time and intent == "count" and not _counts_deeds(q)):
+                       or slots.time and intent == "count" and not counts_deeds(q)):
             intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
         elif head and counted in SIZE_UNITS and names_files:
             intent = plan.intent = "disk"  # "how many megabytes are the Lisbon photos": the space files take
@@ -311,6 +287,9 @@ class Planner:
             elif qwords & SIZE_WORDS and "total" in qwords and (holder := find_folder(question, files, loose=True)):
                 # "the total size of my payslips": what the folder that holds them uses
                 plan.intent, plan.folder, plan.reason = "disk", holder, "the total size of the files a folder holds"
+            elif qwords & SIZE_WORDS and "total" in qwords and slots.topics and \
+                    all(len(path_matches(t, files)) >= 2 for t in slots.topics):  # "total size of pieter's payslips"
+                plan.intent, plan.about, plan.reason = "disk", " ".join(slots.topics), "the total size of the files named"
             elif qwords & SIZE_WORDS and re.search(r"\b(?:are|do)\b", q) and (_file_nouns(q) or slots.extensions) \
                     and (holder := find_folder(question, files, loose=True)):
                 # "how big are the Phillip Island photos": what their folder holds
@@ -354,6 +333,8 @@ class Planner:
         elif intent == "chat":
             plan.intent = "content"  # answered from the files or declined, like any content question
             plan.reason = "not about files"
+        if plan.intent == "list" and re.match(r"how (?:old|big|large) (?:is|was)\b", q):
+            plan.intent = "content"  # "how old is the tyres notes file": one thing's, no list
         aged = [t for t in name_terms if t != "old"] if re.match(r"how old is\b", q) else []  # "how old is X"
         if plan.intent == "content" and exact is None and best is not None and (
                 len(best.matched) == len(name_terms) and
@@ -441,9 +422,3 @@ def kind_label(slots: Slots) -> str:
         return word.upper() if len(word) <= 4 else word
     return word
 
-
-def _counts_deeds(q: str) -> bool:
-    """Whether a "how many" question counts what the person did ("how many lambs did we sell", "how many lambs were
-    tagged"), not files ("how many did I add", "how many scans did I upload")."""
-    m = _DEEDS.search(q)
-    return bool(m) and m.group(1) not in FILE_VERBS

@@ -369,8 +369,9 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         if i == 0 or not core[:1].isupper() or core == "I" or ws[i - 1][-1:] in ".?!:-":
             continue
         low = core.lower()
-        if is_month(low) or low in WEEKDAYS or low in gloss.NATIONAL:
-            continue  # "in March", "on a Sunday": a time, not a name; "Spanish omelette": a kind, not a name
+        if is_month(low) or low in WEEKDAYS or low in gloss.NATIONAL or stem(low) in told:
+            continue  # "in March", "on a Sunday": a time, not a name; "Spanish omelette": a kind, not a name; a
+            # name in what the question tells first ("down the South Coast at Easter - by when …"): where, not what
         if stem(low) in nowhere or low in nowhere:
             return f"no file mentions {core}"
     return ""

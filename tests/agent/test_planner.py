@@ -526,7 +526,7 @@ PHOTOS = ("png", "jpg", "jpeg", "heic", "gif", "webp", "bmp", "tiff")
 
 
 @pytest.mark.parametrize("question, folder, exts", [
-    ("how many megabytes are the Lisbon photos", "Photos/Lisbon", None),  # megabytes are space, not a count
+    ("how many megabytes are the Lisbon photos", "Photos/Lisbon", PHOTOS),  # megabytes are space, not a count
     ("how big are the pdfs in Bills", "Bills", ("pdf",)),  # "how big are" the files: their space, not a list
     ("how heavy is the Money folder", "Money", None),  # "heavy" says how it asks, it is no topic
     ("what's the combined size of the kids folders", "Kids", None),

@@ -1,0 +1,66 @@
+"""How questions about files are worded: the whole words and phrasings that say a question asks about files as
+things (their number, size, age, place), not what they say. The planner reads a question with them."""
+
+from __future__ import annotations
+
+import re
+
+from .slots import stem
+
+# whole words that say "this is about files as things" (never matched as substrings)
+FILE_NOUNS = frozenset(stem(w) for w in """
+file files document documents doc docs folder folders directory directories pdfs photos pictures images screenshots
+scans spreadsheets
+""".split())
+
+# "how big is everything", "all my stuff": the whole of the files
+EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:my |the |our )?(?:files|stuff|data|things)|all of it)\b")
+# the space a thing takes on disk, not what it holds ("how much storage does the phone have": its capacity)
+TAKES_SPACE = re.compile(r"\b(?:take|takes|taking|took|use|uses|using|occupy|occupies|eat|eats|eating)\b")
+# "how many GB of storage does the macbook have": what the thing has, told in its guide, not the guide's size
+THING_HAS = re.compile(r"\b(?:does|do|did) (?:[\w'-]+ ){1,4}(?:have|has|come with)\b")
+# one file's size, type or date, not a folder's: "the file size of X", "what format is X in", "modification time of X"
+FILE_PROPERTY = re.compile(r"\b(?:file ?size|size of (?:the|my|this|that|our)|(?:kind|type|sort|format) of (?:a )?file|"
+                      r"file ?type|what format|modification (?:date|time)|timestamp|date modified|"
+                      r"(?:an? )?(?:pdf|word doc|word document|docx?|spreadsheet|image|photo|text file) or (?:an? )?\w+)\b")
+PROPERTY_SAID = frozenset("modification timestamp time date last-modified".split())  # how FILE_PROPERTY asks
+EACH_FOLDER = re.compile(r"\b(?:by|per|each|every|for each) (?:folder|directory|dir)s?\b")
+_POLITE = r"^(?:please |pls |(?:can|could|would|will) you (?:please )?)?"  # "can you find my …": find my …
+LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
+SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
+# "what recipes do I have": the files of a collection, when its word names a folder or several files
+HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
+# a question for one value ("what's the deposit", "when is …", "what date …"), not for files
+VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
+                       r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
+                       r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
+WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we|[a-z]+)\b")
+COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
+                         r"altogether)\b")
+SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb", "weigh", "weighs",
+                        "weight"})
+# words that say storage: with them, a question's other words are how it asks ("what's eating my disk")
+STORAGE_WORDS = frozenset({"disk", "space", "storage", "gigabytes", "megabytes"})
+SIZE_SAID = frozenset("combined total overall altogether together whole".split())  # how a size is asked
+SIZE_UNITS = frozenset(stem(w) for w in "bytes kb mb gb tb kilobytes megabytes gigabytes terabytes megs gigs".split())
+# what else a question about a file as a thing asks: its age, its type ("how old is my cv", "what type is it")
+METADATA_WORDS = frozenset({"old", "age", "type", "format", "extension", "kind", "recent", "newest", "oldest",
+                            "latest"})
+# "file info for x.txt" (the bank "details" or contact "info" in a file are what it says)
+FILE_INFO = re.compile(r"\bfile (?:info|information|details|properties|stats)\b|\bmetadata\b")
+CHANGE_WORDS = frozenset({"modified", "changed", "edited", "updated", "touched", "saved", "created", "added", "edit",
+                          "change", "modify", "update", "touch", "save", "create", "modification", "creation"})
+FILE_DOINGS = CHANGE_WORDS | {"opened", "accessed", "viewed"}  # what is done to a file, not to the thing it is about
+# "what did I grow in the garden": a doing of the person's, told inside their files ("what did I add to Garden" lists)
+DID_ASK = re.compile(r"^what (?:did|do|have) (?:i|we) (\w+)")
+# "how many lambs did we sell in March": things the person did, counted in a paper, not files of March
+_DEEDS = re.compile(r"\b(?:how many|number of) \w+ (?:(?:did|do|have|had|will) (?:i|we|they|you)|were|got) (\w+)")
+FILE_VERBS = CHANGE_WORDS | frozenset("add put store keep download upload scan write get receive file move copy "
+                                       "rename delete remove".split())
+
+
+def counts_deeds(q: str) -> bool:
+    """Whether a "how many" question counts what the person did ("how many lambs did we sell", "how many lambs were
+    tagged"), not files ("how many did I add", "how many scans did I upload")."""
+    m = _DEEDS.search(q)
+    return bool(m) and m.group(1) not in FILE_VERBS
