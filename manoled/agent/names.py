@@ -362,6 +362,15 @@ _DETERMINERS = frozenset("the my a an our your his her their this that these tho
 
 
 _INCLUDING = frozenset({"including", "incl", "counting", "plus"})
+_IN = frozenset({"in", "under", "inside", "within"})
+
+
+def _placed(said: list[str], i: int) -> bool:
+    """Whether word ``i`` is the place the question puts files: after "in" or "under" (and "the", "my")."""
+    j = i - 1
+    while j >= 0 and said[j].lower() in _DETERMINERS:
+        j -= 1
+    return j >= 0 and said[j].lower() in _IN
 
 
 def _dated(ws: list[str]) -> bool:
@@ -397,7 +406,8 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     for i, w in enumerate(said):
         if best is not None and any(v.lower() in _INCLUDING for v in said[:i]):
             break  # "in Housing, including the ones in Bills": the folder is Housing
-        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word
+        # said as a name, by the word folder, or as the place files are in ("how many pdfs in bills")
+        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word or _placed(said, i)
         if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
             continue
         if not named and _after_topic_prep(said, i):

@@ -230,7 +230,7 @@ class Planner:
             intent = plan.intent = "content"  # "how many eggs …": a number inside a file
             plan.reason = "counts something that is not files"
         elif intent in ("count", "list") and how_much_or_big and \
-                (qwords & (SIZE_WORDS | STORAGE_WORDS) or how_room) and not name_terms:
+                (qwords & (SIZE_WORDS | STORAGE_WORDS) or how_room) and (not name_terms or qwords & SIZE_SAID):
             intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
             plan.reason = "asks how much space files take"
             plan.folder = plan.folder or find_folder(question, files, loose=True)  # "the photos from 2025": Photos/2025
@@ -284,12 +284,12 @@ class Planner:
                 as_file = set()  # "my last tax notice": the latest notice; "last serviced": the service, not a file's date
             if not as_file:
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
-            elif qwords & SIZE_WORDS and "total" in qwords and (holder := find_folder(question, files, loose=True)):
+            elif qwords & SIZE_WORDS and qwords & SIZE_SAID and (holder := find_folder(question, files, loose=True)):
                 # "the total size of my payslips": what the folder that holds them uses
                 plan.intent, plan.folder, plan.reason = "disk", holder, "the total size of the files a folder holds"
-            elif qwords & SIZE_WORDS and "total" in qwords and slots.topics and \
-                    all(len(path_matches(t, files)) >= 2 for t in slots.topics):  # "total size of pieter's payslips"
-                plan.intent, plan.about, plan.reason = "disk", " ".join(slots.topics), "the total size of the files named"
+            elif qwords & SIZE_WORDS and qwords & SIZE_SAID and (named := [t for t in slots.topics if t not in SIZE_SAID]) \
+                    and all(len(path_matches(t, files)) >= 2 for t in named):  # "combined size of pieter's payslips"
+                plan.intent, plan.about, plan.reason = "disk", " ".join(named), "the total size of the files named"
             elif qwords & SIZE_WORDS and re.search(r"\b(?:are|do)\b", q) and (_file_nouns(q) or slots.extensions) \
                     and (holder := find_folder(question, files, loose=True)):
                 # "how big are the Phillip Island photos": what their folder holds
@@ -313,7 +313,7 @@ class Planner:
             plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
         elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
                 len(best.matched) >= len(name_terms) > 0 and (TAKES_SPACE.search(q) or qwords & SIZE_WORDS) \
-                and not THING_HAS.search(q):
+                and not THING_HAS.search(q) and not qwords & SIZE_SAID:
             plan.intent, plan.name = "metadata", best  # "how much space does my journal take up": one file's size
             plan.reason = "the space one named file takes"
         elif intent == "disk" and not plan.folder and slots.topics and TAKES_SPACE.search(q) and \
@@ -333,6 +333,11 @@ class Planner:
         elif intent == "chat":
             plan.intent = "content"  # answered from the files or declined, like any content question
             plan.reason = "not about files"
+        named = [t for t in slots.topics if t not in SIZE_SAID and t not in SIZE_WORDS]
+        if plan.intent == "content" and exact is None and qwords & SIZE_WORDS and qwords & SIZE_SAID and named and (
+                (holder := find_folder(question, files, loose=True)) or all(len(path_matches(t, files)) >= 2 for t in named)):
+            plan.intent, plan.folder, plan.about = "disk", holder, None if holder else " ".join(named)
+            plan.reason = "the total size of the files named"  # "the total size of the car insurance schedules"
         if plan.intent == "list" and re.match(r"how (?:old|big|large) (?:is|was)\b", q):
             plan.intent = "content"  # "how old is the tyres notes file": one thing's, no list
         aged = [t for t in name_terms if t != "old"] if re.match(r"how old is\b", q) else []  # "how old is X"
@@ -391,7 +396,7 @@ class Planner:
             if prop else set()  # "is X a pdf or a word doc": the kinds it offers are how it asks
         years = re.findall(r"\b(?:19|20)\d\d\b", q) if prop else []  # "the renewal 2026": in its name, not a period
         if (plan.intent in ("list", "disk", "folders", "content") or plan.intent == "metadata" and plan.name is None) \
-                and exact is None and prop and \
+                and exact is None and prop and not (plan.intent == "disk" and qwords & SIZE_SAID) and \
                 not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
                                                                     + years, files, slots.time)) is not None:
             plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"

@@ -263,15 +263,11 @@ class HybridSearch:
             out = self._read(only_files)  # asked inside a file that says none of the words: read it
         for c in out:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
-            c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t) or contains(c.file_name, t)]
+            c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
         # a passage that says every word of the question is read, though one search alone found it ("Luna's vet
         # invoice from January": the clinic's factura, below the dog's notes that two searches found)
-        # and so is one that says more of them than any found, and most of them ("the September municipal
-        # statement": the rates account says four of the seven words, the lease and the bond three)
-        most = max((len(c.terms) for c in out[:k]), default=0)
-        whole = [c for c in out[k:] if len(terms) >= 3 and (len(c.terms) == len(terms) or len(c.terms) > most
-                                                             and len(c.terms) * 2 > len(terms))][:WHOLE_EXTRA]
+        whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)][:WHOLE_EXTRA]
         out = self._widen(out[:k] + whole, terms, seqs, by_id, read_on)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])

@@ -65,6 +65,9 @@ FILES: dict[str, tuple[str, float]] = {
     "Trips/Skye cottage booking.txt": (
         "Glenview Cottages - booking confirmation\nGuests: 2 adults, 1 child\nArrive: Fri 16 Oct 2026\n"
         "Pay the balance by bank transfer to Glenview Cottages, quoting your reference\nRef: GVC-26-118\n", 40),
+    "Bills/Glow/GlowEnergy_Statement_2026-10.txt": ("Glow Energy statement\nAmount due: £88.10\n", 30),
+    "Bills/Glow/glow sept 2026.txt": ("Glow Energy statement\nAmount due: £74.35\n", 60),
+    "Bills/broadband nov.txt": ("Fibrelink broadband\nMonthly charge: £32.00\n", 10),
 }
 
 folder = folder_fixture("asked_apart", FILES, NOW)
@@ -183,3 +186,20 @@ def test_a_reference_written_short(folder):
     ask(agent, "When do we arrive at the Skye cottage?", session="skye")
     final, names = ask(agent, "what's the booking reference?", session="skye")
     assert "GVC-26-118" in final.answer and names == ["Skye cottage booking.txt"], final.answer
+
+
+def test_a_folder_said_as_where_files_are(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, _ = ask(agent, "how many text files in bills")
+    assert "3" in final.answer, final.answer
+
+
+def test_sizes_asked_together(folder):
+    agent = planner_agent(folder[0], NOW)
+    glow = sum(len(FILES[f"Bills/Glow/{n}"][0].encode()) for n in ("GlowEnergy_Statement_2026-10.txt", "glow sept 2026.txt"))
+    for question in ("how big are the glow bills altogether?", "what's the total size of the glow statements?"):
+        final, _ = ask(agent, question)
+        assert final.intent == "disk" and f"{glow:,} bytes" in final.answer, (question, final.answer)
+    final, _ = ask(agent, "what's the combined size of omar's payslips?")
+    size = sum(len(FILES[f"Work/Omar NHS/Payslip 2026-{m}.txt"][0].encode()) for m in ("09", "10"))
+    assert final.intent == "disk" and f"{size:,} bytes" in final.answer, final.answer
