@@ -13,12 +13,14 @@ smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers), ``dublin`` 
 ``singapore`` (a Singapore couple's), ``toronto`` (a Toronto teacher's), ``glasgow`` (a Glasgow couple's UK papers),
 ``madrid`` (a Madrid tester's Spanish papers, asked in English), ``cardiff`` (a Cardiff couple's: a bookkeeper's
 invoices, a Welsh tenancy, recipes), ``denver`` (a Denver photographer's: client invoices, a lease, a baby's
-checkups) and ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a market sourdough stall, bushwalks;
-reported held out twice, then moved here). Reporting folders (read only their totals): ``family`` (a Leeds
-household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers), ``studio`` (a Montreal potter's, a third in
-French), ``capetown`` (a Cape Town couple's: a physio's practice invoices, a teacher's payslips, rand amounts, bees,
-an Afrikaans school newsletter), ``lisbon`` (a Lisbon couple's: a third Portuguese papers, a freelancer's invoices in
-euros, a dog). The default runs them all and reports them apart.
+checkups), ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a market sourdough stall, bushwalks;
+reported held out twice, then moved here) and ``capetown`` (a Cape Town couple's: a physio's practice invoices, a
+teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported held out twice, then moved here).
+Reporting folders (read only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's,
+some Dutch papers), ``studio`` (a Montreal potter's, a third in French), ``lisbon`` (a Lisbon couple's: a third
+Portuguese papers, a freelancer's invoices in euros, a dog) and ``chicago`` (a Chicago couple's: a contractor's
+invoices and 1099, a hygienist's pay stubs, condo HOA papers, US dates and dollars). The default runs them all and
+reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and

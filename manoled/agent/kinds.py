@@ -160,7 +160,7 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:(?:calendar|working|business|clear|school) )?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
                            r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
-                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve)(?: \(\d+\))? (?:(?:calendar|working|business|"
+                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:(?:calendar|working|business|"
                            r"clear|school) )?(?:hour|day|week|month|year)s?\b|\bovernight\b|"
                            # a column or label that says the unit: "distance_km: 9.6", "Time (hrs): 4"
                            r"(?:\b|_)\(?(?:km|kms|miles|mi|hrs|hours|mins|minutes|days|nights|weeks|metres|meters|m)\)?\s*[:=]\s*\d",

@@ -29,7 +29,7 @@ BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|v
                          r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
 # "net pay", "what did we actually get after the commission", "once the premium is taken off": what is left once
 # something is taken off, not the total it is taken from ("after tax" is left out: of a price it means with tax)
-NET_ASK = re.compile(r"\bnet\b|\btake[- ]home\b|\bland(?:s|ed|ing)? in\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
+NET_ASK = re.compile(r"\bnet\b|\btake[- ]home\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
                      r"costs?|fees?|premiums?|commission|tak(?:e|en) (?:out|off))\b", re.IGNORECASE)
 NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )?(?:deductions|tax|taxes)|you will receive|"
                       r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b",

@@ -15,10 +15,12 @@ import time
 
 from conftest import PathFile, ask, folder_fixture, planner_agent
 
+from manoled.agent.ellipsis import said_already
 from manoled.agent.facts import is_value
-from manoled.agent.kinds import asked_part, typed_by
+from manoled.agent.kinds import TYPE_PATTERNS, asked_part, new_value, typed_by
 from manoled.agent.layout import logical_lines
 from manoled.agent.namedfiles import joined
+from manoled.agent.retrieve import contains
 
 NOW = time.time()
 
@@ -40,8 +42,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Money/budget.csv": ("month,groceries,fuel\nSeptember,410.20,88.00\nOctober,395.75,92.40\n", 40),
     "Money/savings.csv": ("month,amount\nSeptember,250\nOctober,300\n", 45),
     "Kids/Brae Primary fee statement Term 1.txt": (
-        "Brae Primary School - fee statement\nTerm 1 fees: £1,450.00\nPaid 02/09/2026: £1,000.00\n"
-        "Balance due: £450.00\n", 35),
+        "Brae Primary School - fee statement\nAnnual fees 2026-27: £4,350.00\nTerm 1 fees: £1,450.00\n"
+        "Paid 02/09/2026: £1,000.00\nBalance due: £450.00\n", 35),
     "Kids/Brae newsletter November.txt": (
         "Brae Primary - November newsletter\n"
         "Mon 2 Nov | Parents' evening from 16:00\n"
@@ -51,23 +53,29 @@ FILES: dict[str, tuple[str, float]] = {
         "Vehicle registration renewal - Mazda 2 (SK19 ABC)\nNotice date: 02 Nov 2026\nRegistration expires: 14 Dec 2026\n"
         "Renewal fee: £180.00\n", 50),
     "House/Mortgage statement Oct 2026.txt": (
-        "Thistle Building Society - mortgage statement\nBalance outstanding: £142,880.16\n"
+        "Thistle Building Society - mortgage statement\nMortgage account | 4471 8822 01 | Statement period | "
+        "01/10/2026 - 31/10/2026\nBalance outstanding: £142,880.16\n"
         "Interest rate: 4.35% (tracker, base + 0.35%)\nMonthly payment: £921.40\n", 35),
     "Market/egg sales 2026.csv": ("date,buyer,product,qty,unit_price,total\n2026/03/07,Corner Deli,dozen box,12,6.50,"
                                   "78.00\n2026/05/02,Anna Ross,dozen box,2,7.00,14.00\n2026/06/13,Corner Deli,dozen box,"
                                   "15,6.50,97.50\n", 20),
     "House/Flat lease - J Barr.txt": (
         "Lease of the upstairs flat, 9 Kirk Wynd\nTenant: Jamie Barr\nRent: £725.00 per month\n"
+        "Notice of any rent increase will be given in writing.\n"
         "Either party may end this tenancy by giving one (1) calendar month's written notice.\n", 90),
     "House/Council tax statement Oct 2026.txt": (
         "Midlothian Council - council tax statement\nStatement date: 12/10/2026\nPrevious balance: £210.00\n"
         "Payment received - thank you: -£210.00\nCharges this period: £198.40\nTotal amount due: £198.40\n", 15),
     "Trips/Skye cottage booking.txt": (
         "Glenview Cottages - booking confirmation\nGuests: 2 adults, 1 child\nArrive: Fri 16 Oct 2026\n"
-        "Pay the balance by bank transfer to Glenview Cottages, quoting your reference\nRef: GVC-26-118\n", 40),
+        "Pay the balance by bank transfer to Glenview Cottages, account 8301 442 119, quoting your reference\n"
+        "Ref: GVC-26-118\n", 40),
     "Bills/Glow/GlowEnergy_Statement_2026-10.txt": ("Glow Energy statement\nAmount due: £88.10\n", 30),
     "Bills/Glow/glow sept 2026.txt": ("Glow Energy statement\nAmount due: £74.35\n", 60),
     "Bills/broadband nov.txt": ("Fibrelink broadband\nMonthly charge: £32.00\n", 10),
+    "Car/Insurance/Harbour schedule 2025-26.txt": ("Harbour Mutual motor schedule 2025-26\nExcess: £250\n", 300),
+    "Car/Insurance/Harbour schedule 2026-27.txt": ("Harbour Mutual motor schedule 2026-27\nExcess: £300\n", 20),
+    "Notes/holidays.txt": ("Easter: the South Coast again, book the cottage early\n", 70),
 }
 
 folder = folder_fixture("asked_apart", FILES, NOW)
@@ -94,7 +102,7 @@ def test_the_total_size_of_the_files_some_words_name(folder):
     final, _ = ask(agent, "total size of omar's payslips?")
     size = sum(len(FILES[f"Work/Omar NHS/Payslip 2026-{m}.txt"][0].encode()) for m in ("09", "10"))
     assert final.intent == "disk" and f"{size:,} bytes" in final.answer, final.answer
-    final, _ = ask(agent, "What do the CSV files add up to in size?")
+    final, _ = ask(agent, "what do my spreadsheets add up to in size?")
     size = sum(len(text.encode()) for rel, (text, _) in FILES.items() if rel.endswith(".csv"))
     assert final.intent == "disk" and f"{size:,} bytes" in final.answer, final.answer
 
@@ -129,7 +137,8 @@ def test_what_is_outstanding_is_the_balance(folder):
 
 
 def test_an_interest_rate_is_a_percentage(folder):
-    final, names = ask(planner_agent(folder[0], NOW), "What's the interest rate on the mortgage?")
+    final, names = ask(planner_agent(folder[0], NOW), "What interest rate is charged on the mortgage according to the "
+                                                      "October statement?")
     assert "4.35%" in final.answer and names == ["Mortgage statement Oct 2026.txt"], final.answer
 
 
@@ -203,3 +212,30 @@ def test_sizes_asked_together(folder):
     final, _ = ask(agent, "what's the combined size of omar's payslips?")
     size = sum(len(FILES[f"Work/Omar NHS/Payslip 2026-{m}.txt"][0].encode()) for m in ("09", "10"))
     assert final.intent == "disk" and f"{size:,} bytes" in final.answer, final.answer
+    final, _ = ask(agent, "what's the total size of the car insurance schedules?")
+    size = sum(len(text.encode()) for rel, (text, _) in FILES.items() if rel.startswith("Car/Insurance/"))
+    assert final.intent == "disk" and f"{size:,} bytes" in final.answer, final.answer
+
+
+class Turn:  # a previous turn, as a follow-up sees it
+    def __init__(self, question: str, answer: str) -> None:
+        self.question, self.answer = question, answer
+
+
+def test_what_the_answer_already_says():
+    gala = Turn("When is the swimming gala?", "Fri 6 Nov | Swimming gala - starts 09:15. (from news.txt)")
+    assert said_already(gala, "what time does it start?")
+    assert not said_already(gala, "when does it finish?")  # the date it gave, asked again: another line
+    bill = Turn("How much was the gas bill?", "Total due: £74.35. (from gas.txt)")
+    assert not said_already(bill, "when is it due?")  # the line gives no date
+    order = Turn("How much was the camera order?", "Item: SD card, Code: SD-128, Total: £24.99. (from order.txt)")
+    assert not said_already(order, "what was the order number on it?")  # a code of something: not any code
+
+
+def test_words_papers_write_their_own_way():
+    assert TYPE_PATTERNS["duration"].search("by giving two (2) calendar months' written notice")
+    assert TYPE_PATTERNS["duration"].search("within 10 working days")
+    assert TYPE_PATTERNS["duration"].search("giving two calendar months' notice")
+    asked = {"interest", "rate", "mortgage"}  # a rate asked: the line with a percentage, not the account's number
+    assert new_value("number", "Interest rate: 4.35%", asked) and not new_value("number", "Account: 4471 8822", asked)
+    assert contains("Ref: GVC-26-118", "reference")
