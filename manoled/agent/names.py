@@ -435,8 +435,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         best = min(((0, len(p), p) for p in idx.folders if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1])
                                                                            if w.isalpha()]) >= 2
                     and set(own) <= asked and set(own) & capital), default=None)
-    if best is None:  # "pics from the garden route trip": a folder's name of several words said as one phrase, in any
-        # case ("Garden Route Oct 2026": its month and year are when, not its name)
+    if best is None:  # "pics from the garden route trip": "Garden Route Oct 2026" (its month, year aside) said as a phrase
         text = " ".join(stem(w.lower()) for w in said)
         best = min(((0, len(p), p) for p in idx.folders
                     if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1]) if w.isalpha() and w not in MONTHS])
