@@ -300,11 +300,11 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
         not re.search(r"\d", planned.question) and not asked_months(planned.question)[0]
     cell = _cell_of(text, planned.avoid) if same_row else ""
     if cell:  # "what time does it land?" after the outward flight's row: its "Arrive", not the return's
-        return f"{cell}. (from {_said(text)[1]})", sources
+        return f"{cell}. (from {fact_and_source(text)[1]})", sources
     kind, asked = typed_by(planned.question)
     if not planned.avoid or not sources or not _repeats(text, planned.avoid, kind):
         return text, sources
-    if any(contains(_fact(text), w) for w in planned.asks) or _RECORD.match(_fact(text)):
+    if any(contains(_fact(text), w) for w in planned.asks) or RECORD.match(_fact(text)):
         return text, sources  # "and what did I actually spend?": the same table row holds the other column
     if asked_months(planned.question)[0] & {m for m, _ in days(_fact(text))}:
         return text, sources  # "and what's it going up to from July?" after "new rate from 01/07/2026: 690"
@@ -332,22 +332,22 @@ def answer(planned: Direct, results: list[ToolResult], more: MoreFacts | None = 
     return text, sources
 
 
-_RECORD = re.compile(r"^[^:,]{1,40}: [^,]{1,60}(?:, [^:,]{1,40}: [^,]{1,60}){2,}$")  # a table row: "h: v, h: v, h: v"
+RECORD = re.compile(r"^[^:,]{1,40}: [^,]{1,60}(?:, [^:,]{1,40}: [^,]{1,60}){2,}$")  # a table row: "h: v, h: v, h: v"
 
 
 def _cell_of(text: str, previous: str) -> str:
     """The cell of the previous answer's table row with the label of the answer's own cell ("Arrive: 11:25" of
     the row answered before, for "Arrive: 15:05" of another row of the same file); "" when either is no such
     cell or row."""
-    (own, source), (row, before) = _said(text), _said(previous)
+    (own, source), (row, before) = fact_and_source(text), fact_and_source(previous)
     cell = row_cells(own)
-    if len(cell) != 1 or not source or source != before or not _RECORD.match(row):
+    if len(cell) != 1 or not source or source != before or not RECORD.match(row):
         return ""
     mine = [f"{h}: {v}" for h, v in row_cells(row) if h == cell[0][0]]
     return mine[0] if len(mine) == 1 and mine[0] != own else ""
 
 
-def _said(answer: str) -> tuple[str, str]:
+def fact_and_source(answer: str) -> tuple[str, str]:
     """An answer's fact and the file it names: "Arrive: 11:25. (from b.pdf)" -> ("Arrive: 11:25", "b.pdf")."""
     fact, _, source = answer.rpartition(" (from ")
     return (fact.rstrip("."), source.rstrip(")")) if fact else (answer.rstrip("."), "")
@@ -360,8 +360,8 @@ def _repeats(text: str, previous: str, kind: str | None) -> bool:
     if not _same_fact(text, previous):
         return False
     pattern = TYPE_PATTERNS.get(kind or "")
-    return not (pattern and _fact(previous) in _fact(text) and pattern.search(_said(text)[0])
-                and not pattern.search(_said(previous)[0]))
+    return not (pattern and _fact(previous) in _fact(text) and pattern.search(fact_and_source(text)[0])
+                and not pattern.search(fact_and_source(previous)[0]))
 
 
 def _same_fact(a: str, b: str) -> bool:

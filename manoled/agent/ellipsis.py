@@ -157,6 +157,6 @@ def said_already(base: Any, question: str) -> bool:
     kind = wanted_type(question)
     if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
         return False
-    if not (BARE_THAT.search(question) or re.search(r"\bit\b", question, re.IGNORECASE)):
+    if not (BARE_THAT.search(question) or _IT.search(question)):
         return False
     return bool(TYPE_PATTERNS[kind].search(_answered(base)))

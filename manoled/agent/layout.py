@@ -108,14 +108,18 @@ def _rows_follow(raw: list[str], i: int) -> bool:
 def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
     """Whether a row's cells go label, value, label, value ("Basic salary | R 34 218,50 | Income tax (PAYE) |
     R 6 412,38": earnings beside deductions): no label is a value, and a value is one."""
-    def valued(t: str) -> bool:  # a number, a date, or a sum with its currency ("R 34 218,50", "EUR 90")
-        return is_value(t) or bool(_FIGURE.match(t))
     # a label says no number but in brackets ("GEPF pension (7.5%)"; "Fri, 06MAR26 | SK 412 | …" is a table's row)
     return len(texts) >= 4 and len(texts) % 2 == 0 and not any(
-        valued(t) or re.search(r"\d", re.sub(r"\([^)]*\)", "", t)) for t in texts[::2]) and any(valued(t) for t in texts[1::2])
+        _valued(t, is_value) or re.search(r"\d", re.sub(r"\([^)]*\)", "", t)) for t in texts[::2]) \
+        and any(_valued(t, is_value) for t in texts[1::2])
 
 
 _FIGURE = re.compile(r"(?:-?(?:[$€£¥₹]|R|Rs|[A-Z]{0,2}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
+
+
+def _valued(cell: str, is_value: Callable[[str], bool]) -> bool:
+    """A number, a date, or a sum with its currency ("R 34 218,50", "EUR 90")."""
+    return is_value(cell) or bool(_FIGURE.match(cell))
 
 
 def _side_by_side(raw: list[str], is_value: Callable[[str], bool]) -> list[str]:
@@ -129,7 +133,7 @@ def _side_by_side(raw: list[str], is_value: Callable[[str], bool]) -> list[str]:
         t = texts[i]
         near = any(paired[j] for j in (i - 1, i + 1) if 0 <= j < len(raw))
         if paired[i] or near and len(t) >= 4 and len(t) % 2 == 0 and len(set(t[1::2])) == len(t[1::2]) \
-                and not any(is_value(x) or _FIGURE.match(x) for x in t):
+                and not any(_valued(x, is_value) for x in t):
             out += [f"{a} | {b}" for a, b in zip(t[::2], t[1::2], strict=True)]
         else:
             out.append(ln)

@@ -348,11 +348,12 @@ def exact_file(question: str, files: Sequence[Any]) -> Any | None:
     return next((hits[t][0] for t in found if len(hits[t]) == 1), None)
 
 
-def _after_topic_prep(said: list[str], i: int) -> bool:
+def _after(said: list[str], i: int, preps: frozenset[str]) -> bool:
+    """Whether word ``i`` comes after one of ``preps``, past "the", "my" and the like."""
     j = i - 1
     while j >= 0 and said[j].lower() in _DETERMINERS:
         j -= 1
-    return j >= 0 and said[j].lower() in _ABOUT
+    return j >= 0 and said[j].lower() in preps
 
 
 # what a file is about, never where it is ("files for travel" are the Travel folder's; "about porto" is a topic)
@@ -362,15 +363,7 @@ _DETERMINERS = frozenset("the my a an our your his her their this that these tho
 
 
 _INCLUDING = frozenset({"including", "incl", "counting", "plus"})
-_IN = frozenset({"in", "under", "inside", "within"})
-
-
-def _placed(said: list[str], i: int) -> bool:
-    """Whether word ``i`` is the place the question puts files: after "in" or "under" (and "the", "my")."""
-    j = i - 1
-    while j >= 0 and said[j].lower() in _DETERMINERS:
-        j -= 1
-    return j >= 0 and said[j].lower() in _IN
+_IN = frozenset({"in", "under", "inside", "within"})  # the place a question puts files ("how many pdfs in bills")
 
 
 def _dated(ws: list[str]) -> bool:
@@ -407,10 +400,10 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         if best is not None and any(v.lower() in _INCLUDING for v in said[:i]):
             break  # "in Housing, including the ones in Bills": the folder is Housing
         # said as a name, by the word folder, or as the place files are in ("how many pdfs in bills")
-        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word or _placed(said, i)
+        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word or _after(said, i, _IN)
         if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
             continue
-        if not named and _after_topic_prep(said, i):
+        if not named and _after(said, i, _ABOUT):
             continue  # "files about porto": a topic, though a folder is called Porto
         if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and (
                 said[i - 1].lower() in MONTHS or said[i - 1].isdigit() and i > 1 and said[i - 2].lower() in MONTHS):

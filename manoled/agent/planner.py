@@ -199,7 +199,8 @@ class Planner:
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
-        if best is None and names and slots.time and re.match(r"how (?:old|big|large) (?:is|was)\b", q):
+        one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
+        if best is None and names and slots.time and one_thing:
             best = named_fully(name_terms, files, slots.time)  # "how big is pieter's september payslip"
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
@@ -284,12 +285,8 @@ class Planner:
                 as_file = set()  # "my last tax notice": the latest notice; "last serviced": the service, not a file's date
             if not as_file:
                 plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
-            elif qwords & SIZE_WORDS and qwords & SIZE_SAID and (holder := find_folder(question, files, loose=True)):
-                # "the total size of my payslips": what the folder that holds them uses
-                plan.intent, plan.folder, plan.reason = "disk", holder, "the total size of the files a folder holds"
-            elif qwords & SIZE_WORDS and qwords & SIZE_SAID and (named := [t for t in slots.topics if t not in SIZE_SAID]) \
-                    and all(len(path_matches(t, files)) >= 2 for t in named):  # "combined size of pieter's payslips"
-                plan.intent, plan.about, plan.reason = "disk", " ".join(named), "the total size of the files named"
+            elif summed := _summed(question, qwords, slots.topics, files):
+                plan.intent, (plan.folder, plan.about), plan.reason = "disk", summed, "the total size of the files named"
             elif qwords & SIZE_WORDS and re.search(r"\b(?:are|do)\b", q) and (_file_nouns(q) or slots.extensions) \
                     and (holder := find_folder(question, files, loose=True)):
                 # "how big are the Phillip Island photos": what their folder holds
@@ -333,12 +330,9 @@ class Planner:
         elif intent == "chat":
             plan.intent = "content"  # answered from the files or declined, like any content question
             plan.reason = "not about files"
-        named = [t for t in slots.topics if t not in SIZE_SAID and t not in SIZE_WORDS]
-        if plan.intent == "content" and exact is None and qwords & SIZE_WORDS and qwords & SIZE_SAID and named and (
-                (holder := find_folder(question, files, loose=True)) or all(len(path_matches(t, files)) >= 2 for t in named)):
-            plan.intent, plan.folder, plan.about = "disk", holder, None if holder else " ".join(named)
-            plan.reason = "the total size of the files named"  # "the total size of the car insurance schedules"
-        if plan.intent == "list" and re.match(r"how (?:old|big|large) (?:is|was)\b", q):
+        if plan.intent == "content" and exact is None and (summed := _summed(question, qwords, slots.topics, files)):
+            plan.intent, (plan.folder, plan.about), plan.reason = "disk", summed, "the total size of the files named"
+        if plan.intent == "list" and one_thing:
             plan.intent = "content"  # "how old is the tyres notes file": one thing's, no list
         aged = [t for t in name_terms if t != "old"] if re.match(r"how old is\b", q) else []  # "how old is X"
         if plan.intent == "content" and exact is None and best is not None and (
@@ -409,6 +403,19 @@ class Planner:
             slots.topics = [t for t in slots.topics if t not in chat]
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan
+
+
+def _summed(question: str, qwords: set[str], topics: list[str], files: Sequence[Any]) -> tuple[str | None, str | None] | None:
+    """For sizes asked together ("the total size of my payslips", "how big are the bread recipes altogether"): the
+    folder that holds the files named, or else the words that name them in two files' paths or more, as (folder,
+    about); None when the question asks no sum of sizes or names no such files."""
+    named = [t for t in topics if t not in SIZE_SAID and t not in SIZE_WORDS]
+    if not (qwords & SIZE_WORDS and qwords & SIZE_SAID and named):
+        return None
+    holder = find_folder(question, files, loose=True)
+    if holder:
+        return holder, None
+    return (None, " ".join(named)) if all(len(path_matches(t, files)) >= 2 for t in named) else None
 
 
 def _file_nouns(q: str) -> bool:

@@ -4,30 +4,26 @@ jars was that?" after a row of the sales sheet) is answered by that answer's row
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from .continuation import asks_again, previous_file
-from .direct import Direct
+from .direct import RECORD, Direct, fact_and_source
 from .ellipsis import BARE_THAT
 from .names import files_at
 from .retrieve import contains
 from .terms import topic_terms
-
-# a table row as an answer gives it: "h: v, h: v, h: v"
-_ROW = re.compile(r"^[^:,]{1,40}: [^,]{1,60}(?:, [^:,]{1,40}: [^,]{1,60}){2,}$")
 
 
 def answers_again(question: str, turn: Any, path: str) -> bool:
     """Whether the last answer (of ``turn``, from ``path``) was a table row that already says what ``question``,
     pointing at it with a bare "that" or "then", asks of: every one of its words ("how many jars was that?" after
     "date: 2026/02/14, buyer: Bergvliet Farm Stall, product: 500 g jar, qty: 30, …")."""
-    fact, _, source = (getattr(turn, "answer", "") or "").rpartition(" (from ")
+    fact, source = fact_and_source(getattr(turn, "answer", "") or "")
     terms = topic_terms(question)
-    return bool(BARE_THAT.search(question) and terms and source.rstrip(")") == path.rsplit("/", 1)[-1]
-                and _ROW.match(fact.rstrip(". ")) and all(contains(fact, t) for t in terms))
+    return bool(BARE_THAT.search(question) and terms and source == path.rsplit("/", 1)[-1] and RECORD.match(fact)
+                and all(contains(fact, t) for t in terms))
 
 
 def or_previous_file(d: Direct, question: str, history: Sequence[Any], files: list[Any],
