@@ -14,13 +14,14 @@ smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers), ``dublin`` 
 ``madrid`` (a Madrid tester's Spanish papers, asked in English), ``cardiff`` (a Cardiff couple's: a bookkeeper's
 invoices, a Welsh tenancy, recipes), ``denver`` (a Denver photographer's: client invoices, a lease, a baby's
 checkups), ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a market sourdough stall, bushwalks;
-reported held out twice, then moved here) and ``capetown`` (a Cape Town couple's: a physio's practice invoices, a
-teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported held out twice, then moved here).
-Reporting folders (read only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's,
-some Dutch papers), ``studio`` (a Montreal potter's, a third in French), ``lisbon`` (a Lisbon couple's: a third
-Portuguese papers, a freelancer's invoices in euros, a dog) and ``chicago`` (a Chicago couple's: a contractor's
-invoices and 1099, a hygienist's pay stubs, condo HOA papers, US dates and dollars). The default runs them all and
-reports them apart.
+reported held out twice, then moved here), ``capetown`` (a Cape Town couple's: a physio's practice invoices, a
+teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported held out twice, then moved here) and
+``lisbon`` (a Lisbon couple's: a third Portuguese papers, a freelancer's invoices in euros, a dog; reported held out
+three times, then moved here). Reporting folders (read only their totals): ``family`` (a Leeds household's),
+``nurse`` (an Edinburgh vet nurse's, some Dutch papers), ``studio`` (a Montreal potter's, a third in French),
+``chicago`` (a Chicago couple's: a contractor's invoices and 1099, a hygienist's pay stubs, condo HOA papers, US dates
+and dollars) and ``pune`` (a Pune couple's: an engineer's salary slips, a home bakery's invoices, society maintenance
+bills, rupees, some Marathi). The default runs them all and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and
@@ -49,8 +50,8 @@ import evalcorpus as ec  # noqa: E402
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
            "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
-           "family": "report", "nurse": "report", "studio": "report", "lisbon": "report",
-           "chicago": "report"}
+           "lisbon": "tune", "family": "report", "nurse": "report", "studio": "report", "chicago": "report",
+           "pune": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 

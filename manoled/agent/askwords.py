@@ -30,6 +30,10 @@ LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|w
 SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
 HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
+# "do we have a recipe for pão de queijo", "is there a copy of the lease": whether a paper is kept, answered by its file
+HAVE_ONE = re.compile(r"^(?:do|did) (?:i|we) (?:still )?(?:have|keep)|^(?:is|are) there|^(?:have|has) (?:i|we) (?:got|kept)")
+KEPT_PAPERS = frozenset(stem(w) for w in """recipe note letter contract lease receipt invoice statement summary scan copy
+certificate manual guide plan list card photo picture policy""".split())
 # a question for one value ("what's the deposit", "when is …", "what date …"), not for files
 VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"

@@ -15,6 +15,7 @@ from .kinds import TYPE_PATTERNS, is_cue, wanted_type
 from .months import numbered_things
 from .retrieve import contains
 from .slots import STOP, time_words, words
+from .terms import topic_terms
 
 
 def his_phone(question: str) -> str:
@@ -153,10 +154,11 @@ _ANOTHER_KIND = ("time", "date", "duration")  # a code or a name is of something
 def said_already(base: Any, question: str) -> bool:
     """Whether the line the previous answer gave already holds what a follow-up that points at it asks: a value of
     another kind than the one asked before ("what time does it start?" after "Fri 23 Oct | Sports day - starts at
-    08:30", asked when)."""
+    08:30", asked when), and every word the follow-up names it by ("the due date on it" is not the invoice date)."""
     kind = wanted_type(question)
     if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
         return False
     if not (BARE_THAT.search(question) or _IT.search(question)):
         return False
-    return bool(TYPE_PATTERNS[kind].search(_answered(base)))
+    said = _answered(base)
+    return bool(TYPE_PATTERNS[kind].search(said)) and all(contains(said, t) for t in topic_terms(question))

@@ -1,9 +1,7 @@
 """Fact-level answers: the sentence (or list item) of the top passages that answers the question.
 
-1. The question's wanted *type* comes from its words: an amount for "how much /
-   cost / price / total / pay", a date for "when / until / due / expire", a
-   person for "who", a number for "how many / how long", a place for "where /
-   address".
+1. The question's wanted *type* comes from its words: an amount for "how much / cost / price / total / pay", a date
+   for "when / until / due / expire", a person for "who", a number for "how many / how long", a place for "where"
 2. Each passage is cut into units: lines, sentences, and the items of a list
    ("3 eggs, 100 g pecorino, ..."); CSV rows are read with their header.
 3. A unit scores by the question's topic words it contains (rarer, more
@@ -358,7 +356,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
-            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
+            here = [t for t in terms if contains(u, t) and (t not in named or len(terms) == 1 and kind == "amount")
+                    and (same_side or t not in contrasts.qualifiers)]  # "how much cheese goes in it": the cheese's line
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)

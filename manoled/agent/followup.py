@@ -238,7 +238,8 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
 
 
 _IT = re.compile(r"\b(?:is|was|does|did|will|would|has) it\b|\bit (?:costs?|came|comes|says?|cover(?:s|ed)?)\b|"
-                 r"\bthe one (?:home|back|there|out)\b", re.IGNORECASE)  # "the one home": the other leg, same paper
+                 r"\bthe one (?:home|back|there|out)\b|\b(?:with|from|by) them\b", re.IGNORECASE)
+# "the one home": the other leg, same paper; "our client number with them": the firm the answer came from
 
 
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:

@@ -6,10 +6,10 @@ The English embedder does not bridge them, and a question's word the passages la
 unfounded. ``forms(word)`` gives the word's common equivalents in those languages, for the full-text search
 and for "does this passage say the question's word" (:func:`manoled.agent.retrieve.contains`).
 
-Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health) and the months, and
-only forms that are not English words themselves ("data", "total", "code" are left out); a few English words
-also give the other word people use for the same thing (bike and bicycle), and a few everyday kinds the things
-of them (herb: coriander). A form of several words is written with underscores ("prise_d'effet": a French lease
+Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health, a recipe's staples) and the
+months, and only forms that are not English words themselves ("data", "total", "code" are left out); a few English
+words also give the other word people use for the same thing (bike and bicycle), and a few everyday kinds the
+things of them (herb: coriander). A form of several words is written with underscores ("prise_d'effet": a French lease
 starts on its *date de prise d'effet*); ``phrases(word)`` gives those, ``forms(word)`` the single words.
 """
 
@@ -28,15 +28,14 @@ soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
 balance: saldo solde restbetrag reste_à_payer reste_à_charge
-owed owing owe: balance outstanding reste_à_payer restbetrag
+owed owing owe: balance outstanding reste_à_payer restbetrag a_pagar à_payer zu_zahlen da_pagare te_betalen
 coach: wagen voiture carrozza
 return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso
 outbound: hinfahrt hinreise hinflug aller ida andata
 end: ende jusqu'au jusqu'à hasta
 booking: buchung réservation reserva prenotazione boeking reservering
 stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento alloggio
-quote: angebot kostenvoranschlag devis presupuesto preventivo orçamento
-estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
+quote estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
 plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador loodgieter
 agency: agentur agence agencia agenzia
 manage manages managed management managing: verwaltung hausverwaltung verwalter gestion gestionnaire administración administrador gestione amministratore beheer beheerder
@@ -62,7 +61,7 @@ deposit: kaution fianza caução cauzione bond waarborgsom
 guarantee: kaution garantie fianza cauzione caução
 rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda huur huurprijs
 contract: vertrag contrat contrato contratto overeenkomst
-lease: mietvertrag bail arrendamiento tenancy huurcontract huurovereenkomst
+lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst
 tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
@@ -93,8 +92,7 @@ address: adresse anschrift dirección indirizzo endereço morada adres
 salary: gehalt lohn salaire salario stipendio paie nómina salaris
 gross: brutto brut bruto lordo devengado devengos bruto
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
-apartment: wohnung appartement logement piso apartamento appartamento
-flat: wohnung appartement logement piso apartamento appartamento
+apartment flat: wohnung appartement logement piso apartamento appartamento
 landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder
 tenant: mieter mieterin locataire inquilino huurder
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
@@ -128,8 +126,8 @@ refund: erstattung rückerstattung erstattet remboursement remboursé restitué 
  reimbursement reimbursed
 statement: abrechnung kontoauszug relevé extracto estratto extrato
 utility: nebenkosten charges suministros utenze
-advisor: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
-adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor asesora consulente
+advisor adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor
+ asesora consulente
 maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção
 repair: reparatur réparation reparación riparazione reparação reparatie
 company: firma unternehmen société entreprise empresa azienda
@@ -138,6 +136,7 @@ guest: gast gäste invité huésped ospite hóspede
 frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña
 number: nummer numéro número numero
+client customer: kunde kundin mandant cliente klant
 signature: unterschrift signatura assinatura
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
 letter: lettre carta lettera
@@ -189,58 +188,37 @@ kitchen: cocina küche cucina cozinha
 anchor anchors: plug plugs rawlplug rawlplugs dübel cheville chevilles taco tacos
 tap faucet: grifo wasserhahn robinet rubinetto torneira
 terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso
+motorway: autobahn autoroute autopista autoestrada autostrada snelweg
+condo condominium: condomínio condominio copropriété wohnungseigentümergemeinschaft vve
+general: geral allgemein allgemeine générale generale algemene
+meeting assembly mtg: meeting versammlung reunião reunión réunion riunione assembleia asamblea assemblée assemblea vergadering
+toll tolls: maut péage peaje peajes portagem portagens pedaggio
+parking: parkplatz parkgebühr stationnement aparcamiento estacionamiento estacionamento parcheggio parkeren
+oven: ofen backofen horno forno
+summary: zusammenfassung resumen resumo riassunto samenvatting
+trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen
+cheese: käse fromage queso queijo formaggio kaas
+milk: milch lait leche leite melk
+flour: mehl farine harina farinha meel
+butter: beurre mantequilla manteiga boter
+sugar: zucker sucre azúcar açúcar zucchero suiker
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
 """
 
 # the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas
-# Henderson" on the invoice); both ways. None that is an English word (Bill, Will, Rob, Sue, Pat, Jack, Nick, Don,
-# Sandy, Drew, Chuck)
+# Henderson" on the invoice); both ways, "; " between entries. None that is an English word (Bill, Will, Rob, Sue,
+# Pat, Jack, Nick, Don, Sandy, Drew, Chuck)
 _GIVEN_NAMES = """
-thomas: tom tommy
-james: jim jimmy jamie
-robert: bob bobby robbie bert
-william: billy willie liam
-elizabeth: liz lizzie beth betty eliza
-katherine catherine kathryn: kate katie kathy cathy kat
-margaret: maggie meg peggy
-michael: mike mikey mick
-christopher: chris
-david: dave davy
-daniel: danny dan
-matthew: matt
-nicholas: nicky
-stephen steven: steve stevie
-anthony: tony
-joseph: joe joey
-jennifer: jen jenny
-rebecca: becky becca
-edward: ted eddie
-andrew: andy
-charles: charlie
-jessica: jess jessie
-timothy: tim timmy
-gregory: greg
-jonathan: jon jonny
-philip phillip: phil
-kenneth: ken kenny
-richard: rick ricky richie
-alexander alexandra: alex
-benjamin: ben benny
-samuel samantha: sam sammy
-frederick: fred freddie
-henry: harry
-jacob: jake
-joshua: josh
-zachary: zach zack
-oliver: ollie
-theodore: theo
-isabel isabella isobel: izzy bella
-eleanor: ellie nell
-victoria: vicky vic
-abigail: abby
-amanda: mandy
-susan: susie
-patricia: patty trish
+thomas: tom tommy; james: jim jimmy jamie; robert: bob bobby robbie bert; william: billy willie liam
+elizabeth: liz lizzie beth betty eliza; katherine catherine kathryn: kate katie kathy cathy kat
+margaret: maggie meg peggy; michael: mike mikey mick; christopher: chris; david: dave davy; daniel: danny dan
+matthew: matt; nicholas: nicky; stephen steven: steve stevie; anthony: tony; joseph: joe joey
+jennifer: jen jenny; rebecca: becky becca; edward: ted eddie; andrew: andy; charles: charlie
+jessica: jess jessie; timothy: tim timmy; gregory: greg; jonathan: jon jonny; philip phillip: phil
+kenneth: ken kenny; richard: rick ricky richie; alexander alexandra: alex; benjamin: ben benny
+samuel samantha: sam sammy; frederick: fred freddie; henry: harry; jacob: jake; joshua: josh
+zachary: zach zack; oliver: ollie; theodore: theo; isabel isabella isobel: izzy bella; eleanor: ellie nell
+victoria: vicky vic; abigail: abby; amanda: mandy; susan: susie; patricia: patty trish
 """
 
 # the short forms people write for what their papers spell out ("walt's SS deposit": a Social Security letter)
@@ -351,12 +329,12 @@ seafood: prawns prawn shrimp mussels crab lobster squid scallops
 
 GLOSS: dict[str, tuple[str, ...]] = {}
 PHRASES: dict[str, tuple[str, ...]] = {}
-for _line in (_TABLE + _KINDS).strip().splitlines():
+for _line in (_TABLE + _KINDS).strip().replace("\n ", " ").splitlines():  # a line that opens with a space goes on
     _words, _, _forms = _line.partition(":")
     for _word in _words.split():  # "move moved: …": a word's forms that the stemmer keeps apart share a line
         GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
         PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
-for _line in _GIVEN_NAMES.strip().splitlines():  # keyed and matched as the question's words are stemmed (thomas: thoma)
+for _line in re.split(r"\n|; ", _GIVEN_NAMES.strip()):  # keyed and matched as the question's words are stemmed (thomas: thoma)
     _names, _, _short = (_part.split() for _part in _line.partition(":"))
     for _name in map(stem, _names):
         GLOSS[_name] = (*GLOSS.get(_name, ()), *_short)

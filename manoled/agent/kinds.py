@@ -1,9 +1,8 @@
 """Kinds of values: what a question asks for (an amount, a date, a person, a code ...) and how each is written.
 
-``typed_by(question)`` reads the kind from the question's wh-phrase first ("how much", "when", "who", "what
-time", "which company"), then from its cue words ("cost", "due", "landlord"); ``TYPE_PATTERNS`` find a value of
-each kind in a line ("€2.340,00", "30. April 2026", "DE41 1009 …"); ``new_value`` says whether a line gives one
-that the question does not already say.
+``typed_by(question)`` reads the kind from the question's wh-phrase first ("how much", "when", "who", "what time",
+"which company"), then from its cue words ("cost", "due", "landlord"); ``TYPE_PATTERNS`` find a value of each kind
+in a line ("€2.340,00", "30. April 2026", "DE41 1009 …"); ``new_value``: whether a line gives one the question lacks.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
                       "renew birthday day time schedule scheduled".split()),
     "person": frozenset("who whom whose person people contact landlord tenant doctor author signed colleague "
                         "colleagues attendee attendees attended participants".split()),
-    "number": frozenset("many long number old far often version capacity".split()),
+    "number": frozenset("many long number old far often version capacity temp temperature".split()),
     "place": frozenset("where address located location street city".split()),
     "code": frozenset("ref reference code confirmation iban serial tracking id voucher coupon "
                       "promo".split()),
@@ -72,6 +71,8 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
 _PERCENT_ASK = frozenset("percentage percent pct".split())
 _PERCENT = re.compile(r"\d\s?%")
+_HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
+_DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
@@ -92,16 +93,16 @@ def names_whom_to_call(unit: str) -> bool:
 
 
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
-_HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
-                       "weekly".split())
+_HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due weekly"
+                       .split())
 
 _LAST_DAY = re.compile(r"\b(?:last|final|latest|closing|cut-?off)\s+(?:day|date)\b|\bdeadline\b")
 _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
-_ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp"
-                      .split())
+_ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp".split())
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
-             r"cad|aud|€|\$|£)\b|(?<![\d.])(?<![A-Za-z]-)\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–]))")  # not a date's "05.02.2026"
+             r"cad|aud|€|\$|£)\b|(?<![\d.])(?<![A-Za-z]-)\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # not "05.02.2026"
+             r"\((?:eur|usd|gbp|chf|cad|aud|nzd|[$€£])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
           r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"
@@ -179,7 +180,7 @@ _IBAN = re.compile(_IBAN_FORM)
 # a quantity; a cook's fraction before its measure too ("1/2 cup butter"), not a date's "1/2"
 # (not a list's "5. add rice": a number that opens a line and is followed by "." or ")")
 _QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?"
-                       r"(?![\w\-/])|"
+                       r"(?![\w\-/])(?!\s?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|secs?|seconds?|days?|weeks?)\b)|"  # no "15 min"
                        rf"(?<![\w\-/])[1-7]/[2348](?={_FRACTION_OF})", re.IGNORECASE)
 
 
@@ -395,6 +396,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return _code_value(unit, asked)
     if kind == "number" and (asked & _PERCENT_ASK or {"interest", "rate"} <= asked):
         return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
+    if kind == "number" and asked & _HEAT_ASK:
+        return bool(_DEGREES.search(unit))
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch", nor

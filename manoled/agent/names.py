@@ -24,7 +24,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from . import gloss
-from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP_SMALL, starts_alike, stem, time_words
+from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP, STOP_SMALL, starts_alike, stem, time_words
 from .wording import fold, todo_name
 
 # a folder's word and the question's words that name it too: a trip's papers are kept under Travel
@@ -33,6 +33,7 @@ ALIKE = {"travel": frozenset({"trip", "holiday", "vacation", "journey"}),
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
 
 
+_Z_AS_C = re.compile(r"z(?=[aou])")
 _SPLIT = re.compile(r"[\W_]+")  # letters of any script stay in their word ("Neukölln")
 
 
@@ -154,6 +155,8 @@ class NameIndex:
             for length in range(min(lo, n - 2), max(hi, n + 2) + 1):
                 out += [w for w in self.by_length.get(length, ())
                         if w != term and _could_be_similar(term, w) and similar(term, w)]
+        cedilla = _Z_AS_C.sub("c", term)  # "azores": Açores (folded "acores"), whose ç English writes z
+        out += [cedilla] if cedilla != term and cedilla in self.postings else []
         out += self.glossed(term)
         if len(self._near) > 20_000:
             self._near.clear()
@@ -161,14 +164,15 @@ class NameIndex:
         return found
 
     def dated_folders(self, term: str) -> list[str]:
-        """Folders named by ``term`` and a date ("Lisbon May 2026", "Bali 2026" for "lisbon", "bali")."""
+        """Folders named by ``term`` (or a word :meth:`near` it) and a date ("Lisbon May 2026", "Bali 2026" for
+        "lisbon", "bali"; "Açores 2026" for "azores")."""
         if self._dated is None:
             self._dated = {}
             for p in self.folders:
                 ws = path_words(p.rsplit("/", 1)[-1])
                 if _dated(ws):
                     self._dated.setdefault(ws[0], []).append(p)
-        return self._dated.get(term, [])
+        return [p for w in dict.fromkeys([term, *self.near(term)]) for p in self._dated.get(w, ())]
 
     def glossed(self, term: str) -> list[str]:
         """Path words that are ``term`` in another language (:mod:`gloss`: "recipe" in Receitas, "contract" in
@@ -371,11 +375,12 @@ def _dated(ws: list[str]) -> bool:
     return len(ws) > 1 and all(w.isdigit() or w in MONTHS or w == "may" for w in ws[1:])
 
 
-def _part_said(part: str, asked: set[str]) -> bool:
-    """Whether the question's words name a folder of a path: whole, by its word before a date, or by a word alike."""
+def _part_said(part: str, asked: set[str], near: set[str]) -> bool:
+    """Whether the question's words name a folder of a path: whole, by its word before a date, or by a word alike
+    (``near``: the path words near the asked ones, :meth:`NameIndex.near`: Viagens for "trip", Açores for "azores")."""
     ws = path_words(part)
     return stem(part.lower()) in asked or bool(ALIKE.get(stem(part.lower()), frozenset()) & asked) or \
-        _dated(ws) and ws[0] in asked
+        (len(ws) == 1 or _dated(ws)) and ws[0] in near
 
 
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
@@ -391,6 +396,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         return hit
     said = re.findall(r"[\w\-]+", question)
     asked = {stem(w.lower()) for w in said}
+    near = {n for a in asked - STOP for n in idx.near(a)}
     # "my recipes folder" names one; "how many photos are in my folder" means all of them
     folder_word = any(stem(w.lower()) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)
                       for i, w in enumerate(said))
@@ -416,7 +422,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                      *idx.dated_folders(stem(w.lower()))]:
             # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
             # Travel/Lisbon, not Photos/Lisbon), then the shortest
-            score = sum(1 for part in path.split("/") if _part_said(part, asked))
+            score = sum(1 for part in path.split("/") if _part_said(part, asked, near))
             if stem(said[i + 1].lower() if i + 1 < len(said) else "") in FOLDER_WORDS:
                 score += 2  # "the Utilities folder, Singtel bills included": the one said as the folder
             key = (-score, len(path), path)

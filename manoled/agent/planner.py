@@ -30,6 +30,8 @@ from .askwords import (
     FILE_PROPERTY,
     FILE_VERBS,
     HAVE_ASK,
+    HAVE_ONE,
+    KEPT_PAPERS,
     LIST_OPENER,
     METADATA_WORDS,
     PROPERTY_SAID,
@@ -255,6 +257,9 @@ class Planner:
         did = DID_ASK.match(q)
         if exact is not None:
             pass
+        elif intent == "content" and HAVE_ONE.match(q) and slots.topics and slots.topics[0] in KEPT_PAPERS and \
+                best is not None and len(best.matched) >= len(name_terms):  # "do we have a recipe for caldo verde"
+            plan.intent, plan.reason = "list", "whether a paper it names is kept"
         elif intent in ("count", "list") and did and did.group(1) not in FILE_VERBS and not slots.extensions \
                 and not qwords & FILE_NOUNS:
             plan.intent, plan.reason = "content", "asks what the person did, not which files"

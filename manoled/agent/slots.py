@@ -87,7 +87,7 @@ gimme lemme pls plz thx ty wanna gonna gotta ya u ur wat wats wot wut wee
 byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
 weigh weighs weight
 remind between through till thru took
-already yet ever even soon anymore instead perhaps maybe probably according
+already yet ever even soon anymore instead perhaps maybe probably according whole entire somewhere anywhere
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for
 GENERIC = STOP | frozenset("""

@@ -230,6 +230,8 @@ def test_what_the_answer_already_says():
     assert not said_already(bill, "when is it due?")  # the line gives no date
     order = Turn("How much was the camera order?", "Item: SD card, Code: SD-128, Total: £24.99. (from order.txt)")
     assert not said_already(order, "what was the order number on it?")  # a code of something: not any code
+    invoice = Turn("Which invoice went to Acme in May?", "Invoice date: 15 May 2026. (from INV-7.pdf)")
+    assert not said_already(invoice, "what's the due date on it?")  # a date, but not the one it names
 
 
 def test_words_papers_write_their_own_way():
