@@ -218,8 +218,9 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             new_file = next((m.file for m in rank_names(fresh + bplan.slots.topics, files)
                              if str(m.file.path) not in mine and set(fresh) & set(m.matched)), others[0].file)
             return _swap(bplan, base, fresh, top, new_file)
-    # 3. another period ("and in December?") that no paper of the series is of: the previous question then
-    if new.time and not fresh and top is not None:
+    # 3. another period ("and in December?") that no paper of the series is of, or after an answer not found: the
+    # previous question then
+    if new.time and not fresh:
         return _new_period(bplan, base, own, new, None)
     # 4. a new question about the same file
     if top is not None and (wanted_type(own) or fresh or not new.topics):

@@ -140,7 +140,9 @@ client customer: kunde kundin mandant cliente klant
 signature: unterschrift signatura assinatura
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
 letter: lettre carta lettera
-gym: fitnessstudio gimnasio palestra academia salle_de_sport
+gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport
+allow: budget budgeted
+note: notiz notizen notas nota notities
 energy: energie énergie energía energie
 employer: arbeitgeber employeur empleador datore
 january: januar jänner janvier enero gennaio janeiro januari

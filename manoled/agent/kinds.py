@@ -98,10 +98,12 @@ _HEAD_SKIP = frozenset("is was are were s the my our your final total exact full
 
 _LAST_DAY = re.compile(r"\b(?:last|final|latest|closing|cut-?off)\s+(?:day|date)\b|\bdeadline\b")
 _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
-_ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp".split())
+_ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp "
+                      "evening morning afternoon night".split())  # "which evening do I keep free": a day
 
 _CURRENCY = (r"(?:[$€£¥]\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|"
-             r"cad|aud|€|\$|£)\b|(?<![\d.])(?<![A-Za-z]-)\b\d{1,3}(?:[,.']\d{3})*[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # not "05.02.2026"
+             r"cad|aud|€|\$|£)\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+             r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # "1247.85" (no year's "2026.10"), not a date's "05.02.2026"
              r"\((?:eur|usd|gbp|chf|cad|aud|nzd|[$€£])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages

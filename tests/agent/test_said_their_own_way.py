@@ -1,8 +1,9 @@
 """Papers and folders that say things their own way, asked in the user's. A folder "Açores 2026" is the Azores
-trip; a "resumo" of a "contrato de arrendamento" is the lease summary; a bill's "Total a pagar" is what is owed and its
-"Nº de cliente" the client number; a column "Monthly (EUR)" holds sums; "190 °C" is how hot the oven goes, "150 g"
-how much cheese goes in. "Do we have a recipe for X?" is answered by the file; "the due date on it" is not the
-invoice date the previous answer gave. Over a real index, on fixtures written for these tests."""
+trip; a "resumo" of a "contrato de arrendamento" is the lease summary; a bill's "Total a pagar" is what is owed and
+its "Nº de cliente" the client number; a column "Monthly (EUR)" holds sums, and "1247.85" is one; "190 °C" is how
+hot the oven goes, "150 g" how much cheese goes in. "Do we have a recipe for X?" is answered by the file; "the due
+date on it" is not the invoice date the previous answer gave, and "what about September?" after an answer not found
+asks it of September. Over a real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Finanças/budget 2026.csv": (
         "Category,Monthly (EUR),Annual (EUR),Paid by\nRent,1150,13800,Mariana\nElectricity (EDP),85,1020,Tom\n"
         "Internet (NOS),39.99,479.88,Tom\nGroceries,520,6240,split\nEating out,180,2160,split\n", 30),
+    "Money/spending by month.csv": ("Category,Jul 2026,Aug 2026,Sep 2026\nGroceries,1263.70,1247.85,1189.40\n"
+                                    "Fuel,231.60,190.40,214.85\nHealth fund,412.35,412.35,412.35\n", 25),
     "Work/Invoices/INV-2026-031 Northwind Labs.txt": (
         "Tom Reilly - Software Development\nINVOICE INV-2026-031\n"
         "Invoice no.: | INV-2026-031 | Invoice date: | 15 Sep 2026\nDue date: | 15 Oct 2026 | Client ref.: | PO-118\n"
@@ -82,6 +85,7 @@ def test_how_hot_the_oven_goes_is_in_degrees(folder):
     final, _ = ask(planner_agent(folder[0], NOW), "pao de queijo oven temp")
     assert "190" in final.answer, final.answer
     assert typed_by("oven temp?") == ("number", False)
+    assert typed_by("which evening do I need to keep free?") == ("date", True)  # an evening is a day
     assert new_value("number", "Bake at 190 °C", {"hot", "oven"}) and not new_value("number", "first 15 min", {"hot"})
 
 
@@ -107,3 +111,19 @@ def test_the_due_date_is_not_the_invoice_date_given_before(folder):
     first, _ = ask(agent, "Which invoice did Tom send Northwind Labs in September 2026?", session="due")
     final, _ = ask(agent, "What's the due date on it?", session="due")
     assert "15 Oct 2026" in final.answer, (first.answer, final.answer)
+
+
+def test_a_sum_of_four_figures_without_a_separator(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, _ = ask(agent, "How much did we spend on groceries in August according to the budget?", session="g")
+    assert "1247.85" in final.answer, final.answer
+    final, _ = ask(agent, "what about September?", session="g")
+    assert "1189.40" in final.answer, final.answer
+
+
+def test_another_period_after_an_answer_not_found(folder):
+    agent = planner_agent(folder[0], NOW)
+    first, _ = ask(agent, "How much did we spend on fishing gear in August?", session="f")
+    final, _ = ask(agent, "what about September?", session="f")
+    assert not first.sources and "september" in final.answer.lower() and "august" not in final.answer.lower(), \
+        final.answer
