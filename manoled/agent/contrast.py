@@ -108,6 +108,18 @@ def _bound_for(line: str, place: str) -> bool:
         not re.search(rf"\bfrom\b:?\s+{re.escape(place)}\b", low)
 
 
+# where a journey asked goes ("our flight to Ponta Delgada"): a capitalised place after a way of travelling
+_TO_PLACE = re.compile(r"\b(?:[Ff]light|[Ff]ly(?:ing)?|[Tt]rain|[Bb]us|[Ff]erry|[Cc]oach|[Tt]rip|[Jj]ourney|[Gg]oing|[Hh]eading|"
+                       r"[Tt]ravel\w*)\s+(?:\w+\s+)?to\s+([A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)?)")
+
+
+def _leaves_from(line: str, place: str) -> bool:
+    """Whether ``line`` is a route that starts at ``place`` ("Ponta Delgada (PDL) - Lisbon (LIS)", "From: Faro")."""
+    low = line.lower()
+    return bool(re.search(rf"\b{re.escape(place)}\b(?:\s*\([^)]{{1,8}}\))?\s*(?:[-–→]|->|>)\s*\w", low) or
+                re.search(rf"\bfrom\b:?\s+{re.escape(place)}\b", low))
+
+
 def leg_asked(question: str) -> str:
     """The leg of a trip ``question`` asks: "out", "back", or "" (neither, or both)."""
     out, back = bool(_OUT_ASKED.search(question)), bool(_BACK_ASKED.search(question))
@@ -196,6 +208,8 @@ class Contrasts:
         origin = _FROM.search(question) if self.way is None else None  # "the flight back from Lisbon"
         place = origin.group(1).lower() if origin else ""
         self.origin = place if place not in STOP and place[:3] not in MONTH_NAMES else ""
+        to = _TO_PLACE.search(question) if self.way is None and not self.origin else None
+        self.dest = to.group(1).lower() if to else ""  # "our flight to Ponta Delgada": not the one leaving it
         self.leg = leg_asked(question)  # "the flight home": not the outbound one
         self.end = bool(_END_ASKED.search(question)) and not _START_SAID.search(question)
         self.start = bool(_START_SAID.search(question)) and not _END_ASKED.search(question)
@@ -219,8 +233,8 @@ class Contrasts:
             return True  # "this year's premium" is not the "Previous year premium" line
         if self.way and _reversed(line or unit, self.way) or self.leg and _other_leg(self.leg, line or unit):
             return True
-        if self.origin and _bound_for(line or unit, self.origin):
-            return True  # "from Lisbon": not "From: Berlin, To: Lisbon", the way there
+        if self.origin and _bound_for(line or unit, self.origin) or self.dest and _leaves_from(line or unit, self.dest):
+            return True  # "from Lisbon": not "From: Berlin, To: Lisbon", the way there; "to Lisbon": not the way back
         if self.end and _START_SAID.search(unit) and not _END_SAID.search(unit):
             return True  # "when does the passport expire": not "Commencement Date: …"
         if self.start and _END_ASKED.search(unit) and not _START_SAID.search(unit):

@@ -154,11 +154,18 @@ _ANOTHER_KIND = ("time", "date", "duration")  # a code or a name is of something
 def said_already(base: Any, question: str) -> bool:
     """Whether the line the previous answer gave already holds what a follow-up that points at it asks: a value of
     another kind than the one asked before ("what time does it start?" after "Fri 23 Oct | Sports day - starts at
-    08:30", asked when), and every word the follow-up names it by ("the due date on it" is not the invoice date)."""
+    08:30", asked when); a line with a label only when the label says the words the follow-up names the value by
+    ("the due date on it" is not "Invoice date: 15 Sep 2026")."""
     kind = wanted_type(question)
     if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
         return False
     if not (BARE_THAT.search(question) or _IT.search(question)):
         return False
     said = _answered(base)
-    return bool(TYPE_PATTERNS[kind].search(said)) and all(contains(said, t) for t in topic_terms(question))
+    label = _LABEL.match(said)
+    if label and said.count(": ") == 1 and not all(contains(label.group(1), t) for t in topic_terms(question)):
+        return False
+    return bool(TYPE_PATTERNS[kind].search(said))
+
+
+_LABEL = re.compile(r"([^:|\d]{2,40}):\s")  # "Invoice date: …", not "Fri 6 Nov | … 09:15" (nor a row, "Flight: …, Date: …")

@@ -347,7 +347,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
         sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
-        shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) else 2) if sums else set()
+        sheet = c.file_name.lower().endswith(TABLES)  # a sheet's row that says the item is its sum, "actually" or not
+        shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) and not sheet else 2) if sums else set()
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines
         as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms, c.named, placing | naming)
         for u, title, whole, section in units:
@@ -356,8 +357,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
-            here = [t for t in terms if contains(u, t) and (t not in named or len(terms) == 1 and kind == "amount")
-                    and (same_side or t not in contrasts.qualifiers)]  # "how much cheese goes in it": the cheese's line
+            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)
@@ -388,7 +388,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
                 score += PAPERS_WORD_WEIGHT * labelled + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
-                if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals or shared_by or as_whole) and not net and \
+                if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):
                     score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
                 # "what did it cost altogether": no "$60 per family"

@@ -136,7 +136,6 @@ guest: gast gäste invité huésped ospite hóspede
 frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña
 number: nummer numéro número numero
-client customer: kunde kundin mandant cliente klant
 signature: unterschrift signatura assinatura
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
 letter: lettre carta lettera

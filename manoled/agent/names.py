@@ -380,7 +380,7 @@ def _part_said(part: str, asked: set[str], near: set[str]) -> bool:
     (``near``: the path words near the asked ones, :meth:`NameIndex.near`: Viagens for "trip", Açores for "azores")."""
     ws = path_words(part)
     return stem(part.lower()) in asked or bool(ALIKE.get(stem(part.lower()), frozenset()) & asked) or \
-        (len(ws) == 1 or _dated(ws)) and ws[0] in near
+        (len(ws) == 1 or _dated(ws)) and (ws[0] in asked or ws[0] in near)
 
 
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:

@@ -232,6 +232,10 @@ def test_what_the_answer_already_says():
     assert not said_already(order, "what was the order number on it?")  # a code of something: not any code
     invoice = Turn("Which invoice went to Acme in May?", "Invoice date: 15 May 2026. (from INV-7.pdf)")
     assert not said_already(invoice, "what's the due date on it?")  # a date, but not the one it names
+    sports = Turn("When is sports day?", "Fri 23 Oct | Sports day on the field - begin om 08:30. (from news.txt)")
+    assert said_already(sports, "what time does it start?")  # no label: the line's time, however it says "start"
+    dentist = Turn("When is the dentist?", "Appointment: Tue 4 Nov 2026 at 14:15. (from dentist.txt)")
+    assert said_already(dentist, "what time is it at?")  # a label, and the follow-up names nothing else
 
 
 def test_words_papers_write_their_own_way():
