@@ -93,8 +93,8 @@ def names_whom_to_call(unit: str) -> bool:
 
 
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
-_HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due weekly"
-                       .split())
+_HEAD_SKIP = frozenset("is was are were s the my our your final total exact full new current monthly yearly annual due "
+                       "weekly".split())
 
 _LAST_DAY = re.compile(r"\b(?:last|final|latest|closing|cut-?off)\s+(?:day|date)\b|\bdeadline\b")
 _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty guarantee".split())  # said in days
