@@ -4,7 +4,8 @@ its "Nº de cliente" the client number; a column "Monthly (EUR)" holds sums, and
 "actually" spent on an item is its row's, not the sheet's total; "190 °C" is how hot the oven goes, "150 g" how much
 cheese goes in; "our flight to Ponta Delgada" is not the one leaving it. "Do we have a recipe for X?" is answered by
 the file; "the due date on it" is not the invoice date the previous answer gave, and "what about September?" after
-an answer not found asks it of September. Over a real index, on fixtures written for these tests."""
+an answer not found asks it of September; "we've" names no file. Over a real index, on fixtures written for these
+tests."""
 
 from __future__ import annotations
 
@@ -147,3 +148,8 @@ def test_a_flight_to_a_place_is_the_way_there(folder):
     assert "03 Jul 2026" in first.answer, first.answer
     final, _ = ask(agent, "What time does it land?", session="fly")  # the line given says it: that line
     assert "10:35" in final.answer and "14:30" not in final.answer, final.answer
+
+
+def test_we_have_is_no_word_of_a_name(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "number of recipes we've got?")
+    assert final.intent == "count" and names == ["pão de queijo.md"], final.answer
