@@ -224,7 +224,7 @@ def _parts(sentence: str) -> list[str]:
 
 
 def _trim(unit: str, terms: Sequence[str]) -> str:
-    unit = " ".join(unit.replace("**", "").split())  # no Markdown bold marks: "Bake at **190 °C**"
+    unit = " ".join(unit.split())
     if len(unit) <= MAX_UNIT:
         return unit
     low = unit.lower()

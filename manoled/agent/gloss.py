@@ -140,7 +140,6 @@ signature: unterschrift signatura assinatura
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
 letter: lettre carta lettera
 gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport
-allow: budget budgeted
 note: notiz notizen notas nota notities
 energy: energie énergie energía energie
 employer: arbeitgeber employeur empleador datore
