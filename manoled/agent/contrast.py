@@ -109,8 +109,8 @@ def _bound_for(line: str, place: str) -> bool:
 
 
 # where a journey asked goes ("our flight to Ponta Delgada"): a capitalised place after a way of travelling
-_TO_PLACE = re.compile(r"\b(?:[Ff]light|[Ff]ly(?:ing)?|[Tt]rain|[Bb]us|[Ff]erry|[Cc]oach|[Tt]rip|[Jj]ourney|[Gg]oing|[Hh]eading|"
-                       r"[Tt]ravel\w*)\s+(?:\w+\s+)?to\s+([A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)?)")
+_TO_PLACE = re.compile(r"\b(?i:flight|fly(?:ing)?|train|bus|ferry|coach|trip|journey|going|heading|travel\w*)\s+"
+                       r"(?:\w+\s+)?to\s+([A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)?)")
 
 
 def _leaves_from(line: str, place: str) -> bool:

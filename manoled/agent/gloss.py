@@ -191,7 +191,7 @@ terminate termination: desistimiento desistir rescisión résiliation kündigung
 motorway: autobahn autoroute autopista autoestrada autostrada snelweg
 condo condominium: condomínio condominio copropriété wohnungseigentümergemeinschaft vve
 general: geral allgemein allgemeine générale generale algemene
-meeting assembly mtg: meeting versammlung reunião reunión réunion riunione assembleia asamblea assemblée assemblea vergadering
+meeting assembly: versammlung reunião reunión réunion riunione assembleia asamblea assemblée assemblea vergadering
 toll tolls: maut péage peaje peajes portagem portagens pedaggio
 parking: parkplatz parkgebühr stationnement aparcamiento estacionamiento estacionamento parcheggio parkeren
 oven: ofen backofen horno forno
@@ -242,6 +242,7 @@ kfz: kraftfahrzeug
 rm: room
 amt: amount
 appt: appointment
+mtg: meeting
 acct: account
 bal: balance
 pmt: payment
