@@ -39,7 +39,7 @@ VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|wh
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
 WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we|[a-z]+)\b")
-COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|count|counts|counting|tally|quantity of|total|in all|"
+COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|nos?\.? of|num of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")
 SIZE_WORDS = frozenset({"size", "bytes", "byte", "big", "large", "heavy", "kb", "mb", "gb", "weigh", "weighs",
                         "weight"})

@@ -160,12 +160,20 @@ def paid_for(question: str) -> list[str]:
     return []
 
 
+def due_for(question: str) -> list[str]:
+    """What a date is asked of by "due for": "when is the car due for its next service" -> service. Empty when the
+    question says no "due for"."""
+    ws = words(question)
+    at = next((i for i in range(len(ws) - 2) if ws[i] == "due" and ws[i + 1] == "for"), None)
+    return _noun_phrase(ws[at + 2:], skip=DETERMINERS | {"next", "another", "its", "a"}) if at is not None else []
+
+
 def _noun_phrase(ws: list[str], skip: frozenset[str] | set[str] = DETERMINERS,
                  end: frozenset[str] = frozenset()) -> list[str]:
     """The stems of the noun phrase that ``ws`` opens with (at most 3 words; ``skip`` words before it)."""
     np: list[str] = []
     for x in ws:
-        if x in skip and not np:
+        if (x in skip or x.endswith(("'s", "’s"))) and not np:  # whose it is: "Vihaan's birthday party"
             continue
         if x in _NP_END or x in STOP or x in end or not x.isalpha() or len(np) == 3:
             break

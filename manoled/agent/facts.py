@@ -44,6 +44,7 @@ from .months import (
     newest_of_series,
     numbered_things,
     says_numbered,
+    says_other_month,
     says_span,
     spanned_months,
     year_spans,
@@ -201,7 +202,8 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
             out.append((s, title, s, under))
             parts = _parts(s)
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
-                label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
+                label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:"), a row's
+                label = parts[0] if label and len(parts[0]) <= 40 else label  # key ("Bill Month: SEP-2026, Units: 298")
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
@@ -380,6 +382,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     heads[section] = [t for t in terms if contains(section, t)]
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
+                score -= OTHER_MONTH_PENALTY * (u != whole and says_other_month(question, section))  # a row of May
             score += SECTION_WEIGHT * bool(given and given & days(u))
             if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT

@@ -89,7 +89,7 @@ roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_techniqu
 odometer mileage: km kilometrage kilométrage kilometerstand
 phone: tel telefon téléphone teléfono telefono telefone telefoon
 address: adresse anschrift dirección indirizzo endereço morada adres
-salary: gehalt lohn salaire salario stipendio paie nómina salaris
+salary: gehalt lohn salaire salario stipendio paie nómina salaris pay payslip
 gross: brutto brut bruto lordo devengado devengos bruto
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
 apartment flat: wohnung appartement logement piso apartamento appartamento
@@ -98,6 +98,7 @@ tenant: mieter mieterin locataire inquilino huurder
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit
 bike: bicycle fahrrad vélo bicicleta bicicletta
+wear wore worn: costume costumes uniform outfit attire clothes clothing dress_code
 bicycle: bike fahrrad vélo bicicleta bicicletta
 aim aims: goal objective
 goal goals: objective aim
@@ -292,7 +293,7 @@ transport: getting around | get around | got around | gets around
 # what papers write themselves: "power bill", "home loan" and "the internet" are left as said
 _SAID_OTHERWISE = """
 electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting |
- lighting and heating | the lights
+ lighting and heating | the lights | light bill | light bills
 internet: be online | being online | get online | getting online | stay online | go online | going online
 broadband: be online | being online | get online | getting online | stay online | go online | going online
 tax: the feds | uncle sam | taxman | the tax man

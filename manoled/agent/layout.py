@@ -52,8 +52,9 @@ def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
 
 def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool]) -> _Head | None:
     names = [c for _, _, c in cells]
-    if len(names) < 3 or any(is_value(c) or len(c.split()) > 5 or set(c) <= _RULE or c.endswith(":")
-                             or c.endswith(".") and len(c) > 5 for c in names):  # "Pos." is a column's name
+    long = sorted(len(c.split()) for c in names)[-2:]  # a piped name may head several cells, one name only
+    if len(names) < 3 or any(is_value(c) or set(c) <= _RULE or c.endswith(":") or c.endswith(".") and len(c) > 5
+                             for c in names) or long[-1] > (8 if piped else 5) or long[0] > 5:  # "Pos." is a name
         return None
     return _Head(names, [(s + e) / 2 for s, e, _ in cells], piped, cells[0][0])
 
@@ -64,6 +65,13 @@ def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
         texts = [c for _, _, c in cells]
         if len(texts) == len(head.cells) + 1 and len(texts) >= 4:  # "Flight" heads two cells: "Outbound | FR 7232"
             texts = [f"{texts[0]} {texts[1]}", *texts[2:]]
+        elif len(texts) > len(head.cells) >= 3:
+            # the longest name heads several cells ("Prev. Reading Date Current Reading Previous Reading" over
+            # "04/09/2026 | 19101 | 18814"), when it has a word for each: the others line up with theirs
+            extra = len(texts) - len(head.cells)
+            n = max(range(len(head.cells)), key=lambda j: len(head.cells[j].split()))
+            if len(head.cells[n].split()) >= 2 * (extra + 1):
+                texts = [*texts[:n], " ".join(texts[n:n + extra + 1]), *texts[n + extra + 1:]]
         if len(texts) != len(head.cells):
             return None
         pairs = list(zip(head.cells, texts, strict=True))
@@ -88,7 +96,9 @@ def _unwrapped(lines: list[str]) -> list[str]:
         prev = out[-1] if out else ""
         # or a number cut at the wrap, whose end closes the sentence ("… mobile 0418 556" / "203.")
         cut = prev[-1:].isdigit() and ln[:1].isdigit() and ln.rstrip().endswith(".") and len(ln) < _WRAP
-        if (len(prev) >= _WRAP and prev[-1:].isalnum() and (ln[:1].islower() or cut) and not _PIPE.search(prev)
+        if prev and _SIGN_AT_END.search(prev) and ln[:1].isdigit():
+            out[-1] = f"{prev.rstrip()} {ln.strip()}"  # a currency the wrap parted from its sum ("Rs." / "3,458")
+        elif (len(prev) >= _WRAP and prev[-1:].isalnum() and (ln[:1].islower() or cut) and not _PIPE.search(prev)
                 and not _PIPE.search(ln)):
             out[-1] = f"{prev} {ln.strip()}"
         else:
@@ -97,6 +107,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
 
 
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped
+_SIGN_AT_END = re.compile(r"(?:\b(?:Rs|INR|USD|EUR|GBP)\.?|[$€£¥₹])\s*$")
 
 
 def _rows_follow(raw: list[str], i: int) -> bool:
@@ -231,8 +242,8 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
-                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol)\.$",
-                     re.IGNORECASE)  # and German and French ones
+                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|sl|"
+                     r"pvt)\.$", re.IGNORECASE)  # and German and French ones, and the rupee's "Rs. 3,458"
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
 _MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)

@@ -206,16 +206,18 @@ _WRITTEN_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|no
 def says_other_month(question: str, unit: str) -> bool:
     """Whether an answer's own line names months in words ("Jan 12 - …", "the March reading") and none of those
     the question asks about ("the bill in June")."""
-    months, _years = asked_months(question)
+    months, years = asked_months(question)
     if not months:
         return False
-    said = set()
+    said, said_years = set(), set()
     for m in _WRITTEN_MONTH.finditer(unit):
         word = m.group(0).lower().rstrip(".")
-        beside_number = re.match(r"\s+\d", unit[m.end():]) or re.search(r"\d\s+$", unit[:m.start()])
+        beside_number = re.match(r"[\s/-]+\d", unit[m.end():]) or re.search(r"\d\s+$", unit[:m.start()])
         if _month_word(word) and (word != "may" or beside_number):  # "you may pay" names no month
             said.add(MONTH_NUMBERS[MONTH_NAMES[word[:3]]])
-    return bool(said) and not said & months
+            if year := re.match(r"[\s/-]+((?:19|20)\d\d)\b", unit[m.end():]):  # "OCT-2025" for October 2026's
+                said_years.add(int(year.group(1)))
+    return bool(said) and (not said & months or bool(years and said_years and not said_years & years))
 
 
 # -- a follow-up's other period: "and the month before that?", "and in December?" ---------------------

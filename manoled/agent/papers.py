@@ -10,6 +10,7 @@ hoover manual"), or none.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from pathlib import Path
 
 from ..catalog.records import FileRecord
@@ -81,7 +82,29 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
     letters": the renewals); once the files are of that kind, another word may be said anywhere in them ("the
     invoices I sent Brightwater": an invoice whose name says no client)."""
     terms = [stem(w) for w in words(about) if w not in STOP]
-    return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
+    years = [int(t) for t in terms if _YEAR.fullmatch(t)]
+    files = [f for f in files if all(_of_year(f, y) for y in years)]
+    terms = [t for t in terms if not _YEAR.fullmatch(t)]
+    if not terms:
+        return files
+    # "the monthly maintenance bills": the bills, whether they say how often they come or not
+    plain = [t for t in terms if t not in _HOW_OFTEN] or terms
+    return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, plain, kinds=True) \
+        or _about_terms(ctx, files, terms, kinds=False) or _about_terms(ctx, files, plain, kinds=False)
+
+
+_HOW_OFTEN = frozenset("monthly weekly yearly annual quarterly daily fortnightly".split())
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEARS_SAID = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+
+
+def _of_year(f: FileRecord, year: int) -> bool:
+    """Whether ``f`` is of ``year``: its path says that year ("Payslip_Mar_2025.pdf", "Taxes/2025/"), or it says
+    none and was last changed in it."""
+    said = {int(y) for y in _YEARS_SAID.findall(f.relpath)}
+    return year in said if said else datetime.fromtimestamp(f.mtime).year == year
 
 
 def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], kinds: bool) -> list[FileRecord]:

@@ -202,12 +202,15 @@ class Planner:
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
         one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
-        if best is None and names and slots.time and one_thing:
+        if best is None and names and slots.time and (one_thing or FILE_PROPERTY.search(q)):
             best = named_fully(name_terms, files, slots.time)  # "how big is pieter's september payslip"
+            pathed = [t for t in name_terms if path_matches(t, files)]  # whose it is, when no name says it
+            if best is None and 0 < len(pathed) < len(name_terms):  # ("Anjali's October payslip")
+                best = named_fully(pathed, files, slots.time)
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
-        head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(\w+)(?: (\w+))?", q)
+        head = re.search(r"\b(?:how many|number of|nos?\.? of|num of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(\w+)(?: (\w+))?", q)
         counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
@@ -346,6 +349,9 @@ class Planner:
                 or aged and len(best.matched) == len(aged) and is_its_name(aged, best.file)) and \
                 not (qwords & {"due", "expire", "start", "end", "begin"}) and not done and not THING_HAS.search(q):
             plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
+        elif plan.intent == "content" and exact is None and _LAST_CHANGED.search(q) and slots.topics and not done:
+            # "when was the note with the gate code last updated": the file found by what it says
+            plan.intent, plan.reason = "metadata", "the size or date of a file named by what it is about"
         elif plan.intent == "content" and exact is None and best is not None and \
                 len(best.matched) >= len([t for t in name_terms if t not in KEPT | PLACE_WORDS]) and \
                 (qwords & PLACE_WORDS or "where" in qwords and qwords & (KEPT | FILE_NOUNS)):
@@ -421,6 +427,9 @@ def _summed(question: str, qwords: set[str], topics: list[str], files: Sequence[
     if holder:
         return holder, None
     return (None, " ".join(named)) if all(len(path_matches(t, files)) >= 2 for t in named) else None
+
+
+_LAST_CHANGED = re.compile(r"^when (?:was|were|did)\b.*\blast (?:updated|edited|modified|changed|touched|saved)\b")
 
 
 def _file_nouns(q: str) -> bool:

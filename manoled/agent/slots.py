@@ -76,13 +76,13 @@ i'm i've i'd we've we're we'd we'll you've they've let's again else other others
 file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
 count number total amount many
-send sent receive received keep keeps keeping kept store stored save saved put make made have own owns owned use used using add added adding
+send sent receive received keep keeps keeping kept store stored save saved filed collected gathered put make made have own owns owned use used using add added adding
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
 priciest cheapest dearest costliest smallest least fewest size sizes big large small space disk storage much take takes taking
 now main top level top-level toplevel inside room subfolder subfolders sub folder's whats included inclusive
 organised organized organise organize arranged structure structured overview layout sorted everywhere
-mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking
+mention mentions mentioned mentioning related relating regarding concerning relevant talk talks talking far
 gimme lemme pls plz thx ty wanna gonna gotta ya u ur wat wats wot wut wee
 byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
 weigh weighs weight
@@ -139,6 +139,7 @@ class Slots:
     limit: int | None = None
     topics: list[str] = field(default_factory=list)  # stemmed content words left over
     named: str | None = None  # what a file's own name must have: "the word 'receipt' in their name"
+    year: int | None = None  # the year the files are of ("my 2025 payslips"), said with no "in" or "since"
 
     def to_dict(self) -> dict[str, Any]:
         return {"extensions": list(self.extensions) if self.extensions else None, "kind_word": self.kind_word,
@@ -287,6 +288,8 @@ def read_slots(question: str, now: float) -> Slots:
         slots.extensions = KIND_WORDS.get(ext.group(1), (ext.group(1),))
         slots.kind_word = ext.group(1)
     slots.time = read_time(question, now)
+    if slots.time is None and (y := _BARE_YEAR.search(question)):
+        slots.year = int(y.group(1))
     for w in ws:
         if w in SORT_WORDS and slots.sort is None:
             slots.sort = SORT_WORDS[w]
@@ -327,6 +330,9 @@ def read_slots(question: str, now: float) -> Slots:
                and not (chosen and set(KIND_WORDS[k]) & set(KIND_WORDS[chosen]))]
     slots.topics = topics
     return slots
+
+
+_BARE_YEAR = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)(?![\w/.-])(?!\s*[-–/]\s*\d)")  # not "2026-27", a span
 
 
 # words after which a word is what files are about ("files about X", "photos of X", "anything on X")

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import asked_words, paid_for, recipe_for
+from .attribute import asked_words, due_for, paid_for, recipe_for
 from .continuation import asked_ordinal
 from .contrast import other_paper
 from .entries import entry_of, other_day, owner_of
@@ -283,6 +283,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the files give an account to pay into, not the asker's own"
     elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
+    elif kind == "date" and (thing := due_for(question)) and not _names_any(_passage(top), thing[-1:], sense):
+        why = f"the files say no date of {' '.join(thing)}"  # "due for its next service": not the insurance's end
     elif (dish := recipe_for(question)) and not contains(text := f"{_passage(top)} {top.file_name}", dish[-1]) \
             and not compound(text, dish[-1]):  # a dish by its name, never by meaning (cake ~ bread)
         why = f"the files have no recipe for {' '.join(dish)}"  # "pork tamales": not the green chile stew
@@ -391,15 +393,21 @@ def _titles(text: str, file_name: str) -> str:
 # says the thing otherwise (MiniLM: "reading material"~books 0.56, wifi~router 0.63; insurance~e-ticket 0.33,
 # parking~hôtel 0.35, gutters~roof 0.38)
 PRICED_SENSE = 0.5
+KIND_SENSE = 0.7  # what kind of thing it is, said in other words, when the thing itself is named
+# words before a thing that say how it is, not which kind ("the new sofa" is a sofa)
+_SAYS_HOW = frozenset("new old used big small large little cheap expensive whole extra spare last first next second "
+                      "latest recent final full".split())
 
 
 def _says_thing(passage: str, thing: list[str], sense: WordSense | None) -> bool:
     """Whether ``passage`` names the thing a price is asked of (:func:`.attribute.paid_for`): its head word, or the
     words it does not say literally, together, in other words ("reading material": Books)."""
-    if _names_any(passage, thing[-1:], sense):
-        return True
-    unsaid = " ".join(t for t in thing if not contains(passage, t))
+    kind_of = [t for t in thing[:-1] if t not in _SAYS_HOW and not t.endswith("'s") and not contains(passage, t)]
     ws = passage_words(passage)
+    if _names_any(passage, thing[-1:], sense):  # the head, and what kind of it, closely ("birthday party": no
+        return sense is None or not ws or all(sense.best([k], ws)[k][0] >= KIND_SENSE for k in kind_of)  # "Third
+        # Party Administrator" of a year's policy)
+    unsaid = " ".join(t for t in thing if not contains(passage, t))
     return sense is None or not ws or sense.best([unsaid], ws)[unsaid][0] >= PRICED_SENSE
 
 
