@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from . import kinds
+from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
 from .continuation import asked_ordinal
@@ -44,10 +45,7 @@ from .months import (
     newest_of_series,
     numbered_things,
     says_numbered,
-    says_other_month,
-    says_span,
     spanned_months,
-    year_spans,
 )
 from .retrieve import Candidate, contains
 from .senses import WordSense
@@ -202,8 +200,8 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
             out.append((s, title, s, under))
             parts = _parts(s)
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
-                label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:"), a row's
-                label = parts[0] if label and len(parts[0]) <= 40 else label  # key ("Bill Month: SEP-2026, Units: 298")
+                # label ("Bottom layer:"), or a row's key, whole ("Bill Month: SEP-2026, Units: 298")
+                label = (parts[0] if len(parts[0]) <= 40 else s.split(":", 1)[0]) if re.match(r"[^\d:,]{3,30}:", s) else ""
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
@@ -298,7 +296,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     counted_by_label = bool(focus) and "how many" in question.lower()  # a count, not "how much electricity"
     asked_stems = {stem(w) for w in words(question)}
     given = days(question)  # "on 18 November 2025": the passage that says that day (as 18/11/2025 or otherwise)
-    spans = year_spans(question)  # "rates total 25/26": the 2025/2026 notice
+    spans = months_mod.year_spans(question)  # "rates total 25/26": the 2025/2026 notice
     numbered = numbered_things(question)  # "in Term 2": the receipt that says "Term 2" (or is named "…_T2")
     # "the next service", "when does the car insurance renew": the newest paper of a series is the one in force,
     # unless the question places another ("in 2025", "last year's", "the first")
@@ -339,7 +337,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
-            bool(given and given & days(c.text)) or says_span(f"{c.text} {c.file_name}", spans)
+            bool(given and given & days(c.text)) or months_mod.says_span(f"{c.text} {c.file_name}", spans)
             or says_numbered(numbered, c.text, c.file_name) or len(months) >= 2 and months <= spanned_months(c.text)) \
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
             - OTHER_MONTH_PENALTY * (not (deadline or contrasts.since) and dated_otherwise(months, years, c.text, c.file_name))
@@ -382,7 +380,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     heads[section] = [t for t in terms if contains(section, t)]
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
-                score -= OTHER_MONTH_PENALTY * (u != whole and says_other_month(question, section))  # a row of May
+                score -= OTHER_MONTH_PENALTY * (u != whole and months_mod.says_other_month(question, section))  # May's row
             score += SECTION_WEIGHT * bool(given and given & days(u))
             if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT
