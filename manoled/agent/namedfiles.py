@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from .months import name_dates
-from .names import folder_matches, path_matches, path_words, rank_names, resolve_name
+from .names import NameMatch, folder_matches, path_matches, path_words, rank_names, resolve_name
 from .slots import STOP, Slots, stem, words
 
 ONE_FILE = re.compile(r"\b(?:the|my|that|this) (?:[\w'-]+ ){1,4}(?:file|doc|document|pdf|note|sheet|spreadsheet)\b")
@@ -46,6 +46,19 @@ def named_fully(terms: list[str], files: Sequence[Any], time: Any = None) -> Any
             [m for m in full if is_its_name(terms, m.file)]
         hit = whole[0] if len(whole) == 1 else None
     return hit if hit is not None and len(hit.matched) == len(terms) else None
+
+
+def dated_one(terms: list[str], files: Sequence[Any], time: Any, folder: str | None = None) -> Any | None:
+    """:func:`named_fully`, or with the words no path says left out (whose it is: "Anjali's October payslip"), or
+    when the words named a folder, the one file of that folder in the period ("Priya's March payslip": Payslips/)."""
+    hit = named_fully(terms, files, time)
+    pathed = [t for t in terms if path_matches(t, files)]
+    if hit is None and 0 < len(pathed) < len(terms):
+        hit = named_fully(pathed, files, time)
+    if hit is None and folder and time is not None and time.since is not None and time.until is not None:
+        dated = in_period([f for f in files if f.relpath.startswith(folder.rstrip("/") + "/")], time)
+        hit = NameMatch(dated[0], 1.0, list(terms)) if len(dated) == 1 else None
+    return hit
 
 
 def in_period(hits: list[Any], t: Any) -> list[Any]:

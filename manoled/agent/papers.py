@@ -87,10 +87,9 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
     terms = [t for t in terms if not _YEAR.fullmatch(t)]
     if not terms:
         return files
-    # "the monthly maintenance bills": the bills, whether they say how often they come or not
-    plain = [t for t in terms if t not in _HOW_OFTEN] or terms
-    return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, plain, kinds=True) \
-        or _about_terms(ctx, files, terms, kinds=False) or _about_terms(ctx, files, plain, kinds=False)
+    # "the monthly maintenance bills": the bills, whether they say how often they come or not (unless names say it)
+    terms = [t for t in terms if t not in _HOW_OFTEN or path_matches(t, ctx.files())] or terms
+    return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
 
 
 _HOW_OFTEN = frozenset("monthly weekly yearly annual quarterly daily fortnightly".split())

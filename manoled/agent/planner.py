@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import namedfiles
 from .askwords import (
     CHANGE_WORDS,
     COUNT_WORDS,
@@ -202,11 +203,9 @@ class Planner:
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
         one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
-        if best is None and names and slots.time and (one_thing or FILE_PROPERTY.search(q)):
-            best = named_fully(name_terms, files, slots.time)  # "how big is pieter's september payslip"
-            pathed = [t for t in name_terms if path_matches(t, files)]  # whose it is, when no name says it
-            if best is None and 0 < len(pathed) < len(name_terms):  # ("Anjali's October payslip")
-                best = named_fully(pathed, files, slots.time)
+        if best is None and (names or plan.folder) and slots.time and (one_thing or FILE_PROPERTY.search(q)):
+            best = namedfiles.dated_one(name_terms, files, slots.time, plan.folder)  # "how big is pieter's september payslip"
+            intent = plan.intent = "metadata" if best is not None and intent == "disk" else intent  # its size
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)

@@ -1,0 +1,136 @@
+"""Papers from India and the way people count theirs. A sum is written "Rs. 5,00,000", "₹ 1,12,450.00" or "2,400/-",
+grouped in lakhs, and "Rs." ends no sentence; "my 2026 payslips" are the payslips of 2026 whatever day they were
+saved; "no. of" asks how many; "the monthly water bills" are the water bills, though they say no "monthly". A
+table's long name may head several cells; a bill's history row of another month is not this month's figure; a
+"birthday party" is not the "Third Party Administrator" of a policy, and a car "due for its next service" is not
+its insurance's end. Over a real index, on fixtures written for these tests."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from conftest import ask, folder_fixture, planner_agent
+
+from manoled.agent.facts import is_value
+from manoled.agent.kinds import TYPE_PATTERNS
+from manoled.agent.layout import logical_lines, sentences
+
+NOW = time.time()
+YEAR = datetime.fromtimestamp(NOW).year
+
+
+def _age_in(year: int, month: int) -> float:
+    """Days from now back to the middle of ``month`` of ``year``."""
+    return (NOW - datetime(year, month, 15).timestamp()) / 86400.0
+
+
+def _payslip(month: str, year: int, net: str) -> str:
+    return (f"Kaveri Engineering Pvt. Ltd.\nPayslip for the month of {month} {year}\nEmployee: Priya Nair\n"
+            f"Basic: 48,000.00\nHouse Rent Allowance (HRA): 24,000.00\nNET PAY (Rs.): {net}\n")
+
+
+FILES: dict[str, tuple[str, float]] = {
+    # saved in the new year, but the path says it is of the year before
+    f"Work/Payslips/{YEAR - 1}/Payslip_Dec_{YEAR - 1}.txt": (_payslip("December", YEAR - 1, "61,200.00"),
+                                                           _age_in(YEAR, 1) if datetime.now().month > 1 else 20),
+    f"Work/Payslips/Payslip_Feb_{YEAR}.txt": (_payslip("February", YEAR, "1,02,350.00"), 9),
+    f"Work/Payslips/Payslip_Mar_{YEAR}.txt": (_payslip("March", YEAR, "1,04,870.00"), 8),
+    "Home/Bills/Water_Bill_Jul.txt": ("Pune Municipal Corporation - Water Charges\nConsumer No: 44120987\n"
+                                      "Amount payable: Rs. 640/-\nDue date: 28/07\n", 40),
+    "Home/Bills/Water_Bill_Aug.txt": ("Pune Municipal Corporation - Water Charges\nConsumer No: 44120987\n"
+                                      "Amount payable: Rs. 655/-\nDue date: 28/08\n", 30),
+    "Money/budget.csv": ("Item,Monthly budget\nGroceries,9000\nWater,700\nElectricity,2500\n", 5),
+    "Insurance/Health policy.txt": (
+        "Sahyog General Insurance - Health Policy Schedule\nPolicy Period: 01/04 to 31/03\n"
+        "Plan | Family Floater | Sum Insured | Rs. 5,00,000 (floater)\nTotal Premium Paid: Rs. 18,240.00\n"
+        "Third Party Administrator: Medisure TPA Services\n", 60),
+    "Insurance/Car policy.txt": ("Motor Insurance - Private Car Package Policy\nVehicle: Hyundai i20\n"
+                                 "Period of Insurance: 10/08 to 09/08 next year\nRoadside assistance: 24x7\n"
+                                 "Premium: Rs. 11,420\n", 70),
+    "Notes/alarm and locker codes.txt": ("Alarm panel: 4471\nLocker at the gym: 0926\n", 12),
+    f"Home/Bills/Electricity_Bill_Oct_{YEAR - 1}.txt": (
+        f"Electricity Bill - Residential\nBill Month: OCT-{YEAR - 1}\nMeter Reading Details\n"
+        "Reading Date | Prev. Reading Date Current Reading Previous Reading | M.F. | Units Consumed | Status\n"
+        "04/10 | 04/09 | 19101 | 18814 | 1 | 287 | Normal\nConsumption History\n"
+        f"Bill Month: SEP-{YEAR - 1}, Units: 298, Bill Amount (Rs.): 3,609.00\n"
+        f"Bill Month: AUG-{YEAR - 1}, Units: 312, Bill Amount (Rs.): 3,862.00\n"
+        f"Bill Month: OCT-{YEAR - 2}, Units: 249, Bill Amount (Rs.): 2,934.00\n", 50),
+    "School/Concert notice.txt": ("Winter concert\nThe concert is on Friday 11 December at 6 pm in the school hall.\n"
+                                  "Costume: black trousers and a plain white shirt.\nPlease arrive by 5:30 pm.\n", 14),
+}
+
+folder = folder_fixture("rupees_and_years", FILES, NOW)
+
+
+def test_a_sum_in_lakhs_is_a_sum():
+    for text in ("Sum Insured | Rs. 5,00,000 (floater)", "NET PAY (Rs.): 1,02,350.00", "Amount payable: 2,400/-",
+                 "₹ 1,12,450.00", "Balance: INR 84,000"):
+        assert TYPE_PATTERNS["amount"].search(text), text
+    assert not TYPE_PATTERNS["amount"].search("Consumer No: 44120987")
+
+
+def test_rupees_end_no_sentence():
+    assert sentences("Sum Insured: Rs. 5,00,000 (floater). Renews yearly.") == [
+        "Sum Insured: Rs. 5,00,000 (floater).", "Renews yearly."]
+
+
+def test_a_long_name_heads_several_cells():
+    lines = logical_lines("Reading Date | Prev. Reading Date Current Reading Previous Reading | M.F. | Units Consumed | "
+                          "Status\n04/10 | 04/09 | 19101 | 18814 | 1 | 287 | Normal\n", is_value)
+    assert any("Units Consumed: 287" in ln and "M.F.: 1" in ln for ln in lines), lines
+
+
+def test_the_sum_insured_in_lakhs(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What's the sum insured on our health policy?")
+    assert "5,00,000" in final.answer and names == ["Health policy.txt"], final.answer
+
+
+def test_payslips_of_a_year_said_bare(folder):
+    final, names = ask(planner_agent(folder[0], NOW), f"How many of Priya's {YEAR} payslips have we got?")
+    assert final.intent == "count" and names == [f"Payslip_Feb_{YEAR}.txt", f"Payslip_Mar_{YEAR}.txt"], final.answer
+
+
+def test_no_of_asks_how_many(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "no. of payslips saved?")
+    assert final.intent == "count" and "3" in final.answer and len(names) == 3, final.answer
+
+
+def test_how_often_a_paper_comes_filters_none(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How many monthly water bills do we have?")
+    assert final.intent == "count" and names == ["Water_Bill_Aug.txt", "Water_Bill_Jul.txt"], final.answer
+
+
+def test_a_note_named_by_what_it_says_last_updated(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "When was the note with the alarm code last updated?")
+    assert final.intent == "metadata" and names == ["alarm and locker codes.txt"], final.answer
+
+
+def test_the_size_of_someones_payslip_of_a_month(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "What's the file size of Priya's March payslip?")
+    assert final.intent == "metadata" and names == [f"Payslip_Mar_{YEAR}.txt"], final.answer
+
+
+def test_the_net_salary_is_the_net_pay(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "priya net salary march")
+    assert "1,04,870" in final.answer and names == [f"Payslip_Mar_{YEAR}.txt"], final.answer
+
+
+def test_this_bills_units_not_a_history_rows(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), f"How many units did we use on the October {YEAR - 1} electricity bill?")
+    assert "287" in final.answer, final.answer
+
+
+def test_what_to_wear_is_the_costume(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "what do the kids have to wear for the winter concert?")
+    assert "black trousers" in final.answer and names == ["Concert notice.txt"], final.answer
+
+
+def test_a_birthday_party_is_no_third_party(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "How much did we spend on Maya's birthday party?")
+    assert final.answer.startswith("I found nothing about") and final.sources == [], final.answer
+
+
+def test_a_service_due_is_no_insurance_period(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "When is the car due for its next service?")
+    assert final.answer.startswith("I found nothing about") and final.sources == [], final.answer
