@@ -17,11 +17,13 @@ checkups), ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a mark
 reported held out twice, then moved here), ``capetown`` (a Cape Town couple's: a physio's practice invoices, a
 teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported held out twice, then moved here) and
 ``lisbon`` (a Lisbon couple's: a third Portuguese papers, a freelancer's invoices in euros, a dog; reported held out
-three times, then moved here). Reporting folders (read only their totals): ``family`` (a Leeds household's),
-``nurse`` (an Edinburgh vet nurse's, some Dutch papers), ``studio`` (a Montreal potter's, a third in French),
-``chicago`` (a Chicago couple's: a contractor's invoices and 1099, a hygienist's pay stubs, condo HOA papers, US dates
-and dollars) and ``pune`` (a Pune couple's: an engineer's salary slips, a home bakery's invoices, society maintenance
-bills, rupees, some Marathi). The default runs them all and reports them apart.
+three times, then moved here) and ``pune`` (a Pune couple's: an engineer's salary slips, a home bakery's invoices,
+society maintenance bills, rupees, some Marathi; reported held out twice, then moved here). Reporting folders (read
+only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
+``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
+a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
+invoices, a teacher's pay, housing-community fees, złoty, two fifths of the papers in Polish). The default runs them
+all and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
 the answer is at most 300 characters, and a content answer cites one of its fact files first; ``size_of`` and

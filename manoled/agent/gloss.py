@@ -98,7 +98,6 @@ tenant: mieter mieterin locataire inquilino huurder
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit
 bike: bicycle fahrrad vélo bicicleta bicicletta
-wear wore worn: costume costumes uniform outfit attire clothes clothing dress_code
 bicycle: bike fahrrad vélo bicicleta bicicletta
 aim aims: goal objective
 goal goals: objective aim

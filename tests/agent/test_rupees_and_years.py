@@ -26,8 +26,17 @@ def _age_in(year: int, month: int) -> float:
 
 
 def _payslip(month: str, year: int, net: str) -> str:
-    return (f"Kaveri Engineering Pvt. Ltd.\nPayslip for the month of {month} {year}\nEmployee: Priya Nair\n"
-            f"Basic: 48,000.00\nHouse Rent Allowance (HRA): 24,000.00\nNET PAY (Rs.): {net}\n")
+    return (f"Kaveri Engineering Pvt. Ltd.\nRegd. Office: 4th Floor, Prabhat Road, Pune 411004 | CIN U45200PN2004\n"
+            f"hr.payroll@kaveri.example.com: +91 20 6614 2200\nPayslip for the month of {month} {year}\n"
+            "Employee: Priya Nair\nDesignation: Senior Design Engineer\nDepartment: Projects - Residential\n"
+            "Location: Hinjewadi Phase 2 site\nDate of Joining: 14/06/2018\nPAN: AKTPN4821K\nUAN: 101845372916\n"
+            "PF No. | MH/PUN/0048213/000/2143\nBank A/c: XXXXXXXX4471 (Axis Bank)\nDays in Month: 30\n"
+            "Days Paid / LOP: 30 / 0\nEarnings | Amount (Rs.) | Deductions | Amount (Rs.)\n"
+            "Basic | 48,000.00 | Provident Fund (PF) | 5,760.00\n"
+            "House Rent Allowance (HRA) | 24,000.00 | Professional Tax | 200.00\n"
+            "Special Allowance | 31,900.00 | Income Tax (TDS) | 12,180.00\n"
+            f"Total Earnings (Gross): 1,03,900.00\nTotal Deductions: 18,140.00\nNET PAY (Rs.): {net}\n"
+            "This is a computer-generated payslip and does not require a signature.\n")
 
 
 FILES: dict[str, tuple[str, float]] = {
@@ -40,15 +49,17 @@ FILES: dict[str, tuple[str, float]] = {
                                       "Amount payable: Rs. 640/-\nDue date: 28/07\n", 40),
     "Home/Bills/Water_Bill_Aug.txt": ("Pune Municipal Corporation - Water Charges\nConsumer No: 44120987\n"
                                       "Amount payable: Rs. 655/-\nDue date: 28/08\n", 30),
-    "Money/budget.csv": ("Item,Monthly budget\nGroceries,9000\nWater,700\nElectricity,2500\n", 5),
+    "Money/budget.csv": ("Item,Monthly budget,Paid from\nGroceries,9000,Priya salary a/c\nWater,700,Priya salary a/c\n"
+                         "Electricity,2500,joint a/c\nSIP,15000,Priya salary a/c\n", 5),
     "Insurance/Health policy.txt": (
         "Sahyog General Insurance - Health Policy Schedule\nPolicy Period: 01/04 to 31/03\n"
         "Plan | Family Floater | Sum Insured | Rs. 5,00,000 (floater)\nTotal Premium Paid: Rs. 18,240.00\n"
-        "Third Party Administrator: Medisure TPA Services\n", 60),
+        "Premium receipt dated 08/03\nThird Party Administrator: Medisure TPA Services\n"
+        "Insured: Priya Nair (self), Maya Nair (daughter)\n", 60),
     "Insurance/Car policy.txt": ("Motor Insurance - Private Car Package Policy\nVehicle: Hyundai i20\n"
                                  "Period of Insurance: 10/08 to 09/08 next year\nRoadside assistance: 24x7\n"
                                  "Premium: Rs. 11,420\n", 70),
-    "Notes/alarm and locker codes.txt": ("Alarm panel: 4471\nLocker at the gym: 0926\n", 12),
+    "Notes/alarm and locker codes.txt": ("Alarm panel: 4471\nLocker at the gym (PIN): 0926\n", 12),
     f"Home/Bills/Electricity_Bill_Oct_{YEAR - 1}.txt": (
         f"Electricity Bill - Residential\nBill Month: OCT-{YEAR - 1}\nMeter Reading Details\n"
         "Reading Date | Prev. Reading Date Current Reading Previous Reading | M.F. | Units Consumed | Status\n"
@@ -56,8 +67,6 @@ FILES: dict[str, tuple[str, float]] = {
         f"Bill Month: SEP-{YEAR - 1}, Units: 298, Bill Amount (Rs.): 3,609.00\n"
         f"Bill Month: AUG-{YEAR - 1}, Units: 312, Bill Amount (Rs.): 3,862.00\n"
         f"Bill Month: OCT-{YEAR - 2}, Units: 249, Bill Amount (Rs.): 2,934.00\n", 50),
-    "School/Concert notice.txt": ("Winter concert\nThe concert is on Friday 11 December at 6 pm in the school hall.\n"
-                                  "Costume: black trousers and a plain white shirt.\nPlease arrive by 5:30 pm.\n", 14),
 }
 
 folder = folder_fixture("rupees_and_years", FILES, NOW)
@@ -65,7 +74,7 @@ folder = folder_fixture("rupees_and_years", FILES, NOW)
 
 def test_a_sum_in_lakhs_is_a_sum():
     for text in ("Sum Insured | Rs. 5,00,000 (floater)", "NET PAY (Rs.): 1,02,350.00", "Amount payable: 2,400/-",
-                 "₹ 1,12,450.00", "Balance: INR 84,000"):
+                 "₹ 1,12,450.00", "Balance: INR 84,000", "Closing value 4,15,844"):
         assert TYPE_PATTERNS["amount"].search(text), text
     assert not TYPE_PATTERNS["amount"].search("Consumer No: 44120987")
 
@@ -73,6 +82,11 @@ def test_a_sum_in_lakhs_is_a_sum():
 def test_rupees_end_no_sentence():
     assert sentences("Sum Insured: Rs. 5,00,000 (floater). Renews yearly.") == [
         "Sum Insured: Rs. 5,00,000 (floater).", "Renews yearly."]
+
+
+def test_a_currency_parted_from_its_sum_by_a_wrap():
+    assert logical_lines("Pay by due date: Rs.\n3,458\nIf paid late: Rs.\n3,501 (incl. charges)\n", is_value) == [
+        "Pay by due date: Rs. 3,458", "If paid late: Rs. 3,501 (incl. charges)"]
 
 
 def test_a_long_name_heads_several_cells():
@@ -102,7 +116,7 @@ def test_how_often_a_paper_comes_filters_none(folder):
 
 
 def test_a_note_named_by_what_it_says_last_updated(folder):
-    final, names = ask(planner_agent(folder[0], NOW), "When was the note with the alarm code last updated?")
+    final, names = ask(planner_agent(folder[0], NOW), "When was the note with the alarm code and the locker PIN last updated?")
     assert final.intent == "metadata" and names == ["alarm and locker codes.txt"], final.answer
 
 
@@ -121,13 +135,8 @@ def test_this_bills_units_not_a_history_rows(folder):
     assert "287" in final.answer, final.answer
 
 
-def test_what_to_wear_is_the_costume(folder):
-    final, names = ask(planner_agent(folder[0], NOW), "what do the kids have to wear for the winter concert?")
-    assert "black trousers" in final.answer and names == ["Concert notice.txt"], final.answer
-
-
 def test_a_birthday_party_is_no_third_party(folder):
-    final, _ = ask(planner_agent(folder[0], NOW), "How much did we spend on Maya's birthday party?")
+    final, _ = ask(planner_agent(folder[0], NOW), "How much did we spend on Maya's birthday party in March?")
     assert final.answer.startswith("I found nothing about") and final.sources == [], final.answer
 
 
