@@ -200,8 +200,7 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
             out.append((s, title, s, under))
             parts = _parts(s)
             if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
-                # label ("Bottom layer:"), or a row's key, whole ("Bill Month: SEP-2026, Units: 298")
-                label = (parts[0] if len(parts[0]) <= 40 else s.split(":", 1)[0]) if re.match(r"[^\d:,]{3,30}:", s) else ""
+                label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
 
@@ -380,8 +379,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     heads[section] = [t for t in terms if contains(section, t)]
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
-                score -= OTHER_MONTH_PENALTY * (u != whole and months_mod.says_other_month(question, section))  # May's row
             score += SECTION_WEIGHT * bool(given and given & days(u))
+            if u != whole and months_mod.says_other_month(question, whole.split(", ", 1)[0]):
+                score -= OTHER_MONTH_PENALTY  # a row's item, the row keyed by another month ("Bill Month: SEP-2026, …")
             if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT
             if kind and typed:

@@ -102,7 +102,7 @@ _ASKED_AS = frozenset("time day date deadline year month weekday hour amount pri
                       "evening morning afternoon night".split())  # "which evening do I keep free": a day
 
 _CURRENCY = (r"(?:(?:[$€£¥₹]|\b(?:rs|inr)\b\.?)\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|"
-             r"nok|dkk|jpy|cad|aud|inr|rupees?|€|\$|£|₹)(?:\b|(?<=[€$£₹]))|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+             r"nok|dkk|jpy|cad|aud|inr|rupees?|€|\$|£|₹)\b|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # "1247.85" (no year's "2026.10"), not a date's "05.02.2026"
              r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"

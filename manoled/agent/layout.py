@@ -107,7 +107,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
 
 
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped
-_SIGN_AT_END = re.compile(r"(?:\b(?:Rs|INR|USD|EUR|GBP)\.?|[$€£¥₹])\s*$")
+_SIGN_AT_END = re.compile(r"(?:^|[^\d\s])\s*(?:\b(?:Rs|INR|USD|EUR|GBP)\.?|[$€£¥₹])\s*$")  # not a sum's "3 452,51 €"
 
 
 def _rows_follow(raw: list[str], i: int) -> bool:

@@ -125,7 +125,7 @@ class Planner:
         out = set()
         changed, storage = bool(qwords & CHANGE_WORDS), bool(qwords & STORAGE_WORDS)
         for t in slots.topics:
-            if changed and t in ("date", "day", "time"):
+            if changed and t in ("date", "day", "time") or t in ("filed", "collected", "gathered"):  # (how kept)
                 out.add(t)  # "what date was the to-do list last edited": when it changed is what it asks
                 continue
             if topic_position(question, t) or path_matches(t, files):

@@ -76,7 +76,7 @@ i'm i've i'd we've we're we'd we'll you've they've let's again else other others
 file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
 count number total amount many
-send sent receive received keep keeps keeping kept store stored save saved filed collected gathered put make made have own owns owned use used using add added adding
+send sent receive received keep keeps keeping kept store stored save saved put make made have own owns owned use used using add added adding
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
 priciest cheapest dearest costliest smallest least fewest size sizes big large small space disk storage much take takes taking
