@@ -173,7 +173,7 @@ def _noun_phrase(ws: list[str], skip: frozenset[str] | set[str] = DETERMINERS,
     """The stems of the noun phrase that ``ws`` opens with (at most 3 words; ``skip`` words before it)."""
     np: list[str] = []
     for x in ws:
-        if (x in skip or x.endswith(("'s", "’s"))) and not np:  # whose it is: "Vihaan's birthday party"
+        if x in skip and not np:
             continue
         if x in _NP_END or x in STOP or x in end or not x.isalpha() or len(np) == 3:
             break

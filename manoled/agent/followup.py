@@ -112,6 +112,7 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
     if folder:
         slots = _copy(bplan.slots)
         slots.extensions, slots.kind_word = new.extensions, new.kind_word
+        slots.year = None if str(new.year) in folder else new.year  # "now the 2025 ones": Payslips/2025, any of it
         if slots.kind_word and any(stem(slots.kind_word) == stem(w) for w in path_words(folder)):
             slots.extensions, slots.kind_word = None, None
         p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
@@ -371,8 +372,8 @@ def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[An
     slots = _copy(bplan.slots)
     if new.extensions:
         slots.extensions, slots.kind_word = new.extensions, new.kind_word
-    if new.time:
-        slots.time = new.time
+    if new.time or new.year:  # "now the 2026 ones": that year, in place of the one before
+        slots.time, slots.year = new.time, new.year
     if new.sort:
         slots.sort = new.sort
     gone: list[str] = []

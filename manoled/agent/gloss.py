@@ -89,7 +89,7 @@ roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_techniqu
 odometer mileage: km kilometrage kilométrage kilometerstand
 phone: tel telefon téléphone teléfono telefono telefone telefoon
 address: adresse anschrift dirección indirizzo endereço morada adres
-salary: gehalt lohn salaire salario stipendio paie nómina salaris pay payslip
+salary: gehalt lohn salaire salario stipendio paie nómina salaris
 gross: brutto brut bruto lordo devengado devengos bruto
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
 apartment flat: wohnung appartement logement piso apartamento appartamento

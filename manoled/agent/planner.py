@@ -411,6 +411,7 @@ class Planner:
             plan.intent, plan.where, plan.reason = "list", True, "asks where files are kept"
         if plan.intent in ("count", "list", "tree", "disk", "folders") and not plan.where:
             slots.topics = [t for t in slots.topics if t not in chat]
+        slots.year = None if plan.folder and str(slots.year) in plan.folder else slots.year  # "Invoices/2025" says it
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan
 

@@ -393,17 +393,13 @@ def _titles(text: str, file_name: str) -> str:
 # says the thing otherwise (MiniLM: "reading material"~books 0.56, wifi~router 0.63; insurance~e-ticket 0.33,
 # parking~hôtel 0.35, gutters~roof 0.38)
 PRICED_SENSE = 0.5
-# words before a thing that say how it is, not which kind ("the new sofa" is a sofa)
-_SAYS_HOW = frozenset("new old used big small large little cheap expensive whole extra spare last first next second "
-                      "latest recent final full".split())
 
 
 def _says_thing(passage: str, thing: list[str], sense: WordSense | None) -> bool:
     """Whether ``passage`` names the thing a price is asked of (:func:`.attribute.paid_for`): its head word, or the
     words it does not say literally, together, in other words ("reading material": Books)."""
-    kind_of = [t for t in thing[:-1] if t not in _SAYS_HOW and not t.endswith("'s") and not contains(passage, t)]
-    if _names_any(passage, thing[-1:], sense):  # the head, and what kind of it as the same thing ("birthday
-        return all(_names_any(passage, [k], sense) for k in kind_of)  # party": no "Third Party Administrator")
+    if _names_any(passage, thing[-1:], sense):
+        return True
     ws = passage_words(passage)
     unsaid = " ".join(t for t in thing if not contains(passage, t))
     return sense is None or not ws or sense.best([unsaid], ws)[unsaid][0] >= PRICED_SENSE
