@@ -54,7 +54,7 @@ def _filters(slots: Slots) -> dict[str, Any]:
     if slots.extensions:
         args["extension"] = slots.kind_word if slots.kind_word and len(slots.extensions) > 1 else slots.extensions[0]
     if slots.topics or slots.year:  # and the year they are of ("Anjali's 2026 payslips")
-        args["about"] = " ".join([*slots.topics, *([str(slots.year)] if slots.year else [])])
+        args["about"] = " ".join(slots.topics + ([str(slots.year)] if slots.year else []))
     if slots.named:
         args["name_contains"] = slots.named
     if slots.time:

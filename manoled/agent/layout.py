@@ -242,8 +242,8 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
-                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|sl|"
-                     r"pvt)\.$", re.IGNORECASE)  # and German and French ones, and the rupee's "Rs. 3,458"
+                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|"
+                     r"pvt)\.$", re.IGNORECASE)  # and German and French ones, the rupee's "Rs. 3,458", "Pvt. Ltd."
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
 _MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)

@@ -206,7 +206,11 @@ _WRITTEN_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|no
 def says_other_month(question: str, unit: str) -> bool:
     """Whether an answer's own line names months in words ("Jan 12 - …", "the March reading") and none of those
     the question asks about ("the bill in June")."""
-    months, years = asked_months(question)
+    return names_other_month(*asked_months(question), unit)
+
+
+def names_other_month(months: set[int], years: set[int], unit: str) -> bool:
+    """:func:`says_other_month` with the question's months and years read already (once a question, not a line)."""
     if not months:
         return False
     said, said_years = set(), set()

@@ -93,8 +93,6 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
 
 
 _HOW_OFTEN = frozenset("monthly weekly yearly annual quarterly daily fortnightly".split())
-
-
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _YEARS_SAID = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
