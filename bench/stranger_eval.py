@@ -15,10 +15,12 @@ smallholding's), ``lyon`` (a Lyon engineer's, mostly French papers), ``dublin`` 
 invoices, a Welsh tenancy, recipes), ``denver`` (a Denver photographer's: client invoices, a lease, a baby's
 checkups), ``hobart`` (a Hobart couple's: a teacher's payslips, a rental, a market sourdough stall, bushwalks;
 reported held out twice, then moved here), ``capetown`` (a Cape Town couple's: a physio's practice invoices, a
-teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported held out twice, then moved here) and
+teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported held out twice, then moved here),
 ``lisbon`` (a Lisbon couple's: a third Portuguese papers, a freelancer's invoices in euros, a dog; reported held out
-three times, then moved here) and ``pune`` (a Pune couple's: an engineer's salary slips, a home bakery's invoices,
-society maintenance bills, rupees, some Marathi; reported held out twice, then moved here). Reporting folders (read
+three times, then moved here), ``pune`` (a Pune couple's: an engineer's salary slips, a home bakery's invoices,
+society maintenance bills, rupees, some Marathi; reported held out twice, then moved here) and ``prague`` (a Prague
+couple's: bilingual payslips, a freelance illustrator's invoices, crowns written "12 500 Kč" and "3.450,- Kč", Czech
+dates, nearly half the papers in Czech). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -52,7 +54,7 @@ import evalcorpus as ec  # noqa: E402
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
            "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
-           "lisbon": "tune", "pune": "tune", "family": "report", "nurse": "report", "studio": "report",
+           "lisbon": "tune", "pune": "tune", "prague": "tune", "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300

@@ -6,6 +6,7 @@ the topic ("Check-in: 12 May") is not given for a thing the files never state (t
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .commonness import adverb
@@ -100,6 +101,7 @@ def _asked(question: str) -> tuple[str, ...]:
             return ()
     if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head
         dated = time_words(question)  # "shearing invoice total nov 25?": no month is a thing asked
+        dated |= {w for m in _ROUTE.finditer(question.lower()) for w in m.groups()}  # "pnr pune->madgaon": which
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
         if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]) \
@@ -107,6 +109,9 @@ def _asked(question: str) -> tuple[str, ...]:
             return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane": the kind asked says it all
         return tuple(_head_phrase(phrase, True)[-1:])
     return ()
+
+
+_ROUTE = re.compile(r"([^\W\d_]+)\s*(?:->|→|>)\s*([^\W\d_]+)")  # a journey's ends, written with an arrow
 
 
 def _head_phrase(rest: list[str], be: bool) -> list[str]:

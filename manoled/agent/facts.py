@@ -48,7 +48,7 @@ from .months import (
     spanned_months,
 )
 from .retrieve import Candidate, contains
-from .senses import WordSense
+from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 from .terms import SELECTING, topic_terms
@@ -235,12 +235,6 @@ def _trim(unit: str, terms: Sequence[str]) -> str:
     return piece.rsplit(" ", 1)[0] + " …"
 
 
-def passage_words(text: str, limit: int = 300) -> list[str]:
-    """A passage's distinct content words (no stop words, no bare numbers), for word-sense matching."""
-    out = dict.fromkeys(w for w in words(text) if len(w) > 2 and w not in STOP and not w.isdigit())
-    return list(out)[:limit]
-
-
 PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 CELL_WEIGHT = 1.0  # to a table row's cell with question words in its name and value (a count's label: "Nights: 4")
@@ -371,7 +365,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # "what time": a label's "Check-in time:", not "(local time)" in a sentence
             score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f))
             score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole)
-            score += CELL_WEIGHT * _in_one_cell(u, here)
+            score += CELL_WEIGHT * _in_one_cell(u, here, untyped=not kind)
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
                 score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
             if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"
@@ -380,7 +374,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
             score += SECTION_WEIGHT * bool(given and given & days(u))
-            if u != whole and months_mod.names_other_month(months, years, whole.split(", ", 1)[0]):
+            if u != whole and months_mod.names_other_month(months, years, whole.split(", ", 1)[0], c.file_name):
                 score -= OTHER_MONTH_PENALTY  # a row's item, the row keyed by another month ("Bill Month: SEP-2026, …")
             if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT
@@ -429,9 +423,14 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     return result
 
 
-def _in_one_cell(unit: str, here: list[str]) -> bool:
+def _in_one_cell(unit: str, here: list[str], untyped: bool = False) -> bool:
     """Whether a table row said with its columns ("Date: 3/29/2026, Altar Flowers: Dolores Kowalski") has a
-    question word in a column's name and another in that column's value: the row of the cell asked about."""
+    question word in a column's name and another in that column's value: the row of the cell asked about. Asked no
+    type of value ("pnr pune->madgaon"), a line whose label says a question word and whose value says none: "PNR:
+    8524719360", not "To: MADGAON (MAO)"."""
+    if untyped and unit.count(": ") == 1:
+        name, value = unit.split(": ")
+        return any(contains(name, t) for t in here) and not any(contains(value, t) for t in here)
     if len(here) < 2 or unit.count(": ") < 3:
         return False
     return any(any(contains(name, t) for t in here) and any(contains(value, t) and not contains(name, t) for t in here)

@@ -1,6 +1,6 @@
 """Gloss: the words of household papers in the languages people keep them in.
 
-A person asks in English about documents in German, French, Spanish, Portuguese, Italian or Dutch ("the deposit for
+A person asks in English about documents in German, French, Spanish, Portuguese, Italian, Dutch or Czech ("the deposit for
 my flat" in a Mietvertrag that says *Kaution*; "the locksmith's bill", a *Quittung* from a *Schlüsseldienst*).
 The English embedder does not bridge them, and a question's word the passages lack makes the answer look
 unfounded. ``forms(word)`` gives the word's common equivalents in those languages, for the full-text search
@@ -21,9 +21,9 @@ from collections.abc import Callable
 from .slots import stem
 
 _TABLE = """
-invoice: rechnung factura facture fattura fatura factuur
-payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook
-net: netto neto líquido liquido percibir
+invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturujeme
+payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska výplatnice mzdový_list
+net: netto neto líquido liquido percibir čistá
 soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet
 move moved: einzug entrée emménagement mudanza trasloco mudança
@@ -42,7 +42,7 @@ manage manages managed management managing: verwaltung hausverwaltung verwalter 
 letting: vermietung gestion_locative arrendamiento locazione verhuur
 fine: bußgeld amende contravention multa
 speed: geschwindigkeit vitesse velocidad velocità velocidade
-ticket: fahrkarte billet billete biglietto bilhete
+ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky
 seat: sitzplatz sitz siège asiento posto lugar
 train: zug tren treno comboio tgv sncf renfe trenitalia trein
 meter: zähler zählerstand compteur compteurs contador contatore meterstand
@@ -51,52 +51,52 @@ water: wasser eau agua acqua água
 glasses: brille lunettes gafas occhiali óculos
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
 health: gesundheit santé salud salute saúde
-bill: rechnung factura facture fattura fatura factuur rekening
-receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon
+bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura
+receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad
 document: unterlagen dokumente dokument justificatifs documentos documenti
 paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag
 sum: summe betrag
-deposit: kaution fianza caução cauzione bond waarborgsom
+deposit: kaution fianza caução cauzione bond waarborgsom kauce jistota
 guarantee: kaution garantie fianza cauzione caução
-rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda huur huurprijs
-contract: vertrag contrat contrato contratto overeenkomst
-lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst
+rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda huur huurprijs nájemné nájem
+contract: vertrag contrat contrato contratto overeenkomst smlouva smlouvy
+lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst nájemní_smlouva nájem
 tenancy: lease mietvertrag bail arrendamiento
 rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
 packing: packliste
 diy: brico bricolage bricolaje baumarkt bouwmarkt fai-da-te
 hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwaren ferramenta ferramentas ijzerwaren baumarkt
-insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering verzekerd
-premium: prämie versicherungsbeitrag prima cotisation premio prémio premie
+insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering verzekerd pojištění pojistka pojišťovna
+premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné
 renewal: verlängerung renouvellement renovación rinnovo renovação
-annual: jährlich annuel annuelle anual annuale jaarlijks
-tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst
+annual: jährlich annuel annuelle anual annuale jaarlijks roční ročně
+tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst daň daně
 income: einkommen ingresos rendimientos renta reddito rendimento
-price: preis prix precio prezzo preço prijs
-fee: gebühr gebühren honorar frais tasa
-due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum
+price: preis prix precio prezzo preço prijs cena ceny
+fee: gebühr gebühren honorar frais tasa úplata poplatek poplatky školné
+due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
 deadline: frist stichtag date_limite
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima
-monthly: monatlich mensuel mensual mensile mensal maandelijks
-month: monthly monat monate mois mes mese mês maand maanden
+monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční
+month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
-doctor: arzt ärztin médecin médico medico huisarts
+doctor: arzt ärztin médecin médico medico huisarts lékař lékařka
 appointment: termin rendez-vous cita appuntamento consulta afspraak
 notice: kündigung kündigungsfrist préavis preaviso antelación preavviso avis bescheid opzegtermijn
-inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy
+inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy prohlídka prohlídky kontrola
 roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione
 odometer mileage: km kilometrage kilométrage kilometerstand
 phone: tel telefon téléphone teléfono telefono telefone telefoon
 address: adresse anschrift dirección indirizzo endereço morada adres
-salary: gehalt lohn salaire salario stipendio paie nómina salaris
-gross: brutto brut bruto lordo devengado devengos bruto
+salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy
+gross: brutto brut bruto lordo devengado devengos bruto hrubá
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
-apartment flat: wohnung appartement logement piso apartamento appartamento
-landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder
-tenant: mieter mieterin locataire inquilino huurder
+apartment flat: wohnung appartement logement piso apartamento appartamento byt bytu
+landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder pronajímatel pronajímatele
+tenant: mieter mieterin locataire inquilino huurder nájemce
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
-electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit
+electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu elektroměr
 bike: bicycle fahrrad vélo bicicleta bicicletta
 bicycle: bike fahrrad vélo bicicleta bicicletta
 aim aims: goal objective
@@ -107,7 +107,7 @@ xmas xma: christmas weihnachten navidad noël natale kerstmis
 cabin: stateroom kabine cabine camarote
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução
-car: auto wagen voiture coche carro
+car: auto wagen voiture coche carro vůz vozidlo vozidla
 key: schlüssel clé llave chiave chave sleutel
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker
 door: tür porte puerta porta
@@ -119,7 +119,7 @@ framework: rahmenvertrag
 day: tage jours días giorni dias
 recipe: rezept recette receta ricetta receita recept
 payment: zahlung paiement pago pagamento betaling
-account: konto compte cuenta conto conta rekeningnummer
+account: konto compte cuenta conto conta rekeningnummer účet účtu
 bank: banque banco banca
 reference: ref referenz référence referencia riferimento referência kenmerk
 refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso teruggave terugbetaling rebate benefit_paid
@@ -143,18 +143,18 @@ gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport
 note: notiz notizen notas nota notities
 energy: energie énergie energía energie
 employer: arbeitgeber employeur empleador datore
-january: januar jänner janvier enero gennaio janeiro januari
-february: februar février febrero febbraio fevereiro februari
-march: märz mars marzo maart
-april: avril abril aprile
-may: mai mayo maggio maio mei
-june: juni juin junio giugno junho
-july: juli juillet julio luglio julho
-august: août agosto augustus
-september: septembre septiembre settembre setembro
-october: oktober octobre octubre ottobre outubro
-november: novembre noviembre
-december: dezember décembre diciembre dicembre dezembro
+january: januar jänner janvier enero gennaio janeiro januari leden ledna
+february: februar février febrero febbraio fevereiro februari únor února
+march: märz mars marzo maart březen března
+april: avril abril aprile duben dubna
+may: mai mayo maggio maio mei květen května
+june: juni juin junio giugno junho červen června
+july: juli juillet julio luglio julho červenec července
+august: août agosto augustus srpen srpna
+september: septembre septiembre settembre setembro září
+october: oktober octobre octubre ottobre outubro říjen října
+november: novembre noviembre listopad listopadu
+december: dezember décembre diciembre dicembre dezembro prosinec prosince
 extra: excess
 dog: pet perro hund chien cane cão
 cat: pet gato katze gatto
@@ -166,7 +166,7 @@ taxman: tax taxes revenue finanzamt impôts
 wifi: internet broadband
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working
 fuel: petrol diesel tanken carburant gasolina benzina
-cover covered: insurance versicherung assurance seguro assicurazione
+cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured
 omelette omelet: tortilla frittata
 mum mom mother: mamá mama maman mutti mamma mãe madre mère mutter
 teeth tooth: dentist dental zahnarzt dentiste dentista
@@ -175,10 +175,10 @@ leak leaking: plumber fuga fuite leck perdita
 outing: trip excursion excursión sortie ausflug gita
 workout workouts: gym gimnasio fitnessstudio palestra
 raby rabies: antirrábica tollwut rabbia raiva
-shot jab vaccine vaccination: vacuna vacunación impfung vaccin vaccination vaccino vacina
+shot jab vaccine vaccination: vacuna vacunación impfung vaccin vaccination vaccino vacina očkování očkovací vakcína
 sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeldung aufnahmegebühr inscription iscrizione
-grocery groceries: supermercado lebensmittel épicerie alimentación spesa
-budget budgeted: presupuesto haushaltsplan bilancio orçamento
+grocery groceries: supermercado lebensmittel épicerie alimentación spesa potraviny
+budget budgeted: presupuesto haushaltsplan bilancio orçamento rozpočet
 excess: franquicia selbstbeteiligung franchigia eigen_risico
 damage: daños schaden dommages danni danos
 claim: siniestro schadensfall sinistre sinistro
@@ -196,13 +196,30 @@ toll tolls: maut péage peaje peajes portagem portagens pedaggio
 parking: parkplatz parkgebühr stationnement aparcamiento estacionamiento estacionamento parcheggio parkeren
 oven: ofen backofen horno forno
 summary: zusammenfassung resumen resumo riassunto samenvatting
-trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen
+trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen výlet
 cheese: käse fromage queso queijo formaggio kaas
 milk: milch lait leche leite melk
 flour: mehl farine harina farinha meel
 butter: beurre mantequilla manteiga boter
 sugar: zucker sucre azúcar açúcar zucchero suiker
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
+power: elektřina elektřiny
+consumption consume consumed: spotřeba spotřeby
+period: období
+valid validity expire expires expiry: platnost gültig gültigkeit validité validez validità validade
+liability: ručení odpovědnost haftpflicht responsabilité responsabilidad
+compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria
+nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo
+meal meals lunch lunches: stravné strava obědy
+dose: dávka dávky dosis
+gas: plyn plynu gaz
+overpayment: přeplatek
+service: servis
+report: zpráva zprávy bericht rapport informe
+paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra
+holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
+photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
+advance advances: záloha zálohy zálohu
 """
 
 # the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas

@@ -101,21 +101,24 @@ _SPANS = frozenset("notice time warning leave holiday holidays vacation warranty
 _ASKED_AS = frozenset("time day date deadline year month weekday hour amount price number sum figure temperature temp "
                       "evening morning afternoon night".split())  # "which evening do I keep free": a day
 
-_CURRENCY = (r"(?:(?:[$€£¥₹]|\b(?:rs|inr)\b\.?)\s?\d[\d,.']*|\d[\d,.']*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|"
-             r"nok|dkk|jpy|cad|aud|inr|rupees?|€|\$|£|₹)\b|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+_GROUPED = r"(?:[\d,.']|\s(?=\d{3}(?!\d)))"  # a sum's digits, its thousands apart by a space too: "12 500"
+_CURRENCY = (rf"(?:(?:[$€£¥₹]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf)\b\.?)\s?\d{_GROUPED}*|\d{_GROUPED}*\s?(?:eur|"
+             r"euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|cad|aud|inr|rupees?|czk|kč|pln|zł|huf|ron|lei|kr|"
+             r"€|\$|£|₹)(?![^\W\d_])|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # "1247.85" (no year's "2026.10"), not a date's "05.02.2026"
-             r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
+             r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|czk|kč|pln|zł|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
           r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"
           r"juillet|août|aout|septembre|octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|"
           r"agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|"
-          r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)")
+          r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
+          r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)")  # "3. listopadu"
 # "8/2", "08/02/2026", "08.02.2026"; not "89.90": with dots, only a whole date (a price has one dot)
 # "1/2 cup", "3/4 tsp": a fraction of a measure, not the 2nd of January
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
-_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}\b|"
+_DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"

@@ -125,7 +125,7 @@ def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
         and any(_valued(t, is_value) for t in texts[1::2])
 
 
-_FIGURE = re.compile(r"(?:-?(?:[$€£¥₹]|R|Rs|[A-Z]{0,2}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
+_FIGURE = re.compile(r"(?:-?(?:[$€£¥₹]|R|Rs\.?|[A-Z]{0,2}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
 
 
 def _valued(cell: str, is_value: Callable[[str], bool]) -> bool:

@@ -107,7 +107,7 @@ def root(word: str) -> str:
     return word
 
 
-_DAY_MONTH = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]\d{2,4}\b")
+_DAY_MONTH = re.compile(r"\b(\d{1,2})(?:/|\.\s?)(\d{1,2})(?:/|\.\s?)\d{2,4}\b")  # and "14. 5. 2026"
 
 
 def day_first(text: str) -> bool | None:
@@ -129,7 +129,7 @@ def numeric_month(text: str, month: int) -> bool:
     if re.search(rf"(?<!\d)\d{{4}}[-_./]{m}(?:[-_./]\d{{1,2}})?(?!\d)", text):
         return True
     order = day_first(text)
-    return bool(order is not False and re.search(rf"\b\d{{1,2}}[/.]{m}[/.]\d{{2,4}}\b", text)
+    return bool(order is not False and re.search(rf"\b\d{{1,2}}(?:/|\.\s?){m}(?:/|\.\s?)\d{{2,4}}\b", text)
                 or order is not True and re.search(rf"\b{m}/\d{{1,2}}/\d{{2,4}}\b", text))
 
 

@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from .slots import STOP, words
+
 MATCH = 0.6  # cosine from which two single words count as the same thing (MiniLM: fruit~bananas 0.72)
 LOW = 0.45  # below: unrelated (tiramisu~pancakes 0.35, dentist~meeting 0.36)
 
@@ -133,3 +135,9 @@ class WordSense:
                 j = int(np.argmax(sims[i]))
                 out[t] = (float(sims[i, j]), ws[j])
         return out
+
+
+def passage_words(text: str, limit: int = 300) -> list[str]:
+    """A passage's distinct content words (no stop words, no bare numbers), for word-sense matching."""
+    out = dict.fromkeys(w for w in words(text) if len(w) > 2 and w not in STOP and not w.isdigit())
+    return list(out)[:limit]
