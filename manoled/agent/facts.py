@@ -374,8 +374,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += SECTION_WEIGHT * (any(t not in here and t not in named for t in heads[section])
                                            + bool(given and given & days(section)))
             score += SECTION_WEIGHT * bool(given and given & days(u))
-            if u != whole and months_mod.names_other_month(months, years, whole.split(", ", 1)[0], c.file_name):
-                score -= OTHER_MONTH_PENALTY  # a row's item, the row keyed by another month ("Bill Month: SEP-2026, …")
+            row = u != whole or whole.count(": ") >= 3  # a row's item, or a whole row of three cells or more
+            if row and months_mod.names_other_month(months, years, whole.split(", ", 1)[0], c.file_name):
+                score -= OTHER_MONTH_PENALTY  # the row keyed by another month ("Bill Month: SEP-2026, …")
             if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT
             if kind and typed:

@@ -247,6 +247,9 @@ _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|j
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
 _MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)
+_DOTTED_MONTH = re.compile(r"(?:0?[1-9]|1[0-2])\.(?:\s|$)")  # Czech and Slovak dates: "16. 10. 2026"
+_DAY_AND_MONTH = re.compile(r"(?:^|\s)\d{1,2}\.\s?\d{1,2}\.$")
+_YEAR_FIRST = re.compile(r"(?:19|20)\d\d\b")
 
 
 def sentences(line: str) -> list[str]:
@@ -255,10 +258,12 @@ def sentences(line: str) -> list[str]:
     out: list[str] = []
     pieces = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)]
     for n, piece in enumerate(pieces):
-        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not (len(pieces) > 1 and _MONTH_FIRST.match(pieces[1])):
-            continue  # a numbered item's "1.", not the day of "30. April 2026"
+        if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not (len(pieces) > 1 and (
+                _MONTH_FIRST.match(pieces[1]) or _DOTTED_MONTH.match(pieces[1]))):
+            continue  # a numbered item's "1.", not the day of "30. April 2026" or "16. 10. 2026"
         if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
-                    or _DOTTED_DAY.search(out[-1]) and _MONTH_FIRST.match(piece)):
+                    or _DOTTED_DAY.search(out[-1]) and (_MONTH_FIRST.match(piece) or _DOTTED_MONTH.match(piece))
+                    or _DAY_AND_MONTH.search(out[-1]) and _YEAR_FIRST.match(piece)):
             out[-1] = f"{out[-1]} {piece}"
         elif piece:
             out.append(piece)

@@ -1,0 +1,99 @@
+"""Papers from Central Europe and what they share with others. A sum is written "12 500 Kč", "CZK 3 450,00" or
+"3.450,- Kč" (the currency after it, thousands apart by a space); a date "16. 10. 2026", "3. listopadu 2026" or, in
+a year's papers, "16. 10."; a question in English finds the Czech words of papers ("splatnosti" is when it is due).
+A bill named for its month tells its own figure from the history rows of other years; "payslips from 2025" are
+those of 2025, not since; a line labelled by the asked word gives it ("pnr pune->madgaon"). Over a
+real index, on fixtures written for these tests."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import datetime
+
+from conftest import ask, folder_fixture, planner_agent
+
+from manoled.agent.kinds import _DATE, TYPE_PATTERNS
+from manoled.agent.layout import sentences
+from manoled.agent.months import names_other_month
+from manoled.agent.retrieve import contains, numeric_month
+from manoled.agent.slots import read_time
+
+NOW = time.time()
+YEAR = datetime.fromtimestamp(NOW).year
+
+
+FILES: dict[str, tuple[str, float]] = {
+    "Finance/Faktury/Faktura_017.txt": (
+        "FAKTURA č. 017\nVariabilní symbol: 2026017\nDodavatel: Martin Dvořák – ilustrace\n"
+        "Odběratel: Nakladatelství Modrý pták s.r.o.\nDatum vystavení: | 2. 10.\nDatum splatnosti: | 16. 10.\n"
+        "Bankovní účet: | 123456789/0800\nCelkem k úhradě: | 46 000,00 Kč\n", 40),
+    "Auto/STK_protokol.txt": (
+        "PROTOKOL O TECHNICKÉ PROHLÍDCE\nČíslo protokolu: | CZ-3107-26-03-0412\nDatum prohlídky: | 22. 3. 2026\n"
+        "Stav počítadla: | 98 412 km\nPlatnost technické prohlídky do: | 22. 3. 2028\n"
+        "Cena prohlídky vč. emisí: 1 890,- Kč (zaplaceno kartou)\n", 80),
+    f"Home/Bills/Electricity_Bill_Aug_{YEAR - 1}.txt": (
+        f"Electricity Bill - Residential\nBill Month: AUG-{YEAR - 1}\nUnits Consumed: 312\n"
+        "Bill Amount (Rs.): 3,862.00\nConsumption History\n"
+        f"Bill Month: JUL-{YEAR - 1}, Units: 268, Bill Amount (Rs.): 3,196.00\n"
+        f"Bill Month: AUG-{YEAR - 2}, Units: 276, Bill Amount (Rs.): 3,301.00\n", 90),
+    "Trips/Train_Ticket_PUNE-MAO.txt": ("Indian Railways e-ticket\nFrom: PUNE JN (PUNE)\nTo: MADGAON (MAO)\n"
+                                        "PNR: 8524719360\nTrain No./Name: 12780 / GOA EXPRESS\n", 30),
+}
+
+folder = folder_fixture("czech_papers", FILES, NOW)
+
+
+def test_crowns_and_other_sums_with_their_currency_after():
+    for text in ("Celkem k úhradě: 46 000,00 Kč", "Přeplatek: CZK 2 375,37", "Cena: 3.450,- Kč", "Deposit 344,40 €",
+                 "Lift pass 250 kr", "Rent: 2 400 zł"):
+        assert TYPE_PATTERNS["amount"].search(text), text
+    assert not TYPE_PATTERNS["amount"].search("the shed is 12 ft long")
+
+
+def test_dates_written_with_dots_and_spaces():
+    for text, date in (("Datum splatnosti: 16. 10. 2026", "16. 10. 2026"), ("poprvé od 3. listopadu 2026", "3. listopadu"),
+                       ("Datum splatnosti: 16. 10.", "16. 10.")):
+        assert [m.group(0) for m in re.finditer(_DATE, text, re.IGNORECASE)] == [date], text
+    assert numeric_month("Datum prohlídky: 22. 3. 2026", 3)
+    assert sentences("Platnost do: 22. 3. 2028. Příští prohlídka: pravidelná.") == [
+        "Platnost do: 22. 3. 2028.", "Příští prohlídka: pravidelná."]
+
+
+def test_czech_words_of_papers_say_the_english_ones():
+    assert contains("Datum splatnosti: 16. 10.", "due") and contains("Krkonose_unor_2026", "february")
+    assert contains("Spotřeba celkem: 2 184 kWh", "consumption") and contains("Kauce: 55 000 Kč", "deposit")
+    assert not contains("Datum splatnosti: 16. 10.", "deposit")
+
+
+def test_a_history_row_of_a_bill_named_for_its_month():
+    bill = f"Electricity_Bill_Oct_{YEAR}.pdf"
+    assert names_other_month({10}, set(), f"Bill Month: OCT-{YEAR - 1}", bill)  # last year's October
+    assert not names_other_month({10}, set(), f"Bill Month: OCT-{YEAR}", bill)
+    assert names_other_month(set(), set(), f"Bill Month: SEP-{YEAR}", bill)  # no month asked: the bill's own
+    assert not names_other_month(set(), set(), f"Bill Month: SEP-{YEAR}", "electricity.csv")
+
+
+def test_from_a_year_is_of_that_year_and_from_a_year_on_since():
+    of_year, since = read_time(f"payslips from {YEAR - 1}", NOW), read_time(f"payslips from {YEAR - 1} on", NOW)
+    assert of_year.until == datetime(YEAR, 1, 1).timestamp() and since.until is None
+
+
+def test_the_due_date_of_a_czech_invoice(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "when was the modry ptak invoice due")
+    assert "16. 10." in final.answer and names == ["Faktura_017.txt"], final.answer
+
+
+def test_until_when_the_inspection_is_valid(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "stk valid till?")
+    assert "22. 3. 2028" in final.answer and names == ["STK_protokol.txt"], final.answer
+
+
+def test_a_bills_own_units_not_last_years(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "how many units was the aug electricity bill for?")
+    assert "312" in final.answer, final.answer
+
+
+def test_a_label_that_says_the_asked_word(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "pnr pune->madgaon")
+    assert "8524719360" in final.answer and names == ["Train_Ticket_PUNE-MAO.txt"], final.answer
