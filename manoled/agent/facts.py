@@ -365,7 +365,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # "what time": a label's "Check-in time:", not "(local time)" in a sentence
             score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f))
             score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole)
-            score += CELL_WEIGHT * _in_one_cell(u, here, untyped=not kind)
+            score += CELL_WEIGHT * _in_one_cell(u, here)
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
                 score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
             if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"
@@ -424,14 +424,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     return result
 
 
-def _in_one_cell(unit: str, here: list[str], untyped: bool = False) -> bool:
+def _in_one_cell(unit: str, here: list[str]) -> bool:
     """Whether a table row said with its columns ("Date: 3/29/2026, Altar Flowers: Dolores Kowalski") has a
-    question word in a column's name and another in that column's value: the row of the cell asked about. Asked no
-    type of value ("pnr pune->madgaon"), a line whose label says a question word and whose value says none: "PNR:
-    8524719360", not "To: MADGAON (MAO)"."""
-    if untyped and unit.count(": ") == 1:
-        name, value = unit.split(": ")
-        return any(contains(name, t) for t in here) and not any(contains(value, t) for t in here)
+    question word in a column's name and another in that column's value: the row of the cell asked about."""
     if len(here) < 2 or unit.count(": ") < 3:
         return False
     return any(any(contains(name, t) for t in here) and any(contains(value, t) and not contains(name, t) for t in here)

@@ -104,7 +104,7 @@ _ASKED_AS = frozenset("time day date deadline year month weekday hour amount pri
 _GROUPED = r"(?:[\d,.']|\s(?=\d{3}(?!\d)))"  # a sum's digits, its thousands apart by a space too: "12 500"
 _CURRENCY = (rf"(?:(?:[$€£¥₹]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf)\b\.?)\s?\d{_GROUPED}*|\d{_GROUPED}*\s?(?:eur|"
              r"euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|cad|aud|inr|rupees?|czk|kč|pln|zł|huf|ron|lei|kr|"
-             r"€|\$|£|₹)(?![^\W\d_])|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+             r"€|\$|£|₹)\b|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # "1247.85" (no year's "2026.10"), not a date's "05.02.2026"
              r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|czk|kč|pln|zł|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"

@@ -216,11 +216,11 @@ def read_time(question: str, now: float) -> TimeRange | None:
         if m.group(1) == "before":
             return rng(None, a, f"before {label}")
         return rng(a, b, f"in {label}")
-    m = re.search(r"\b(since|after|before|in|during|from)? ?((?:19|20)\d{2})\b( on| onwards?)?", q)
+    m = re.search(r"\b(since|after|before|in|during|from)? ?((?:19|20)\d{2})\b", q)
     if m and m.group(1):
         year = int(m.group(2))
         a, b = datetime(year, 1, 1), datetime(year + 1, 1, 1)
-        if m.group(1) == "since" or m.group(1) == "from" and m.group(3):  # "payslips from 2026": of that year
+        if m.group(1) in ("since", "from"):
             return rng(a, None, f"since {year}")
         if m.group(1) == "after":
             return rng(b, None, f"after {year}")

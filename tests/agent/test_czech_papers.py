@@ -1,9 +1,8 @@
 """Papers from Central Europe and what they share with others. A sum is written "12 500 Kč", "CZK 3 450,00" or
 "3.450,- Kč" (the currency after it, thousands apart by a space); a date "16. 10. 2026", "3. listopadu 2026" or, in
 a year's papers, "16. 10."; a question in English finds the Czech words of papers ("splatnosti" is when it is due).
-A bill named for its month tells its own figure from the history rows of other years; "payslips from 2025" are
-those of 2025, not since; a line labelled by the asked word gives it ("pnr pune->madgaon"). Over a
-real index, on fixtures written for these tests."""
+A bill named for its month tells its own figure from the history rows of other years; a bare question's route
+("pnr pune->madgaon") says which ticket, not what is asked. Over a real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -17,7 +16,6 @@ from manoled.agent.kinds import _DATE, TYPE_PATTERNS
 from manoled.agent.layout import sentences
 from manoled.agent.months import names_other_month
 from manoled.agent.retrieve import contains, numeric_month
-from manoled.agent.slots import read_time
 
 NOW = time.time()
 YEAR = datetime.fromtimestamp(NOW).year
@@ -72,11 +70,6 @@ def test_a_history_row_of_a_bill_named_for_its_month():
     assert not names_other_month({10}, set(), f"Bill Month: OCT-{YEAR}", bill)
     assert names_other_month(set(), set(), f"Bill Month: SEP-{YEAR}", bill)  # no month asked: the bill's own
     assert not names_other_month(set(), set(), f"Bill Month: SEP-{YEAR}", "electricity.csv")
-
-
-def test_from_a_year_is_of_that_year_and_from_a_year_on_since():
-    of_year, since = read_time(f"payslips from {YEAR - 1}", NOW), read_time(f"payslips from {YEAR - 1} on", NOW)
-    assert of_year.until == datetime(YEAR, 1, 1).timestamp() and since.until is None
 
 
 def test_the_due_date_of_a_czech_invoice(folder):
