@@ -21,7 +21,7 @@ from collections.abc import Callable
 from .slots import stem
 
 _TABLE = """
-invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturujeme
+invoice: rechnung factura facture fattura fatura factuur faktur
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska výplatnice mzdový_list
 net: netto neto líquido liquido percibir čistá
 soak soaking: einweichen tremper remojar demolhar ammollo
@@ -57,7 +57,7 @@ document: unterlagen dokumente dokument justificatifs documentos documenti
 paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag
 sum: summe betrag
-deposit: kaution fianza caução cauzione bond waarborgsom kauce jistota
+deposit: kaution fianza caução cauzione bond waarborgsom kauce kauci jistot
 guarantee: kaution garantie fianza cauzione caução
 rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda huur huurprijs nájemné nájem
 contract: vertrag contrat contrato contratto overeenkomst smlouva smlouvy
@@ -74,7 +74,7 @@ annual: jährlich annuel annuelle anual annuale jaarlijks roční ročně
 tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst daň daně
 income: einkommen ingresos rendimientos renta reddito rendimento
 price: preis prix precio prezzo preço prijs cena ceny
-fee: gebühr gebühren honorar frais tasa úplata poplatek poplatky školné
+fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
 deadline: frist stichtag date_limite
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima
@@ -206,10 +206,12 @@ withheld withholding deducted deduction deductions: retención retenue einbehalt
 power: elektřina elektřiny
 consumption consume consumed: spotřeba spotřeby
 period: období
+billing: vyúčtování zúčtovací zúčtování abrechnung facturation facturación fatturazione faturação
+education: vzdělávání vzdělání bildung educación istruzione educação
 valid validity expire expires expiry: platnost gültig gültigkeit validité validez validità validade
 liability: ručení odpovědnost haftpflicht responsabilité responsabilidad
 compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria
-nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo
+nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo předškolní
 meal meals lunch lunches: stravné strava obědy
 dose: dávka dávky dosis
 gas: plyn plynu gaz

@@ -256,7 +256,14 @@ def sentences(line: str) -> list[str]:
     """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith", "Nov. 20" and a day's "30." before its month
     ("30. April 2026") end none, and a numbered item's "1." is none (its item is)."""
     out: list[str] = []
-    pieces = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€$£])", line)]
+    parts = re.split(r"(?<=[.!?])(\s+)", line)  # a sentence opens with a capital (any: "Částka"), a digit or a quote
+    pieces = parts[:1]
+    for gap, p in zip(parts[1::2], parts[2::2], strict=True):
+        if p[:1].isupper() or p[:1].isdigit() or p[:1] and p[0] in "\"'(€$£":
+            pieces.append(p)
+        else:
+            pieces[-1] += gap + p
+    pieces = [p.strip() for p in pieces]
     for n, piece in enumerate(pieces):
         if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not (len(pieces) > 1 and (
                 _MONTH_FIRST.match(pieces[1]) or _DOTTED_MONTH.match(pieces[1]))):

@@ -58,8 +58,16 @@ def test_dates_written_with_dots_and_spaces():
         "Platnost do: 22. 3. 2028.", "Příští prohlídka: pravidelná."]
 
 
+def test_a_sentence_may_open_with_any_capital():
+    assert sentences("Nájemce složil jistotu ve výši 55 000 Kč. Částka 45 000 Kč byla převedena.") == [
+        "Nájemce složil jistotu ve výši 55 000 Kč.", "Částka 45 000 Kč byla převedena."]
+    assert sentences("Dr. Ortiz said so. then more.  Next!") == ["Dr. Ortiz said so. then more.", "Next!"]
+
+
 def test_czech_words_of_papers_say_the_english_ones():
     assert contains("Datum splatnosti: 16. 10.", "due") and contains("Krkonose_unor_2026", "february")
+    assert contains("složil jistotu (kauci) ve výši 55 000 Kč", "deposit") and contains("Fakturujeme Vám", "invoice")
+    assert contains("Spotřeba celkem za zúčtovací období", "billing")
     assert contains("Spotřeba celkem: 2 184 kWh", "consumption") and contains("Kauce: 55 000 Kč", "deposit")
     assert not contains("Datum splatnosti: 16. 10.", "deposit")
 
