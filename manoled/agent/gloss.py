@@ -1,7 +1,8 @@
 """Gloss: the words of household papers in the languages people keep them in.
 
-A person asks in English about documents in German, French, Spanish, Portuguese, Italian, Dutch or Czech ("the deposit for
-my flat" in a Mietvertrag that says *Kaution*; "the locksmith's bill", a *Quittung* from a *Schlüsseldienst*).
+A person asks in English about documents in German, French, Spanish, Portuguese, Italian, Dutch or Czech ("the
+deposit for my flat" in a Mietvertrag that says *Kaution*; "the locksmith's bill", a *Quittung* from a
+*Schlüsseldienst*; Czech words by the stem their endings change on: *jistot*a, *jistot*u).
 The English embedder does not bridge them, and a question's word the passages lack makes the answer look
 unfounded. ``forms(word)`` gives the word's common equivalents in those languages, for the full-text search
 and for "does this passage say the question's word" (:func:`manoled.agent.retrieve.contains`).
@@ -51,7 +52,7 @@ water: wasser eau agua acqua água
 glasses: brille lunettes gafas occhiali óculos
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
 health: gesundheit santé salud salute saúde
-bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura
+bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktur
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad
 document: unterlagen dokumente dokument justificatifs documentos documenti
 paper: unterlagen
@@ -217,7 +218,7 @@ dose: dávka dávky dosis
 gas: plyn plynu gaz
 overpayment: přeplatek
 service: servis
-report: zpráva zprávy bericht rapport informe
+report: zpráva zprávy bericht informe
 paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
