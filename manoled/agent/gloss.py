@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .slots import stem
 
 _TABLE = """
-invoice: rechnung factura facture fattura fatura factuur faktur
+invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska výplatnice mzdový_list
 net: netto neto líquido liquido percibir čistá
 soak soaking: einweichen tremper remojar demolhar ammollo
@@ -52,7 +52,7 @@ water: wasser eau agua acqua água
 glasses: brille lunettes gafas occhiali óculos
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
 health: gesundheit santé salud salute saúde
-bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktur
+bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad
 document: unterlagen dokumente dokument justificatifs documentos documenti
 paper: unterlagen
