@@ -114,8 +114,7 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
           r"agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|"
           r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
           r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)")  # "3. listopadu"
-# "8/2", "08/02/2026", "08.02.2026"; not "89.90": with dots, only a whole date (a price has one dot)
-# "1/2 cup", "3/4 tsp": a fraction of a measure, not the 2nd of January
+# "8/2", "08.02.2026", "16. 10. 2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
 _DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|\b(?:[12]?\d|3[01])\.\s(?:[1-9]|1[0-2])\.(?!\S)|"
@@ -142,9 +141,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
-    # "27 Willow Crescent", "Rua de Miragaia 62", a postcode ("BS6 5QT", "1000-001")
-    # and a web or network address ("the admin page at 192.168.1.254"); a house number before a capitalised word
-    # only ("wait 3 minutes", "30 June" are no street); a venue ("Sadlon Arena", "@ Iroquois Park")
+    # "27 Willow Crescent", "Rua de Miragaia 62", "BS6 5QT", "1000-001", "at 192.168.1.254"; a house number before
+    # a capitalised word only ("wait 3 minutes", "30 June" are no street); a venue ("Sadlon Arena", "@ Iroquois Park")
     "place": re.compile(rf"(?-i:\b\d+[a-z]?\s+(?!(?i:{MONTH})\b)[A-Z][a-z]+)|"
                         r"\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|boulevard|blvd|square|place|rua|via|"
                         r"calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
@@ -181,9 +179,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
 _IBAN = re.compile(_IBAN_FORM)
 
 
-# "512 GB", "30kg", not "GX-7" or "2024-031"
-# a quantity; a cook's fraction before its measure too ("1/2 cup butter"), not a date's "1/2"
-# (not a list's "5. add rice": a number that opens a line and is followed by "." or ")")
+# a quantity: "512 GB", "30kg", not "GX-7" or "2024-031"; a cook's fraction before its measure too ("1/2 cup
+# butter"), not a date's "1/2"; not a list's "5. add rice" (a number that opens a line, then "." or ")")
 _QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?"
                        r"(?![\w\-/])(?!\s?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|secs?|seconds?|days?|weeks?)\b)|"  # no "15 min"
                        rf"(?<![\w\-/])[1-7]/[2348](?={_FRACTION_OF})", re.IGNORECASE)
