@@ -335,6 +335,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
             - OTHER_MONTH_PENALTY * (not (deadline or contrasts.since) and dated_otherwise(months, years, c.text, c.file_name))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
+        period = months_mod.paper_period(months, years, c.file_name)  # a bill's rows of other months: its history
         units = sectioned(c.text, c.file_name)
         placed = numbered_items(c.text, place) if place else []  # the list's item at the place asked
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
@@ -375,7 +376,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                                            + bool(given and given & days(section)))
             score += SECTION_WEIGHT * bool(given and given & days(u))
             row = u != whole or whole.count(": ") >= 3  # a row's item, or a whole row of three cells or more
-            if row and months_mod.names_other_month(months, years, whole.split(", ", 1)[0], c.file_name):
+            if row and months_mod.names_other_month(*period, whole.split(", ", 1)[0]):
                 score -= OTHER_MONTH_PENALTY  # the row keyed by another month ("Bill Month: SEP-2026, …")
             if placed and any(item.startswith(whole[:40]) for item in placed):
                 score += ORDINAL_WEIGHT

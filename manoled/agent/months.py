@@ -209,13 +209,18 @@ def says_other_month(question: str, unit: str) -> bool:
     return names_other_month(*asked_months(question), unit)
 
 
-def names_other_month(months: set[int], years: set[int], unit: str, file_name: str = "") -> bool:
-    """:func:`says_other_month` with the question's months and years read already (once a question, not a line).
-    A paper named for its month ("Bill_Oct_2026.pdf") gives the month or year the question leaves out: its row
-    "OCT-2025" is last year's, a history of months before its own."""
-    named = name_dates(file_name) if file_name else []
+def paper_period(months: set[int], years: set[int], file_name: str) -> tuple[set[int], set[int]]:
+    """The months and years asked, with those a paper named for its month gives where the question leaves them out
+    ("oct light bill" of "Bill_Oct_2026.pdf": October 2026; its row "OCT-2025" is last year's, a history)."""
+    named = name_dates(file_name)
     months = months or {m for _, m in named}
-    years = years or {y for y, m in named if y and m in months}
+    return months, years or {y for y, m in named if y and m in months}
+
+
+def names_other_month(months: set[int], years: set[int], unit: str, file_name: str = "") -> bool:
+    """:func:`says_other_month` with the months and years read already; with ``file_name``, :func:`paper_period`'s."""
+    if file_name:
+        months, years = paper_period(months, years, file_name)
     if not months:
         return False
     said, said_years = set(), set()

@@ -104,9 +104,12 @@ def shared_by_sums(sums: Sums, terms: list[str], least: int) -> set[str]:
     if not totals:
         return set()
     said = {t: sum(1 for u, p in zip(lines, priced, strict=True) if p and contains(u, t)) for t in terms}
-    if any(sum(1 for u, p in zip(lines, priced, strict=True) if p and _pair(u, a, b)) == 1
-           and not any(_pair(u, a, b) for u in totals) for a, b in zip(terms, terms[1:], strict=False)):
-        return set()  # two words said together by one priced line name it: "the sum insured", "room service"
+    asked = {(stem(a), stem(b)) for a, b in zip(terms, terms[1:], strict=False)}
+    if asked:  # two words said together by one priced line name it: "the sum insured", "room service"
+        said_by = [_pairs(u) & asked if p else set() for u, p in zip(lines, priced, strict=True)]
+        in_totals = set().union(*map(_pairs, totals))
+        if any(sum(pair in s for s in said_by) == 1 for pair in asked - in_totals):
+            return set()
     if least > 1:
         for t in terms:
             at = [i for i, u in enumerate(lines) if contains(u, t)]
@@ -116,10 +119,10 @@ def shared_by_sums(sums: Sums, terms: list[str], least: int) -> set[str]:
     return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
 
 
-def _pair(line: str, a: str, b: str) -> bool:
-    """Whether ``line`` says the words ``a`` and ``b`` one after the other (as stems)."""
+def _pairs(line: str) -> set[tuple[str, str]]:
+    """The words ``line`` says one after the other, two by two (as stems)."""
     ws = [stem(w) for w in words(line)]
-    return any(x == stem(a) and y == stem(b) for x, y in zip(ws, ws[1:], strict=False))
+    return set(zip(ws, ws[1:], strict=False))
 
 
 def papers_named(question: str) -> set[str]:
