@@ -12,7 +12,7 @@ from typing import Any
 from .continuation import QUESTION_FRAME, mentions
 from .facts import sectioned
 from .kinds import TYPE_PATTERNS, is_cue, wanted_type
-from .months import numbered_things
+from .numbered import numbered_things
 from .retrieve import contains
 from .slots import STOP, time_words, words
 from .terms import topic_terms

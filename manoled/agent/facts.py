@@ -43,10 +43,9 @@ from .months import (
     name_year_fit,
     names_month,
     newest_of_series,
-    numbered_things,
-    says_numbered,
     spanned_months,
 )
+from .numbered import numbered_things, says_numbered, says_other_number
 from .retrieve import Candidate, contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
@@ -332,6 +331,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or months_mod.says_span(f"{c.text} {c.file_name}", spans)
             or says_numbered(numbered, c.text, c.file_name) or len(months) >= 2 and months <= spanned_months(c.text)) \
+            - QUOTED_WEIGHT * says_other_number(numbered, c.text, c.file_name) \
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
             - OTHER_MONTH_PENALTY * (not (deadline or contrasts.since) and dated_otherwise(months, years, c.text, c.file_name))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
@@ -383,7 +383,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
-                score += PAPERS_WORD_WEIGHT * labelled + RATE_WEIGHT * rate_asked * (
+                score += PAPERS_WORD_WEIGHT * (labelled or kind == "code" and kinds.booking_code(question, u)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .asking import asked_part
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
@@ -90,6 +91,18 @@ def asks_whom_to_call(question: str) -> bool:
 def names_whom_to_call(unit: str) -> bool:
     """Whether ``unit`` says whom to call, with or without a number: a manual's "call customer service"."""
     return bool(_CALL_SOMEONE.search(unit))
+
+
+# "what code do I check in with", "the reservation number", "pnr": a booking's own code, not a flight's or a seat's
+_BOOKING_ASK = re.compile(r"\b(?:check(?:ing)?(?:[\s-]+[\w']+){0,4}?[\s-]+in\b|booking|reservation|confirmation|pnr|locator)\b", re.IGNORECASE)
+_BOOKING_LABEL = re.compile(r"^\W*(?:(?:booking|reservation|confirmation|buchungs|réservation|reserva)\w*\s*(?:ref\w*|"
+                            r"code|no\b|number|nummer|numéro|id\b|#)|pnr|(?:record\s+)?locator|ref(?:erence)?\s*:)", re.IGNORECASE)
+
+
+def booking_code(question: str, unit: str) -> bool:
+    """Whether ``question`` asks a booking's code and ``unit`` gives it by its label ("Booking reference (PNR):
+    QX7L2P", "Booking ID AVR-26-104582"), not a flight's number ("Flight: TR284") or the booking's status."""
+    return bool(_BOOKING_ASK.search(question)) and bool(_BOOKING_LABEL.match(unit))
 
 
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")
@@ -200,26 +213,6 @@ def body_weight(question: str, stems: set[str]) -> bool:
 def wanted_type(question: str) -> str | None:
     """The kind of value the question asks for: its wh-word first, then its most frequent cue words."""
     return typed_by(question)[0]
-
-
-# the words a sentence that asks opens with, after an "and" or "so"
-_ASK_OPENING = (r"(?:(?:so|and|but|ok|okay|then|also)\W+)?"
-                r"(?:(?:by|until|till|for|from|since|in|on|at|to|with) (?=(?:what|when|which|whom|how)\b))?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|were|"
-                r"do|does|did|can|could|should|will|would|has|have|had)\b")
-# a question's sentences: after "?" or "!", or a dash before what asks ("the tap drips - who do I phone?")
-_BREAK = re.compile(rf"(?<=[?!])\s+|\s+[-–—]+\s+(?={_ASK_OPENING})", re.IGNORECASE)
-_ASKS = re.compile(rf"^{_ASK_OPENING}|\b(?:what|when|who|where|which|how)\b.*\?$", re.IGNORECASE)
-
-
-def asked_part(question: str) -> str:
-    """The sentence of ``question`` that asks, without what it tells first or after: "Is the cat getting chunky?
-    *What did the scales say at her check-up?*", "The tap drips - *who do I phone?*", "*How early do we leave?* I
-    need to plan the nap." The last sentence that asks; the whole question when it is one sentence."""
-    parts = [p for p in _BREAK.split(question.strip()) if p.strip()]
-    if len(parts) < 2:
-        return question
-    asking = [p for p in parts if _ASKS.search(p.strip())]
-    return asking[-1].strip() if asking else question
 
 
 @lru_cache(maxsize=256)

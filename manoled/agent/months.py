@@ -406,21 +406,6 @@ def names_month(word: str, file_name: str) -> bool:
     return is_month(word) and any(m == MONTH_NUMBERS[word] for _, m in name_dates(file_name))
 
 
-_NUMBERED = re.compile(r"\b([^\W\d_]{2,})\s+(\d{1,3})\b")  # "Term 2", "week 3", "unit 12"
-_NOT_THINGS = frozenset("in on at of for by to from the and or is was are my our last next every per about".split())
-
-
-def numbered_things(question: str) -> list[tuple[str, str]]:
-    """A thing the question gives with its number: "Term 2", "week 3" (not a day of a month: "March 14")."""
-    return [(w.lower(), n) for w, n in _NUMBERED.findall(question)
-            if w.lower() not in _NOT_THINGS and not MONTH_NAMES.get(w.lower()[:3], "").startswith(w.lower())]
-
-
-def says_numbered(numbered: list[tuple[str, str]], text: str, file_name: str) -> bool:
-    return any(re.search(rf"\b{re.escape(w)}\.?\s*{n}(?!\d)", text, re.IGNORECASE)
-               or re.search(rf"(?<![a-z]){re.escape(w[0])}{n}(?!\d)", file_name, re.IGNORECASE) for w, n in numbered)
-
-
 def _month_head(head: str) -> tuple[int, int | None, str] | None:
     """A column header that names a month: "Jan", "February", "Feb 2026", "Mar-26" -> (month, year or None, the
     header with its month in full); None for any other header."""

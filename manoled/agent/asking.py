@@ -1,0 +1,36 @@
+"""Which sentence of a question asks: "Is the cat getting chunky? *What did the scales say at her check-up?*",
+"The tap drips all week - *who do I phone?*", "If we moved out in May, *how far ahead do we tell them?*". What a
+question tells around it places the question; the sentence that asks says what a file must answer."""
+
+from __future__ import annotations
+
+import re
+
+# the words a sentence that asks opens with, after an "and" or "so"
+_ASK_OPENING = (r"(?:(?:so|and|but|ok|okay|then|also)\W+)?"
+                r"(?:(?:by|until|till|for|from|since|in|on|at|to|with) (?=(?:what|when|which|whom|how)\b))?(?:what|when|who|whom|whose|where|which|how|why|is|are|was|were|"
+                r"do|does|did|can|could|should|will|would|has|have|had)\b")
+# a question's sentences: after "?" or "!", after a word's full stop or a dash before what asks ("the tap drips -
+# who do I phone?", "The form wants the PNR. What is it?"; not "Dr. Who")
+_BREAK = re.compile(rf"(?<=[?!])\s+|(?<=(?-i:[a-z]{{3}}|[A-Z]{{3}})\.)\s+(?={_ASK_OPENING})"
+                    rf"|\s+[-–—]+\s+(?={_ASK_OPENING})", re.IGNORECASE)
+_ASKS = re.compile(rf"^{_ASK_OPENING}|\b(?:what|when|who|where|which|how)\b.*\?$", re.IGNORECASE)
+
+
+# "If Luis and I don't stay past May, how far ahead do we tell them?": a case told before what asks, in three words
+# or more ("Before insurance, how much …" only qualifies what is asked; "When is it, and …" asks already)
+_CASE = re.compile(rf"^\s*(?:if|once|now that|in case|when|whenever|after|before|since)\s+(?!{_ASK_OPENING})"
+                   rf"(?:[^\s,?!]+\s+){{2,}}?[^\s,?!]+,\s+(?={_ASK_OPENING})", re.IGNORECASE)
+
+
+def asked_part(question: str) -> str:
+    """The sentence of ``question`` that asks, without what it tells first or after: "Is the cat getting chunky?
+    *What did the scales say at her check-up?*", "The tap drips - *who do I phone?*", "*How early do we leave?* I
+    need to plan the nap.", "If we moved out, *how far ahead do we tell them?*" The last sentence that asks; of one
+    sentence, what follows a case it tells first; else the whole question."""
+    parts = [p for p in _BREAK.split(question.strip()) if p.strip()]
+    if len(parts) < 2:
+        case = _CASE.match(question)
+        return question[case.end():] if case else question
+    asking = [p for p in parts if _ASKS.search(p.strip())]
+    return asking[-1].strip() if asking else question
