@@ -45,7 +45,7 @@ from .months import (
     newest_of_series,
     spanned_months,
 )
-from .numbered import numbered_things, says_numbered, says_other_number
+from .numbered import number_said, numbered_things
 from .retrieve import Candidate, contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
@@ -302,6 +302,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     naming = totals_mod.papers_named(question) | {stem(w) for w in said_otherwise("" if contrasts.period else said or "")}
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
+    booking = kind == "code" and kinds.asks_booking_code(question)  # "what code do I check in with": its label
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
@@ -328,10 +329,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
+        number = number_said(numbered, c.text, c.file_name) if numbered else 0  # "Term II" +1, "Term I" -1
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
             bool(given and given & days(c.text)) or months_mod.says_span(f"{c.text} {c.file_name}", spans)
-            or says_numbered(numbered, c.text, c.file_name) or len(months) >= 2 and months <= spanned_months(c.text)) \
-            - QUOTED_WEIGHT * says_other_number(numbered, c.text, c.file_name) \
+            or number > 0 or len(months) >= 2 and months <= spanned_months(c.text)) - QUOTED_WEIGHT * (number < 0) \
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
             - OTHER_MONTH_PENALTY * (not (deadline or contrasts.since) and dated_otherwise(months, years, c.text, c.file_name))
         heads: dict[str, list[str]] = {}  # a heading -> the question words it says
@@ -383,7 +384,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
-                score += PAPERS_WORD_WEIGHT * (labelled or kind == "code" and kinds.booking_code(question, u)) + RATE_WEIGHT * rate_asked * (
+                score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):

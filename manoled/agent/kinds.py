@@ -99,10 +99,15 @@ _BOOKING_LABEL = re.compile(r"^\W*(?:(?:booking|reservation|confirmation|buchung
                             r"code|no\b|number|nummer|numéro|id\b|#)|pnr|(?:record\s+)?locator|ref(?:erence)?\s*:)", re.IGNORECASE)
 
 
-def booking_code(question: str, unit: str) -> bool:
-    """Whether ``question`` asks a booking's code and ``unit`` gives it by its label ("Booking reference (PNR):
-    QX7L2P", "Booking ID AVR-26-104582"), not a flight's number ("Flight: TR284") or the booking's status."""
-    return bool(_BOOKING_ASK.search(question)) and bool(_BOOKING_LABEL.match(unit))
+def asks_booking_code(question: str) -> bool:
+    """Whether ``question`` asks a booking's own code ("what code do I check in with", "the reservation code")."""
+    return bool(_BOOKING_ASK.search(question))
+
+
+def labels_booking_code(unit: str) -> bool:
+    """Whether ``unit`` gives a booking's code by its label ("Booking reference (PNR): QX7L2P", "Booking ID
+    AVR-26-104582"), not a flight's number ("Flight: TR284") or the booking's status."""
+    return bool(_BOOKING_LABEL.match(unit))
 
 
 # the noun after such a wh-word that only names the kind of answer ("what time" is "when", "what price" "how much")

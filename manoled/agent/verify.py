@@ -44,7 +44,8 @@ from .kinds import (
     CUES,
     SUM_VERBS,
     TYPE_PATTERNS,
-    booking_code,
+    asks_booking_code,
+    labels_booking_code,
     payee_account,
     role_words,
     says_shape,
@@ -206,7 +207,8 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
     if top.typed and kind in _SURE_TYPES and not (theirs[0].typed if _SUM_VERB.search(question) else
                                                   _has_value(theirs[0], kind)):
         return False  # (their best line is the one that would answer; asked what is paid, "Room 4" is no sum)
-    if kind == "code" and booking_code(question, top.text) and not booking_code(question, theirs[0].text):
+    if kind == "code" and asks_booking_code(question) and labels_booking_code(top.text) and \
+            not labels_booking_code(theirs[0].text):
         return False  # "the booking reference for our flights": the e-ticket's, not the itinerary's flight numbers
     if LATEST.search(question) and top.candidate and theirs[0].candidate and \
             top.path in newest_of_series([top.candidate, theirs[0].candidate]):

@@ -11,8 +11,8 @@ import time
 import pytest
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.kinds import asked_part, booking_code
-from manoled.agent.numbered import numbered_things, says_numbered, says_other_number
+from manoled.agent.kinds import asked_part, asks_booking_code, labels_booking_code
+from manoled.agent.numbered import number_said, numbered_things
 
 NOW = time.time()
 
@@ -51,14 +51,18 @@ def test_a_thing_given_with_its_number():
     assert numbered_things("the second-term school fees") == [("term", "2")]
     assert numbered_things("the 3rd week of March 14") == [("week", "3")]
     asked = numbered_things("second term fees")
-    assert says_numbered(asked, "Term: Term II (Oct - Mar)", "receipt.txt")
-    assert says_numbered(asked, "Tuition fee: 29,500.00", "Fee_Receipt_Term2_2026-27.txt")
-    assert says_other_number(asked, "Term: Term I (Jun - Sep)", "Fee_Receipt_Term1_2026-27.txt")
-    assert not says_other_number(asked, "Tuition fee: 29,500.00", "receipt.txt")
+    assert number_said(asked, "Term: Term II (Oct - Mar)", "receipt.txt") == 1
+    assert number_said(asked, "Tuition fee: 29,500.00", "Fee_Receipt_Term2_2026-27.txt") == 1
+    assert number_said(asked, "Term: Term I (Jun - Sep)", "Fee_Receipt_Term1_2026-27.txt") == -1
+    assert number_said(asked, "Tuition fee: 29,500.00", "receipt.txt") == 0
 
 
 def test_a_bookings_code_by_its_label():
     question = "What code do I need to check the three of us in online?"
+
+    def booking_code(q: str, unit: str) -> bool:
+        return asks_booking_code(q) and labels_booking_code(unit)
+
     assert booking_code(question, "Booking Reference: K7XQ2M") and booking_code(question, "PNR: 8524719360")
     assert not booking_code(question, "Flight: TR284, From: Singapore (SIN)")
     assert not booking_code(question, "Booking Status: CNF/B3/44") and not booking_code(question, "ref. IV-55812)")
