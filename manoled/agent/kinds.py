@@ -26,7 +26,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "number": frozenset("many long number old far often version capacity temp temperature".split()),
     "place": frozenset("where address located location street city".split()),
     "code": frozenset("ref reference code confirmation iban serial tracking id voucher coupon "
-                      "promo".split()),
+                      "promo pnr locator".split()),
     "org": frozenset("company companies firm client customer vendor supplier provider employer organisation "
                      "organization business brand agency insurer bank shop store".split()),
     "purpose": frozenset("why reason purpose".split()),

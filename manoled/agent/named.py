@@ -9,7 +9,7 @@ the papers that name the owner say less of the thing asked.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .entries import entry_of, is_log, owner_of
 from .facts import Extraction, Fact
@@ -21,17 +21,20 @@ from .slots import WEEKDAYS, starts_alike, stem, words
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
 _WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
+_LOWER = re.compile(r"(?<![\w'’])([a-z]{3,})\b")  # a word typed in lower case: a name if the files write it so
+_READ_FILES = 4  # how many of the files that have such a word are read for how they write it
 _THING = re.compile(r"\b(?:the|my|our)\s+([A-Z][a-z]{2,})\b(?!['’])")  # "the Skoda": a thing's name, not a person's
 
 
 def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extraction,
-                 files_with: Callable[[str], set[int]]) -> Extraction:
+                 files_with: Callable[[str], set[int]], lowered: frozenset[str] = frozenset()) -> Extraction:
     """Only facts of files that say the names the question gives ("Dolores's April notice" is not Walt's):
-    a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path."""
+    a name some file has (so not a word the files lack) that the fact's file says nowhere, nor its path.
+    ``lowered``: the names typed in lower case (:func:`typed_lower`)."""
     # names in what a question tells before it asks are where it happens, not what is asked ("We're driving up the
     # West Coast over Christmas - by what date is the Toyota's renewal due?"): only the asking sentence's must be said
     proper = {stem(w.lower()) for w in _PROPER.findall(asked_part(query))} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
-    proper &= set(terms)
+    proper = proper & set(terms) | lowered
     if not proper or ex.declined or not ex.facts:
         return ex
     owner = {stem(w.lower()) for m in _CONTACT_OF.finditer(query) for w in m.group(1).split()} & proper
@@ -115,3 +118,32 @@ def _log_of(f: Fact, terms: list[str]) -> bool:
 def _said_near(text: str, name: str) -> bool:
     """``name`` in ``text``, or a word that starts like it ("Lisboa" for Lisbon, "Walter" for Walt)."""
     return contains(text, name) or any(starts_alike(w, name) for w in words(text))
+
+
+def typed_lower(query: str, terms: list[str], absent: frozenset[str], files_with: Callable[[str], set[int]],
+                texts_of: Callable[[int], list[str]]) -> frozenset[str]:
+    """The words of the asking part typed in lower case (or first) that the files write as names ("ruth's net pay in
+    oct": the files say "Ruth"), read in the first few files that have each (``texts_of``: a file id -> its passages)."""
+    found, asking = set(), asked_part(query)
+    for w in dict.fromkeys(_LOWER.findall(asking[:1].lower() + asking[1:])):  # "Ruth's pay?": its first word too
+        t = stem(w)
+        if t in terms and t not in absent and t not in MONTH_NUMBERS and t not in WEEKDAYS and written_as_name(
+                w, (text for i in sorted(files_with(t))[:_READ_FILES] for text in texts_of(i))):
+            found.add(t)
+    return frozenset(found)
+
+
+def written_as_name(word: str, texts: Iterable[str]) -> bool:
+    """Whether ``texts`` write ``word`` as a name: capitalised after a word in lower case at least once ("paid to
+    Ruth"), and never in lower case ("for Studio Kranich" and "the studio": no name). A line's or sentence's first
+    word, a label's value and a title's words say nothing ("Bond: $2,480", "Student: Vihaan", "Total Bond Paid")."""
+    pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}(?!\w)", re.IGNORECASE)
+    inside = False
+    for text in texts:
+        for m in pattern.finditer(text):
+            if m.group(0).islower():
+                return False
+            before = text[:m.start()].rstrip(" \t\"'(*-•")
+            if before and before[-1] not in "\n.!?:;|" and before.split()[-1][0].islower():
+                inside = True
+    return inside

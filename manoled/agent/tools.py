@@ -29,7 +29,7 @@ from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
 from .months import asked_months, is_month, month_column, name_date_fit, name_dates, spanned_months
-from .named import of_the_named
+from .named import of_the_named, typed_lower
 from .names import files_at, index_of, path_matches, similar
 from .owndate import own_date_last
 from .pairs import both_asked
@@ -63,6 +63,7 @@ def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[
 
 COMPOUND_HEAD = 4.0  # Zipf of a word of its own ("tax" 5.1; not "tues" 0.0), above that of the compound
 # what ends a word for the one who deals in its first part: the taxman, the postman, the bookshop ("daycare" is care)
+_READ_PASSAGES = 12  # of a file that has a word typed in lower case, the passages read for how it is written
 WHO_OF = frozenset("man men woman women people folk folks guy guys lady shop store office".split())
 
 
@@ -194,11 +195,13 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
                              kind, ahead=ahead)
-    ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t)))
+    # "ruth net pay oct": a name typed in lower case, which the files write as one
+    lowered = typed_lower(asked, terms, absent, lambda t: _files_with(ctx, t), lambda i: ctx.passages(i, _READ_PASSAGES))
+    ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t), lowered))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
                       n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
-                      names=_file_words(ctx, asked_words(query)))
+                      names=_file_words(ctx, asked_words(query)), lowered=lowered)
     ex = _period_paper(ctx, query, ex)
     if not ex.declined:  # the check may have chosen another file, whose best line is its own date
         ex.facts = own_date_last(query, ex.facts, terms, kind, ahead=ahead)
@@ -307,8 +310,10 @@ def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:
 
 
 def _files_with(ctx: ToolContext, term: str) -> set[int]:
-    """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too)."""
-    return ctx.catalog.fts_file_ids([term, *gloss.spelled_out(term)] if len(term) < 4 else fts_terms([term]))
+    """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too; a month also as
+    its papers write it short: "12 Jun 2026")."""
+    forms = [term, *gloss.spelled_out(term)] if len(term) < 4 else fts_terms([term])
+    return ctx.catalog.fts_file_ids([*forms, term[:3]] if is_month(term) and len(term) > 3 else forms)
 
 
 def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:

@@ -166,8 +166,8 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
               * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items() if d > 0}
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     said: dict[str, float] = {}
-    missing = [t for t in terms if not literal[t]]
-    if sense is not None and missing:
+    missing = [t for t in terms if not literal[t] and not is_month(t)]  # a month unsaid is unsaid: the word nearest
+    if sense is not None and missing:  # "june" is "Sep" (a month's forms are literal: "12 Jun", "2026-06")
         near = sense.best(missing, passage_words(passage))
         said = {t: sense_credit(near[t][0]) for t in missing if t in near}
     detail = {t: (terms[t], literal[t], round(said.get(t, 0.0), 2)) for t in terms}
@@ -225,20 +225,22 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
 
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
           sense: WordSense | None = None, names: frozenset[str] = frozenset(),
-          initialled: dict[str, set[str]] | None = None) -> Extraction:
+          initialled: dict[str, set[str]] | None = None, lowered: frozenset[str] = frozenset()) -> Extraction:
     """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts.
-    ``initialled``: question words that are the initials of files' names ("CT"), with those files' paths."""
+    ``initialled``: question words that are the initials of files' names ("CT"), with those files' paths;
+    ``lowered``: names the question types in lower case, which the files write as names ("selam net pay")."""
     if ex.declined or not ex.facts:
         return ex
+    names |= lowered  # "bond interest rate cederberg": a name, which the answer's line need not say
     roles = role_words(question)  # "who supplies my electricity": a paper names the firm, not its role
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
     if not terms:
         return ex
     light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
     scored: dict[str, tuple[float, dict[str, Any]]] = {}
-    for f in ex.facts[:30]:
-        if f.path not in scored:
-            scored[f.path] = coverage(terms, _passage(f), n_files, sense, light)
+    for f in ex.facts[:30]:  # a file by what its passages found say together: an e-ticket's flights and its
+        if f.path not in scored:  # booking reference may be passages apart
+            scored[f.path] = coverage(terms, _paper(ex, f), n_files, sense, light)
     top = ex.facts[0]
     kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
@@ -247,6 +249,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
+        elif other_month(placed := without_deed_before(question), _paper(ex, theirs[0]), theirs[0].file_name) and \
+                not other_month(placed, _paper(ex, top), top.file_name):
+            pass  # "the June flights": not September's ticket, whatever more of the question its small print says
         elif _may_leave(question, top, theirs, kind, initialled or {}):
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
@@ -265,7 +270,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares none of the question's words (a month at most)"
     elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
-    elif _names_only(question, detail, top.typed) and not _row(top, kind):
+    elif _names_only(question, detail, top.typed, lowered) and not _row(top, kind):
         why = "the best passage says only the name asked about, not what is asked of it"
     elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
@@ -319,13 +324,14 @@ def _value_reading(question: str) -> frozenset[str]:
                                           for i, w in enumerate(ws)) else frozenset()
 
 
-def _names_only(question: str, detail: dict[str, Any], typed: bool = False) -> bool:
+def _names_only(question: str, detail: dict[str, Any], typed: bool = False, lowered: frozenset[str] = frozenset()
+                ) -> bool:
     """Whether the passage says, of the question's words that files have, only names the question capitalises
     ("When did the *Subaru* last get an oil change?": its registration), nothing of what is asked of them, literally
     or in a strong sense. ``typed``: the line gives a value of the kind asked, which says "due" or "expire" (a date)."""
     said = re.findall(r"[\w'-]+", question)
     capital = {stem(w.lower()) for i, w in enumerate(said) if i and w[:1].isupper() and w != "I"
-               and not is_month(w.lower())}
+               and not is_month(w.lower())} | lowered
     known = {t: v for t, v in detail.items() if v[0] > 0 and not is_month(t)}
     named = [t for t in known if t in capital]
     rest = [t for t in known if t not in capital and t not in _FRAME]
