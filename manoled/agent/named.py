@@ -136,8 +136,9 @@ def typed_lower(query: str, terms: list[str], absent: frozenset[str], files_with
 def written_as_name(word: str, texts: Iterable[str]) -> bool:
     """Whether ``texts`` write ``word`` as a name: capitalised after a word in lower case at least once ("paid to
     Ruth"), and never in lower case ("for Studio Kranich" and "the studio": no name). A line's or sentence's first
-    word, a label's value and a title's words say nothing ("Bond: $2,480", "Student: Vihaan", "Total Bond Paid")."""
-    pattern = re.compile(rf"(?<![\w'’]){re.escape(word)}(?!\w)", re.IGNORECASE)
+    word, a label's value, a title's words and an address say nothing ("Bond: $2,480", "Student: Vihaan", "Total Bond
+    Paid", "ruth.campbell@mail.com")."""
+    pattern = re.compile(rf"(?<![\w'’@./]){re.escape(word)}(?![\w@]|\.\w)", re.IGNORECASE)  # not in an address
     inside = False
     for text in texts:
         for m in pattern.finditer(text):

@@ -107,7 +107,7 @@ def test_a_month_is_said_in_its_own_forms():
 
 
 def test_a_name_typed_in_lower_case():
-    assert written_as_name("selam", ["ask Selam whether the bakery pays", "- Selam's first shift"])
+    assert written_as_name("selam", ["ask Selam whether the bakery pays", "- Selam's first shift", "selam.b@mail.com"])
     assert not written_as_name("studio", ["invoice for Studio Kranich", "rent for the studio"])  # also in lower case
     for word, said in (("bond", "Bond: $2,480"), ("bond", "Total Bond Paid"), ("vihaan", "Student: Vihaan Deshpande"),
                        ("selam", "Selam's first shift")):
