@@ -26,7 +26,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "number": frozenset("many long number old far often version capacity temp temperature".split()),
     "place": frozenset("where address located location street city".split()),
     "code": frozenset("ref reference code confirmation iban serial tracking id voucher coupon "
-                      "promo pnr locator".split()),
+                      "promo".split()),
     "org": frozenset("company companies firm client customer vendor supplier provider employer organisation "
                      "organization business brand agency insurer bank shop store".split()),
     "purpose": frozenset("why reason purpose".split()),
@@ -241,7 +241,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     dotted = {m.group(1).lower() for m in NUMBER_SAID.finditer(question)}  # "bond no. lipscombe ave": its number
-    if any(w in TYPE_WORDS["code"] or w in _SECRET for w in ws) and not any(w in ("many", "much") for w in ws) or any(
+    if any(w in TYPE_WORDS["code"] or w in _SECRET or w in ("pnr", "locator") for w in ws) and "much" not in ws and \
+            "many" not in ws or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
