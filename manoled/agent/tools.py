@@ -62,8 +62,8 @@ def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[
 
 
 COMPOUND_HEAD = 4.0  # Zipf of a word of its own ("tax" 5.1; not "tues" 0.0), above that of the compound
-# what ends a word for the one who deals in its first part: the taxman, the postman, the bookshop ("daycare" is care)
 _READ_PASSAGES = 12  # of a file that has a word typed in lower case, the passages read for how it is written
+# what ends a word for the one who deals in its first part: the taxman, the postman, the bookshop ("daycare" is care)
 WHO_OF = frozenset("man men woman women people folk folks guy guys lady shop store office".split())
 
 
