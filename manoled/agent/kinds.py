@@ -93,8 +93,9 @@ def names_whom_to_call(unit: str) -> bool:
     return bool(_CALL_SOMEONE.search(unit))
 
 
+_OWN_CODES = ("pnr", "locator")  # a booking's code itself: asks a code alone ("pnr for the night train")
 # "what code do I check in with", "the reservation number", "pnr": a booking's own code, not a flight's or a seat's
-_BOOKING_ASK = re.compile(r"\b(?:check(?:ing)?(?:[\s-]+[\w']+){0,4}?[\s-]+in\b|booking|reservation|confirmation|pnr|locator)\b", re.IGNORECASE)
+_BOOKING_ASK = re.compile(rf"\b(?:check(?:ing)?(?:[\s-]+[\w']+){{0,4}}?[\s-]+in\b|booking|reservation|confirmation|{'|'.join(_OWN_CODES)})\b", re.IGNORECASE)
 _BOOKING_LABEL = re.compile(r"^\W*(?:(?:booking|reservation|confirmation|buchungs|réservation|reserva)\w*\s*(?:ref\w*|"
                             r"code|no\b|number|nummer|numéro|id\b|#)|pnr|(?:record\s+)?locator|ref(?:erence)?\s*:)", re.IGNORECASE)
 
@@ -241,7 +242,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     dotted = {m.group(1).lower() for m in NUMBER_SAID.finditer(question)}  # "bond no. lipscombe ave": its number
-    if any(w in TYPE_WORDS["code"] or w in _SECRET or w in ("pnr", "locator") for w in ws) and "much" not in ws and \
+    if any(w in TYPE_WORDS["code"] or w in _SECRET or w in _OWN_CODES for w in ws) and "much" not in ws and \
             "many" not in ws or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):

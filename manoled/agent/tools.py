@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from . import facts as factlib
@@ -195,11 +196,13 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
     ex.facts = own_date_last(query, pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts))), terms,
                              kind, ahead=ahead)
+    # a word's files read once for the name reading, the name check and the answer check
+    files_with = cache(lambda t: _files_with(ctx, t))
     # "ruth net pay oct": a name typed in lower case, which the files write as one
-    lowered = typed_lower(asked, terms, absent, lambda t: _files_with(ctx, t), lambda i: ctx.passages(i, _READ_PASSAGES))
-    ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, lambda t: _files_with(ctx, t), lowered))
+    lowered = typed_lower(asked, terms, absent, files_with, cache(lambda i: ctx.passages(i, _READ_PASSAGES)))
+    ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, files_with, lowered))
     # a file name's initials are as rare as the files they name
-    ex = verify.check(query, ex, df=lambda t: len(_files_with(ctx, t)) or len(named_by.get(t, ())),
+    ex = verify.check(query, ex, df=lambda t: len(files_with(t)) or len(named_by.get(t, ())),
                       n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
                       names=_file_words(ctx, asked_words(query)), lowered=lowered)
     ex = _period_paper(ctx, query, ex)

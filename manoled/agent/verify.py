@@ -199,11 +199,16 @@ def _has_value(f: Fact, kind: str | None) -> bool:
 
 
 def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
-               initialled: dict[str, set[str]]) -> bool:
+               initialled: dict[str, set[str]], papers: dict[str, str] | None = None) -> bool:
     """Whether the best fact may give way to the facts of a file that says more of the question: not a line with
     the asked amount or date for a line that gives none (a letter dated February covers "the electricity bill
     for February" well, and says no sum, though another of its lines may), nor for the other paper of a job (the
-    estimate, asked the bill)."""
+    estimate, asked the bill), nor for a paper of another month than the one asked (``papers``: each file's
+    passages found)."""
+    placed = without_deed_before(question)
+    if papers is not None and other_month(placed, papers[theirs[0].path], theirs[0].file_name) and \
+            not other_month(placed, papers[top.path], top.file_name):
+        return False  # "the June flights": not September's ticket, whatever more of the question its small print says
     if top.typed and kind in _SURE_TYPES and not (theirs[0].typed if _SUM_VERB.search(question) else
                                                   _has_value(theirs[0], kind)):
         return False  # (their best line is the one that would answer; asked what is paid, "Room 4" is no sum)
@@ -237,10 +242,13 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if not terms:
         return ex
     light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
-    scored: dict[str, tuple[float, dict[str, Any]]] = {}
-    for f in ex.facts[:30]:  # a file by what its passages found say together: an e-ticket's flights and its
-        if f.path not in scored:  # booking reference may be passages apart
-            scored[f.path] = coverage(terms, _paper(ex, f), n_files, sense, light)
+    # a file by what its passages found say together: an e-ticket's flights and its booking reference may be
+    # passages apart
+    papers: dict[str, str] = {}
+    for f in ex.facts[:30]:
+        if f.path not in papers:  # (of each file's best fact)
+            papers[f.path] = _paper(ex, f)
+    scored = {p: coverage(terms, paper, n_files, sense, light) for p, paper in papers.items()}
     top = ex.facts[0]
     kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
@@ -249,10 +257,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
-        elif other_month(placed := without_deed_before(question), _paper(ex, theirs[0]), theirs[0].file_name) and \
-                not other_month(placed, _paper(ex, top), top.file_name):
-            pass  # "the June flights": not September's ticket, whatever more of the question its small print says
-        elif _may_leave(question, top, theirs, kind, initialled or {}):
+        elif _may_leave(question, top, theirs, kind, initialled or {}, papers):
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]
