@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-# "what's left to do", "still open", "not done yet", "haven't ticked off", "outstanding", "remaining"
-PENDING = re.compile(r"\b(?:left to (?:do|sort|organi[sz]e)|still (?:to do|open|pending|outstanding|undone|need)|"
+# "what's left to do", "what's left on my list", "still open", "not done yet", "haven't ticked off", "outstanding",
+# "remaining"
+PENDING = re.compile(r"\b(?:left to (?:do|sort|organi[sz]e)|still left|left (?:on|in|from) (?:my|the|our)|"
+                     r"still (?:to do|open|pending|outstanding|undone|need)|"
                      r"not (?:yet )?(?:done|ticked|checked|finished|completed|sorted)|"
                      r"(?:haven'?t|have not|hasn'?t|didn'?t|did not) (?:yet )?(?:\w+ )?(?:done|do|ticked|checked|finished|"
                      r"completed|sorted)|unticked|unchecked|outstanding|pending|remaining|open items?)\b", re.IGNORECASE)

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kinds
+from . import kinds, people
 from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
@@ -328,6 +328,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
+        firsts = people.first_names(c.text) if kind == "person" else frozenset()  # "Tomasz owns …" after "Tomasz Nowak"
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         number = number_said(numbered, c.text, c.file_name) if numbered else 0  # "Term II" +1, "Term I" -1
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
@@ -357,7 +358,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)
             focus_seen |= says_focus
-            typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and FIRM.search(u))
+            typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and FIRM.search(u)
+                         or firsts and here and people.names_one(u, firsts, asked_stems))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())

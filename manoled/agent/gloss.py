@@ -305,6 +305,7 @@ flight: fly out | flying out | flies out | fly back | flying back
 roadworthiness: safe to drive | safe on the road | fit for the road | road legal | road-legal
 launch: go-live | go live | going live | goes live | went live
 transport: getting around | get around | got around | gets around
+check-in: get into the room | get into my room | get into our room | get in the room | get in my room | get in our room
 """
 
 # everyday ways of saying a paper's thing ("keeping the lights on": the electricity): said as the paper's word to find
@@ -372,7 +373,7 @@ for _line in _SHORT.strip().splitlines():
 def _phrase_table(text: str) -> dict[str, tuple[str, ...]]:
     """``word: phrase | phrase …`` lines (a line that starts with a space goes on the line before) as a dict."""
     return {w: tuple(" ".join(f.split()) for f in said.split("|"))
-            for w, said in re.findall(r"^(\w+):((?:.|\n )*)", text.strip(), re.MULTILINE)}
+            for w, said in re.findall(r"^([\w-]+):((?:.|\n )*)", text.strip(), re.MULTILINE)}
 
 
 def _patterns(table: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern[str]]]:

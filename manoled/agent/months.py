@@ -79,9 +79,13 @@ _YEAR_ENDS = {"start": "january", "beginning": "january", "end": "december", "cl
 
 
 def year_end(ws: Sequence[str], i: int) -> str:
-    """The month ``ws[i]`` names when it is a year's start or end ("start" of "start of 2025": january), or ""."""
-    after = ws[i + 1:i + 3]
-    return _YEAR_ENDS.get(ws[i], "") if len(after) == 2 and after[0] == "of" and YEAR.fullmatch(after[1]) else ""
+    """The month ``ws[i]`` names when it is a year's start or end ("start" of "start of 2025", of "the start of the
+    year": january), or ""."""
+    after = ws[i + 1:i + 4]
+    if after[:1] != ["of"] or i < 0:
+        return ""
+    return _YEAR_ENDS.get(ws[i], "") if YEAR.fullmatch(after[1] if after[1:] else "") or after[1:] in (
+        ["the", "year"], ["this", "year"]) else ""
 
 
 # a month's short form in file names in those languages, where it is not the English one ("ene", "okt", "déc")

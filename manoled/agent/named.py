@@ -145,6 +145,8 @@ def written_as_name(word: str, texts: Iterable[str]) -> bool:
             if m.group(0).islower():
                 return False
             before = text[:m.start()].rstrip(" \t\"'(*-•")
-            if before and before[-1] not in "\n.!?:;|" and before.split()[-1][0].islower():
+            prev = before.split()[-1] if before.strip() else ""  # "2 x Flat white": "x" is no word
+            if before[-1:] not in ("", *"\n.!?:;|") and len(prev) > 1 and prev[0].islower() and \
+                    not re.match(r"\s*\d", text[m.end():]):  # "in Flat 3", "at Gate 12": a numbered place, no name
                 inside = True
     return inside

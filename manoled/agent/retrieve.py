@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import gloss
+from .commonness import zipf
 from .slots import stem, words
 from .wording import fold
 
@@ -84,6 +85,7 @@ def fts_terms(terms: Sequence[str]) -> list[str]:
         # the catalog drops accents ("schlusseldienst"), a name spells them out
         for form in dict.fromkeys([t, fold(t)]):
             out.append(form + "*" if len(form) >= 3 and not form.isdigit() else form)
+        out += [e] if (e := silent_e(stem(word))) else []  # "moving": "Move-in checklist"
         out += gloss_terms(stem(word))
         out += list(gloss.spelled_out(stem(word)))  # a phrase: "social security" for "ss"
     return out
@@ -180,12 +182,27 @@ def inflected(t: str) -> frozenset[str]:
     return frozenset({t + "ing", t + "ed"}) if len(t) == 3 else frozenset()
 
 
+LIGHT_VERB = 5.5  # Zipf frequency from which a verb is one of the few that say how, not what (come, make, take, live)
+
+
+def silent_e(t: str) -> str:
+    """A short verb's -ing form as the bare verb, its silent e back ("moving" -> "move", "hiring" -> "hire"), which
+    the form's own prefix misses ("Move-in checklist"); else "". Not a past form ("rated" is no rate), nor a verb
+    that mostly says how ("end up coming to", "taking", "making": :data:`LIGHT_VERB` and above)."""
+    base = t[:-3]
+    if t.endswith("ing") and len(base) == 3 and base.isalpha() and base[1] in "aeiou" and base[2] not in "aeiouwxy" \
+            and zipf(base + "e") < LIGHT_VERB:
+        return base + "e"
+    return ""
+
+
 def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99) -> bool:
     r = fold(root(t))
     t = _PAST.get(fold(t), fold(t))
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
-    forms = inflected(t)
+    forms = inflected(t) | {silent_e(t)} - {""}
     return any(w == t or stem(w) == t or _PAST.get(w) == t or (len(t) >= prefix_from and w.startswith(t)) or w in forms
+               or "-" in w and w.split("-", 1)[0] in forms  # "moving": "Move-in"
                or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 

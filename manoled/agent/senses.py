@@ -37,6 +37,7 @@ car | bike bicycle | motorbike motorcycle | van | boat
 motor auto | renters renter | homeowners homeowner
 yoga | pilates | spin spinning | zumba | aerobics | barre | boxing | swim swimming
 pancake pancakes | waffle waffles | crepe crepes | muffin muffins | scone scones | brownie brownies | cookie cookies biscuit biscuits
+flight flights plane airline | hotel hotels hostel | train trains | ferry ferries
 """
 SIBLING: dict[str, tuple[int, int]] = {w: (k, n) for k, line in enumerate(_SIBLINGS.strip().splitlines())
                                        for n, thing in enumerate(line.split("|")) for w in thing.split()}

@@ -47,6 +47,8 @@ def topic_terms(question: str) -> list[str]:
         if s == "time" and i and ws[i - 1] in ("last", "next", "first", "every", "each", "this") or \
                 w in ("round", "around") and i and ws[i - 1] == "time":
             continue  # "the last time we took her in", "this time round": when, said as a deed, not a time of day
+        if s == "year" and year_end(ws, i - 3):
+            continue  # "at the start of the year": its January, not a word a paper says
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
             continue  # "what did it end up costing", "in the end": how it asks
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \

@@ -17,7 +17,7 @@ from typing import Any
 from . import facts as factlib
 from . import gloss, senses, verify
 from .attribute import asked_words
-from .checklist import pending_first
+from .checklist import PENDING, pending_first
 from .commonness import LIGHT_HEADS, adverb, common, zipf
 from .context import ToolContext
 from .contrast import ahead_asked
@@ -38,7 +38,7 @@ from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms
 from .senses import SIBLING, WordSense
 from .series import series_of
-from .slots import WEEKDAYS, stem
+from .slots import KIND_WORDS, WEEKDAYS, stem, words
 from .terms import person_verbs, told_aside
 from .totals import TOTAL_ASK
 
@@ -200,6 +200,8 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     files_with = cache(lambda t: _files_with(ctx, t))
     # "ruth net pay oct": a name typed in lower case, which the files write as one
     lowered = typed_lower(asked, terms, absent, files_with, cache(lambda i: ctx.passages(i, _READ_PASSAGES)))
+    # "the globex bill": a word no English list knows that names files (globex_telecom_2026-01.pdf) is a name
+    lowered |= {t for t in terms if t.isalpha() and t not in absent and not zipf(t) and path_matches(t, ctx.files())}
     ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, files_with, lowered))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(files_with(t)) or len(named_by.get(t, ())),
@@ -330,6 +332,13 @@ _BEING_ASKED = re.compile(r"(?:how much|what time|what|when)\s*(?:is|was|are|wer
                           r"([^\W\d_]{3,})(?:\s+(?:on|at|in)\s+[\w\s'’-]*)?\W*$", re.IGNORECASE)  # not "X of Y": Y says which X
 
 
+_DETERMINERS = ("the", "my", "our", "your", "a", "an", "this", "that")
+_BEFORE_THING = (*_DETERMINERS, "for", "of", "in", "on", "at", "about", "with", "from", "to")
+_PAPER_WORDS = frozenset(KIND_WORDS) | {"file", "document", "folder", "list", "log", "record", "paper", "form"}
+_FOR_WHAT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?([^\W\d_]{3,})(?=\s+(?:in|at|on|for|this|last|from|during|"
+                       r"since|before|after)\b|\s*[?.!]*\s*$)", re.IGNORECASE)  # "for clothes in march" ("on my car": where)
+
+
 def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], candidates: list[Any],
                   sense: WordSense | None) -> str:
     """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
@@ -355,6 +364,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     roles = role_words(query) | person_verbs(query)  # "who supplies my electricity": the firm is asked, its role
     # is rarely written; "what milk am I picking up": the asker's deed, not what the list says
     told = told_aside(query)  # "Is the cat getting fat? What did she weigh?": "fat" is told, not asked
+    told |= {stem(w) for m in PENDING.finditer(query) for w in words(m.group())}  # "what's still left": how it asks
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
                and t not in LIGHT_HEADS and t not in gloss.NATIONAL and t not in told]  # "spend": how; "the people who redid my
     # logo": a party, not a topic; "the mexican dip": how the dip is, not a word its recipe must carry
@@ -363,6 +373,18 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     found_as = [w for w in gloss.phrased(query) if w in terms]
     if telling and not found_as and 0 < len(terms) <= 3 and len(telling) * 2 >= len(terms):
         return f"no file mentions {telling[0]}"
+    # the thing the question ends on ("… for the carrot cake", "for project falcon"), in no file and not said
+    # otherwise, named after a word the files have: not the lasagna's, whose ragu has 2 carrots ("lisbon hotel
+    # booking ref": what it asks; "on my car": the winter tyres say which car)
+    end = words(query)[-3:]  # (not a paper's kind: "in my budget sheet" is the sheet the budget is kept in)
+    if len(end) == 3 and end[0] in _BEFORE_THING and stem(end[2]) in telling and stem(end[2]) not in _PAPER_WORDS and \
+            stem(end[1]) in terms and stem(end[1]) not in absent_words and not found_as and not is_month(end[2]) and \
+            end[2] not in WEEKDAYS:
+        return f"no file mentions {' '.join(end[1:])}"
+    # what a sum is spent or kept for, in no file: "the budget for clothes in march" is not its row for eating out
+    for_what = _FOR_WHAT.search(query)
+    if for_what and stem(for_what.group(1).lower()) in telling and not found_as:
+        return f"no file mentions {for_what.group(1)}"
     # the thing whose value is asked, what the question names last after "how much was" ("how much was Marcus's
     # year-end *bonus*"), in no file and not said otherwise: what is found is the value of something else
     thing = _BEING_ASKED.match(query.strip())

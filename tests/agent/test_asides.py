@@ -115,7 +115,8 @@ def test_a_numbered_items_number_is_no_sentence():
 
 
 def test_what_is_left_to_do_is_the_empty_boxes_of_a_checklist(folder):
-    for question in ("what's left to do on the moving checklist?", "what haven't I ticked off the moving list yet?"):
+    for question in ("what's left to do on the moving checklist?", "what haven't I ticked off the moving list yet?",
+                     "what's still left on my moving checklist"):
         final, names = ask(planner_agent(folder[0], NOW), question)
         assert "Cancel the gym membership" in final.answer and "Change the address at the bank" in final.answer, final.answer
         assert "Book the van" not in final.answer and names == ["moving checklist.md"], final.answer

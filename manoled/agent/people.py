@@ -1,0 +1,42 @@
+"""The people a passage names by their first name alone, once it has given their full name.
+
+Meeting notes name everyone once in full ("Attendees: Priya Raman, Tomasz Nowak") and then by first name: "Tomasz
+owns the migration of the old blog posts." The person pattern (:data:`.kinds.TYPE_PATTERNS`) needs two names, so of
+"who is moving the old blog posts" only the attendees line held a person, and it answered. :func:`first_names` reads
+the passage's full names; :func:`names_one` says whether a line names one of them by the first name alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .kinds import TYPE_PATTERNS
+from .retrieve import MONTH_NUMBERS
+from .slots import WEEKDAYS, stem
+
+_FULL = re.compile(r"\b([A-Z][a-z]{2,})\s+[A-Z](?:'[A-Z])?[a-z]+\b")  # "Tomasz Nowak", "Siobhan O'Neill"
+_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Prof", "Mme", "Herr", "Frau"})
+
+
+def first_names(passage: str) -> frozenset[str]:
+    """The first names of the full names ``passage`` gives ("Priya" of "Priya Raman"; not "May" of "May Schedule")."""
+    found = set()
+    for m in TYPE_PATTERNS["person"].finditer(passage):
+        full = _FULL.search(m.group(0))
+        if full and full.group(1) not in _TITLES and full.group(1).lower() not in MONTH_NUMBERS and \
+                full.group(1).lower() not in WEEKDAYS:
+            found.add(full.group(1))
+    return frozenset(found)
+
+
+def names_one(unit: str, firsts: frozenset[str], asked: set[str]) -> bool:
+    """Whether ``unit`` names one of ``firsts`` that the question does not ("who owns the migration": "Tomasz owns
+    the migration"; of "what does Tomasz own", his name is no answer), alone: a capitalised word next to it makes
+    it part of another name ("Grace Hill Lutheran Church" names no Hill)."""
+    return any(stem(name.lower()) not in asked and any(_alone(unit, m) for m in re.finditer(rf"\b{name}\b", unit))
+               for name in firsts)
+
+
+def _alone(unit: str, m: re.Match[str]) -> bool:
+    before, after = unit[:m.start()].split()[-1:], unit[m.end():].split()[:1]
+    return not any(w[:1].isupper() and w[-1:].isalpha() for w in before + after)
