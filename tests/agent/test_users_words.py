@@ -14,9 +14,9 @@ import time
 import pytest
 from conftest import ask, folder_fixture, planner_agent
 
+from manoled.agent.months import asked_months
 from manoled.agent.named import written_as_name
 from manoled.agent.people import first_names, names_one
-from manoled.agent.months import asked_months
 from manoled.agent.retrieve import contains, silent_e
 from manoled.agent.terms import topic_terms
 
