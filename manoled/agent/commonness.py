@@ -29,6 +29,19 @@ def common(word: str) -> bool:
     return zipf(word) >= COMMON_ZIPF
 
 
+COINED_ZIPF = 2.0  # below, in wordfreq's large English list: a coined name ("globex" 1.5), not a rare word ("joinery" 2.6)
+
+
+@lru_cache(maxsize=4096)
+def coined(word: str) -> bool:
+    """Whether ``word`` is a coined name (a brand, a firm) rather than an English word, however rare."""
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:  # pragma: no cover - without wordfreq no word is known to be coined
+        return False
+    return zipf_frequency(word, "en", wordlist="large") < COINED_ZIPF
+
+
 def adverb(word: str) -> bool:
     """Whether ``word`` reads as an adverb made from another word ("exactly", "really", "simply", "happily"):
     how something is asked, hardly ever what it is about."""

@@ -18,7 +18,7 @@ from . import facts as factlib
 from . import gloss, senses, verify
 from .attribute import asked_words
 from .checklist import PENDING, pending_first
-from .commonness import LIGHT_HEADS, adverb, common, zipf
+from .commonness import LIGHT_HEADS, adverb, coined, common, zipf
 from .context import ToolContext
 from .contrast import ahead_asked
 from .dearest import priciest_first
@@ -200,8 +200,8 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     files_with = cache(lambda t: _files_with(ctx, t))
     # "ruth net pay oct": a name typed in lower case, which the files write as one
     lowered = typed_lower(asked, terms, absent, files_with, cache(lambda i: ctx.passages(i, _READ_PASSAGES)))
-    # "the globex bill": a word no English list knows that names files (globex_telecom_2026-01.pdf) is a name
-    lowered |= {t for t in terms if t.isalpha() and t not in absent and not zipf(t) and path_matches(t, ctx.files())}
+    # "the globex bill": a coined word (no English one, however rare) that names files (globex_telecom_2026-01.pdf)
+    lowered |= {t for t in terms if t.isalpha() and t not in absent and coined(t) and path_matches(t, ctx.files())}
     ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, files_with, lowered))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(files_with(t)) or len(named_by.get(t, ())),

@@ -92,6 +92,12 @@ def test_a_short_verbs_ing_form_finds_its_bare_form():
     assert not contains("a rate of 5 %", "rated")  # a past form is no bare form: "rated" is no rate
 
 
+def test_a_coined_name_is_no_rare_word():
+    from manoled.agent.commonness import coined
+    assert coined("globex") and coined("brico")
+    assert not coined("joinery") and not coined("guacamole") and not coined("invoice")  # English, however rare
+
+
 def test_the_start_of_the_year_is_its_january():
     assert topic_terms("how much was my broadband bill at the start of the year") == ["broadband", "bill", "january"]
     assert asked_months("what did I pay at the end of this year")[0] == {12}
