@@ -16,13 +16,13 @@ COMMON_ZIPF = 5.0
 
 
 @lru_cache(maxsize=8192)
-def zipf(word: str) -> float:
-    """Zipf frequency of ``word`` in English (0.0 when unknown or without wordfreq)."""
+def zipf(word: str, wordlist: str = "small") -> float:
+    """Zipf frequency of ``word`` in English (0.0 when unknown or without wordfreq), in wordfreq's ``wordlist``."""
     try:
         from wordfreq import zipf_frequency
     except ImportError:  # pragma: no cover - a dependency, but the answer path must not break without it
         return 0.0
-    return float(zipf_frequency(word, "en", wordlist="small"))
+    return float(zipf_frequency(word, "en", wordlist=wordlist))
 
 
 def common(word: str) -> bool:
@@ -32,14 +32,10 @@ def common(word: str) -> bool:
 COINED_ZIPF = 2.0  # below, in wordfreq's large English list: a coined name ("globex" 1.5), not a rare word ("joinery" 2.6)
 
 
-@lru_cache(maxsize=4096)
 def coined(word: str) -> bool:
-    """Whether ``word`` is a coined name (a brand, a firm) rather than an English word, however rare."""
-    try:
-        from wordfreq import zipf_frequency
-    except ImportError:  # pragma: no cover - without wordfreq no word is known to be coined
-        return False
-    return zipf_frequency(word, "en", wordlist="large") < COINED_ZIPF
+    """Whether ``word`` is a coined name (a brand, a firm) rather than an English word, however rare (without
+    wordfreq every word is unknown, so coined: a name the answer's paper must say, which only declines more)."""
+    return zipf(word, "large") < COINED_ZIPF
 
 
 def adverb(word: str) -> bool:

@@ -81,11 +81,9 @@ _YEAR_ENDS = {"start": "january", "beginning": "january", "end": "december", "cl
 def year_end(ws: Sequence[str], i: int) -> str:
     """The month ``ws[i]`` names when it is a year's start or end ("start" of "start of 2025", of "the start of the
     year": january), or ""."""
-    after = ws[i + 1:i + 4]
-    if after[:1] != ["of"] or i < 0:
-        return ""
-    return _YEAR_ENDS.get(ws[i], "") if YEAR.fullmatch(after[1] if after[1:] else "") or after[1:] in (
-        ["the", "year"], ["this", "year"]) else ""
+    of, *which = (ws[i + 1:i + 4] if i >= 0 else []) or [""]
+    said = bool(which) and (bool(YEAR.fullmatch(which[0])) or which in (["the", "year"], ["this", "year"]))
+    return _YEAR_ENDS.get(ws[i], "") if of == "of" and said else ""
 
 
 # a month's short form in file names in those languages, where it is not the English one ("ene", "okt", "déc")

@@ -174,7 +174,9 @@ _PAST = {"paid": "pay", "bought": "buy", "spent": "spend", "sent": "send", "sold
 
 def inflected(t: str) -> frozenset[str]:
     """A word's verb forms that its prefix does not find: a short word's ("end": ending, ended) and a silent
-    e's ("move": moving). No doubled consonant: "bedding" is no bed."""
+    e's ("move": moving; "moving": move). No doubled consonant: "bedding" is no bed."""
+    if e := silent_e(t):
+        return frozenset({e})  # and the other way: "moving" is "move"
     if len(t) < 3 or not t.isalpha() or t.endswith("ee"):
         return frozenset()
     if t.endswith("e"):
@@ -200,7 +202,7 @@ def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99) -> 
     r = fold(root(t))
     t = _PAST.get(fold(t), fold(t))
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
-    forms = inflected(t) | {silent_e(t)} - {""}
+    forms = inflected(t)
     return any(w == t or stem(w) == t or _PAST.get(w) == t or (len(t) >= prefix_from and w.startswith(t)) or w in forms
                or "-" in w and w.split("-", 1)[0] in forms  # "moving": "Move-in"
                or (len(t) >= suffix_from and w.endswith(t))
