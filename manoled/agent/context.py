@@ -14,6 +14,7 @@ from typing import Any
 
 from ..catalog.records import FileRecord
 from ..catalog.store import Catalog
+from . import isa
 from .names import index_of
 from .registry import ToolError
 from .retrieve import HybridSearch
@@ -115,7 +116,7 @@ class ToolContext:
     def word_sense(self) -> WordSense | None:
         """Single-word meanings from the query embedder (cached across asks); None without an embedder."""
         if self._sense is None and self.embed is not None:
-            self._sense = WordSense(self.embed)
+            self._sense = WordSense(self.embed, nouns=isa.nouns())
         return self._sense
 
     def passages(self, file_id: int, limit: int = -1) -> list[str]:

@@ -9,7 +9,8 @@ common words cost one embedding each.
 
 ``credit(sim)`` maps a word's best cosine to how much it counts as "said":
 0 below :data:`LOW`, 1 from :data:`MATCH`, linear between. A compound and its last word are never each other's
-sense ("shortbread" is not said by "bread", nor "cake" by "pancake").
+sense ("shortbread" is not said by "bread", nor "cake" by "pancake"). With WordNet's nouns (:mod:`.isa`), a word
+that names a kind of a term says it at :data:`MATCH` however far their vectors ("drill" says "tool").
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from .slots import STOP, words
+from .isa import Nouns
+from .slots import STOP, stem, words
 
 MATCH = 0.6  # cosine from which two single words count as the same thing (MiniLM: fruit~bananas 0.72)
 LOW = 0.45  # below: unrelated (tiramisu~pancakes 0.35, dentist~meeting 0.36)
@@ -69,13 +71,27 @@ def other_of_kind(term: str, ws: Iterable[str]) -> str:
     return other
 
 
+def kind_of(nouns: Nouns, term: str, ws: Iterable[str]) -> str:
+    """The first of ``ws`` that names a kind of ``term`` by WordNet ("drill": a tool), not a compound of it
+    ("pancakes" are no cake: see :func:`_heads`)."""
+    t = stem(term)
+    kinds = nouns.kinds(t)
+    if kinds:
+        for w in ws:
+            sw = stem(w)
+            if sw in kinds and not (sw.endswith(t) and t in _heads(sw)) and nouns.is_kind(sw, t):
+                return w
+    return ""
+
+
 def credit(sim: float) -> float:
     return float(min(1.0, max(0.0, (sim - LOW) / (MATCH - LOW))))
 
 
 class WordSense:
-    def __init__(self, embed: Callable[[list[str]], Any], size: int = 4096) -> None:
+    def __init__(self, embed: Callable[[list[str]], Any], size: int = 4096, nouns: Nouns | None = None) -> None:
         self.embed = embed
+        self.nouns = nouns  # WordNet's kinds: a word that names a kind of a term says it ("drill": a tool)
         self.size = size
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
@@ -110,9 +126,12 @@ class WordSense:
         if not terms or not ws:
             return np.zeros((len(terms), len(ws)), dtype=np.float32)
         sims = self.vectors(terms) @ self.vectors(ws).T
+        if self.nouns is not None:
+            self._kinds(sims, terms, ws, self.nouns)
         for i, t in enumerate(terms):  # a compound is no sense of its head, nor its head of it
             heads = _heads(t)
-            for j in [j for j, w in enumerate(ws) if w in heads or w.endswith(t) and t in _heads(w)]:
+            for j in [j for j, w in enumerate(ws) if w in heads or stem(w) in heads
+                      or stem(w).endswith(t) and t in _heads(stem(w))]:
                 sims[i, j] = 0.0
         kin = [(i, SIBLING[t]) for i, t in enumerate(terms) if t in SIBLING]
         if kin:  # (most questions name none of those things: no pass over the passage's words)
@@ -126,6 +145,19 @@ class WordSense:
                 if other_of_kind(terms[i], ws):  # an electricity bill's "Fuel" is no gas
                     sims[i, :] = 0.0
         return sims
+
+    @staticmethod
+    def _kinds(sims: np.ndarray, terms: Sequence[str], ws: Sequence[str], nouns: Nouns) -> None:
+        """A word naming a kind of a term says it at :data:`MATCH` ("guacamole" says "dip"; MiniLM: 0.3)."""
+        for i, t in enumerate(terms):
+            if nouns.kinds(stem(t)):  # (most words name no kind of thing: no pass over the passage's words)
+                for j, w in enumerate(ws):
+                    if sims[i, j] < MATCH and kind_of(nouns, t, [w]):
+                        sims[i, j] = MATCH
+
+    def kind_of(self, term: str, ws: Sequence[str]) -> str:
+        """The first word of ``ws`` that names a kind of ``term`` ("drill" of "tool"), else ""."""
+        return kind_of(self.nouns, term, ws) if self.nouns is not None else ""
 
     def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:
         """Each term's closest word of ``ws`` and its cosine."""

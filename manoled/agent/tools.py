@@ -392,7 +392,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     if said in telling and not found_as and not common(said):
         return f"no file mentions {thing.group(1)}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
-    # close in meaning (Madrid ~ Lisbon), so only the name itself counts
+    # close in meaning (Madrid ~ Lisbon), so only the name itself counts, or a place it holds ("Portugal": Porto)
     ws = query.split()
     for i, w in enumerate(ws):
         core = w.strip("?,.!:;'\"()")
@@ -402,7 +402,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         if is_month(low) or low in WEEKDAYS or low in gloss.NATIONAL or stem(low) in told:
             continue  # "in March", "on a Sunday": a time, not a name; "Spanish omelette": a kind, not a name; a
             # name in what the question tells first ("down the South Coast at Easter - by when …"): where, not what
-        if stem(low) in nowhere or low in nowhere:
+        if (stem(low) in nowhere or low in nowhere) and not (sense is not None and sense.kind_of(low, seen)):
             return f"no file mentions {core}"
     return ""
 

