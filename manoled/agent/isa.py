@@ -28,7 +28,8 @@ _RELEASES = ("wordnet-3.0", "wordnet-3.3")
 _LOCATIONS = "15"  # the lexicographer file of places (noun.location)
 # the lexicographer files of things one can point at: animals, artifacts, food, places, natural objects, plants,
 # substances. The abstract ones make kinds of vague words: "content" would be said by a "schedule", "money" by a fund
-_THINGS = frozenset({"05", "06", "13", _LOCATIONS, "17", "20", "27"})
+_FOOD, _MADE = "13", "06"
+_THINGS = frozenset({"05", _MADE, _FOOD, _LOCATIONS, "17", "20", "27"})
 
 
 class Nouns:
@@ -74,12 +75,12 @@ class Nouns:
                     hi = mid
         return ()
 
-    def _synset(self, offset: int) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
-        """A sense's words, the senses it is a kind of (or, a place, lies in), and those of it; a thing's only (not
-        an abstraction's), and not an instance's (Hobart is a capital, no seat)."""
+    def _synset(self, offset: int) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], str]:
+        """A sense's words, the senses it is a kind of (or, a place, lies in), those of it, and its lexicographer
+        file; a thing's only (not an abstraction's), and not an instance's (Hobart is a capital, no seat)."""
         i = int(np.searchsorted(self._offsets, offset))
         if i >= len(self._offsets) or self._offsets[i] != offset:
-            return (), (), ()
+            return (), (), (), ""
         with self._lock:
             self._data.seek(int(self._positions[i]))
             line = self._data.readline().decode("ascii", "replace")
@@ -90,15 +91,22 @@ class Nouns:
         pointers = fields[at + 1:at + 1 + 4 * int(fields[at])]
         marks = [(pointers[k], int(pointers[k + 1])) for k in range(0, len(pointers), 4)]
         if fields[1] not in _THINGS:
-            return lemmas, (), ()
+            return lemmas, (), (), fields[1]
         place = fields[1] == _LOCATIONS  # a place is a kind of the place it lies in: Porto of Portugal
         return (lemmas, tuple(o for m, o in marks if m == "@" or place and m == "#p"),
-                tuple(o for m, o in marks if m == "~" or place and m == "%p"))
+                tuple(o for m, o in marks if m == "~" or place and m == "%p"), fields[1])
+
+    def meant(self, term: str) -> list[int]:
+        """The senses of ``term`` a question means: its food and drink ones when it has some (the salt of a recipe
+        is table salt, not the chemist's, of which bicarbonate of soda is one), else all."""
+        senses = list(self.senses(term))
+        food = [s for s in senses if self.synset(s)[3] == _FOOD]
+        return food or senses
 
     def _kinds(self, term: str) -> frozenset[str]:
         """Words naming a kind of ``term`` within HOPS steps down; empty for a term too general to say a kind."""
         seen: set[int] = set()
-        front = [s for s in self.senses(term)]
+        front = self.meant(term)
         for _ in range(HOPS):
             front = [k for s in front for k in self.synset(s)[2] if k not in seen]
             seen.update(front)
@@ -107,11 +115,16 @@ class Nouns:
         return frozenset(w for s in seen for w in self.synset(s)[0] if "_" not in w)
 
     def is_kind(self, word: str, term: str) -> bool:
-        """Whether ``word``'s first sense is a kind of a sense of ``term`` within HOPS steps ("drill" of "tool")."""
+        """Whether ``word``'s first sense (a food asked: its first food sense) is a kind of a sense of ``term`` within
+        HOPS steps ("drill" of "tool")."""
         if word not in self.kinds(term):
             return False
-        targets = set(self.senses(term))
+        targets = set(self.meant(term))
         front = list(self.senses(word)[:1])
+        if self.synset(min(targets))[3] == _FOOD:  # a food asked: what of the word is eaten ("salmon" the fish's flesh,
+            # "lime" the fruit, not the mineral), unless it is first a made thing ("plug": no plug of tobacco)
+            eaten = next((s for s in self.senses(word) if self.synset(s)[3] in (_FOOD, _MADE, _LOCATIONS)), -1)
+            front = [eaten] if eaten >= 0 and self.synset(eaten)[3] == _FOOD else front
         for _ in range(HOPS):
             front = [h for s in front for h in self.synset(s)[1]]
             if targets.intersection(front):

@@ -159,14 +159,14 @@ def _paper(ex: Extraction, top: Fact) -> str:
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None,
-             light: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
+             light: frozenset[str] = frozenset(), df: Callable[[str], int] | None = None) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
     says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs."""
     pw = passage_words(passage)
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
-    # a word naming a kind of the term says it, as a rare word of the folder ("the power tool": the receipt's drill)
-    kinds = {t for t in terms if not literal[t] and sense is not None and sense.kind_of(t, pw)}
-    terms = {t: max(d, 1) if t in kinds else d for t, d in terms.items()}
+    # a word naming a kind of the term says it, and weighs as that word does ("the power tool": the receipt's drill)
+    kinds = {t: k for t in terms if not literal[t] and sense is not None and (k := sense.kind_of(t, pw))}
+    terms = {t: max(min(df(kinds[t]) if df else 1, n_files), 1) if t in kinds else d for t, d in terms.items()}
     literal |= dict.fromkeys(kinds, True)
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
               * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items() if d > 0}
@@ -253,13 +253,13 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     for f in ex.facts[:30]:
         if f.path not in papers:  # (of each file's best fact)
             papers[f.path] = _paper(ex, f)
-    scored = {p: coverage(terms, paper, n_files, sense, light) for p, paper in papers.items()}
+    scored = {p: coverage(terms, paper, n_files, sense, light, df) for p, paper in papers.items()}
     top = ex.facts[0]
     kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light)[0] < \
+        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light, df)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
         elif _may_leave(question, top, theirs, kind, initialled or {}, papers):
