@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+from array import array
 from functools import lru_cache
 from pathlib import Path
 
@@ -38,14 +39,14 @@ class Nouns:
         self._size = os.fstat(self._index.fileno()).st_size
         self._data = open(folder / "data.noun", "rb")  # noqa: SIM115
         self._lock = threading.Lock()
-        offsets, positions, pos = [], [], 0
+        offsets, positions, pos = array("l"), array("l"), 0
         for line in self._data:  # a sense's id is its byte offset in a LF file; these ship with CRLF: map them
             if line[:1].isdigit():
                 offsets.append(int(line[:8]))
                 positions.append(pos)
             pos += len(line)
-        self._offsets = np.asarray(offsets, dtype=np.int64)
-        self._positions = np.asarray(positions, dtype=np.int64)
+        self._offsets = np.frombuffer(offsets, dtype=np.int_)
+        self._positions = np.frombuffer(positions, dtype=np.int_)
         self.senses = lru_cache(maxsize=8192)(self._senses)
         self.synset = lru_cache(maxsize=16384)(self._synset)
         self.kinds = lru_cache(maxsize=256)(self._kinds)  # (a set: up to GENERAL words)
