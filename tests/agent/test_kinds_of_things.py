@@ -49,6 +49,13 @@ def test_wordnet_says_which_thing_is_a_kind_of_which():
     assert wordnet.senses("no-such-word-here") == ()
 
 
+def test_the_index_is_searched_to_its_ends_and_odd_words_are_no_error():
+    wordnet = nouns()
+    assert wordnet.senses("'hood") and wordnet.senses("zyrian")  # the index's first and last lines (a binary search)
+    for odd in ("", " ", "café", "kraków", "a_b", "x\x00y", "|", "@", "zzzzzz"):
+        assert not wordnet.is_kind(odd, "tool") and not kind_of(wordnet, odd, ["drill"])
+
+
 def test_a_kind_is_read_through_plurals_and_never_through_a_compound():
     wordnet = nouns()
     assert kind_of(wordnet, "tools", ["receipt", "drills"]) == "drills"
