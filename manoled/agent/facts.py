@@ -317,7 +317,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             pw = passage_words(f"{c.text} {c.named}")
             sims = sense.similarity(missing, pw)
         col = {w: j for j, w in enumerate(pw)}
-        kind_words = [k for t in missing if (k := sense.kind_of(t, pw))] if sense is not None and pw else []  # "drill": a tool
         sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_NEAR]
         shared = len(in_passage) + len(sensed)
         counted = len([t for t in terms if (t not in absent or t in sensed or not (common(t) or adverb(t) or t in NATIONAL))
@@ -346,8 +345,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         sums = sums_of(units, asked_stems) if kind == "amount" and not RATE_ASK.search(question) else None
         sheet = c.file_name.lower().endswith(TABLES)  # a sheet's row that says the item is its sum, "actually" or not
         shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) and not sheet else 2) if sums else set()
-        # "… come to": one line is enough; a paper asked as a whole: not one of its lines
-        as_whole = sums is not None and not totals and not shared_by and names_no_item(sums, terms + kind_words, c.named, placing | naming)
+        # "… come to": one line is enough; a paper asked as a whole: not one of its lines ("drill": "the power tool")
+        as_whole = sums is not None and not totals and not shared_by and names_no_item(
+            sums, terms + (sense.kinds_said(missing, pw) if sense is not None else []), c.named, placing | naming)
         for u, title, whole, section in units:
             if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}") or \
                     contrasts.outdated(section):

@@ -18,10 +18,12 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import stat
 import threading
 from array import array
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -39,9 +41,9 @@ _THINGS = frozenset({"05", _MADE, _FOOD, _LOCATIONS, "17", "20", "27"})
 
 class Nouns:
     def __init__(self, folder: Path) -> None:
-        self._index = open(folder / "index.noun", "rb")  # noqa: SIM115 (held open, read by seeks)
+        self._index = _regular(folder / "index.noun")  # held open, read by seeks
         self._size = os.fstat(self._index.fileno()).st_size
-        self._data = open(folder / "data.noun", "rb")  # noqa: SIM115
+        self._data = _regular(folder / "data.noun")
         self._lock = threading.Lock()
         offsets, positions, pos = array("l"), array("l"), 0
         for line in self._data:  # a sense's id is its byte offset in a LF file; these ship with CRLF: map them
@@ -53,6 +55,7 @@ class Nouns:
         self._positions = np.frombuffer(positions, dtype=np.int_)
         self.senses = lru_cache(maxsize=8192)(self._senses)
         self.synset = lru_cache(maxsize=16384)(self._synset)
+        self.meant = lru_cache(maxsize=1024)(self._meant)
         self.kinds = lru_cache(maxsize=256)(self._kinds)  # (a set: up to GENERAL words)
 
     def _senses(self, lemma: str) -> tuple[int, ...]:
@@ -101,17 +104,16 @@ class Nouns:
         return (lemmas, tuple(o for m, o in marks if m == "@" or place and m == "#p"),
                 tuple(o for m, o in marks if m == "~" or place and m == "%p"), fields[1])
 
-    def meant(self, term: str) -> list[int]:
-        """The senses of ``term`` a question means: its food and drink ones when it has some (the salt of a recipe
-        is table salt, not the chemist's, of which bicarbonate of soda is one), else all."""
-        senses = list(self.senses(term))
-        food = [s for s in senses if self.synset(s)[3] == _FOOD]
-        return food or senses
+    def _meant(self, term: str) -> tuple[tuple[int, ...], bool]:
+        """The senses of ``term`` a question means, and whether they are food: its food and drink ones when it has
+        some (the salt of a recipe is table salt, not the chemist's, of which bicarbonate of soda is one), else all."""
+        food = tuple(s for s in self.senses(term) if self.synset(s)[3] == _FOOD)
+        return (food, True) if food else (self.senses(term), False)
 
     def _kinds(self, term: str) -> frozenset[str]:
         """Words naming a kind of ``term`` within HOPS steps down; empty for a term too general to say a kind."""
         seen: set[int] = set()
-        front = self.meant(term)
+        front = list(self.meant(term)[0])
         for _ in range(HOPS):
             front = [k for s in front for k in self.synset(s)[2] if k not in seen]
             seen.update(front)
@@ -124,9 +126,10 @@ class Nouns:
         HOPS steps ("drill" of "tool")."""
         if word not in self.kinds(term):
             return False
-        targets = set(self.meant(term))
+        meant, food = self.meant(term)
+        targets = set(meant)
         front = list(self.senses(word)[:1])
-        if self.synset(min(targets))[3] == _FOOD:  # a food asked: what of the word is eaten ("salmon" the fish's flesh,
+        if food:  # a food asked: what of the word is eaten ("salmon" the fish's flesh,
             # "lime" the fruit, not the mineral), unless it is first a made thing ("plug": no plug of tobacco)
             eaten = next((s for s in self.senses(word) if self.synset(s)[3] in (_FOOD, _MADE, _LOCATIONS)), -1)
             front = [eaten] if eaten >= 0 and self.synset(eaten)[3] == _FOOD else front
@@ -135,6 +138,16 @@ class Nouns:
             if targets.intersection(front):
                 return True
         return False
+
+
+def _regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading without blocking (a FIFO in its place would hang the ask) and only if it is a
+    regular file. The package's own data, not the user's: a symlinked install (Nix, stow) is followed."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path} is not a regular file")
+    return os.fdopen(fd, "rb")
 
 
 @lru_cache(maxsize=1)

@@ -71,17 +71,20 @@ def other_of_kind(term: str, ws: Iterable[str]) -> str:
     return other
 
 
-def kind_of(nouns: Nouns, term: str, ws: Iterable[str]) -> str:
-    """The first of ``ws`` that names a kind of ``term`` by WordNet ("drill": a tool), not a compound of it
-    ("pancakes" are no cake: see :func:`_heads`)."""
+def _kind_test(nouns: Nouns, term: str) -> Callable[[str], bool] | None:
+    """Whether a word names a kind of ``term`` by WordNet ("drill": a tool), not a compound of it ("pancakes" are no
+    cake: see :func:`_heads`); None for a term with no kinds (most words: no pass over a passage's words)."""
     t = stem(term)
     kinds = nouns.kinds(t)
-    if kinds:
-        for w in ws:
-            sw = stem(w)
-            if sw in kinds and not (sw.endswith(t) and t in _heads(sw)) and nouns.is_kind(sw, t):
-                return w
-    return ""
+    if not kinds:
+        return None
+    return lambda w: (sw := stem(w)) in kinds and not (sw.endswith(t) and t in _heads(sw)) and nouns.is_kind(sw, t)
+
+
+def kind_of(nouns: Nouns, term: str, ws: Iterable[str]) -> str:
+    """The first of ``ws`` that names a kind of ``term`` (:func:`_kind_test`), else ""."""
+    test = _kind_test(nouns, term)
+    return next((w for w in ws if test(w)), "") if test else ""
 
 
 def credit(sim: float) -> float:
@@ -128,10 +131,11 @@ class WordSense:
         sims = self.vectors(terms) @ self.vectors(ws).T
         if self.nouns is not None:
             self._kinds(sims, terms, ws, self.nouns)
+        stems = [stem(w) for w in ws]
         for i, t in enumerate(terms):  # a compound is no sense of its head, nor its head of it
             heads = _heads(t)
-            for j in [j for j, w in enumerate(ws) if w in heads or stem(w) in heads
-                      or stem(w).endswith(t) and t in _heads(stem(w))]:
+            for j in [j for j, (w, sw) in enumerate(zip(ws, stems, strict=True)) if w in heads or sw in heads
+                      or sw.endswith(t) and t in _heads(sw)]:
                 sims[i, j] = 0.0
         kin = [(i, SIBLING[t]) for i, t in enumerate(terms) if t in SIBLING]
         if kin:  # (most questions name none of those things: no pass over the passage's words)
@@ -150,14 +154,18 @@ class WordSense:
     def _kinds(sims: np.ndarray, terms: Sequence[str], ws: Sequence[str], nouns: Nouns) -> None:
         """A word naming a kind of a term says it at :data:`MATCH` ("guacamole" says "dip"; MiniLM: 0.3)."""
         for i, t in enumerate(terms):
-            if nouns.kinds(stem(t)):  # (most words name no kind of thing: no pass over the passage's words)
+            if test := _kind_test(nouns, t):
                 for j, w in enumerate(ws):
-                    if sims[i, j] < MATCH and kind_of(nouns, t, [w]):
+                    if sims[i, j] < MATCH and test(w):
                         sims[i, j] = MATCH
 
     def kind_of(self, term: str, ws: Sequence[str]) -> str:
         """The first word of ``ws`` that names a kind of ``term`` ("drill" of "tool"), else ""."""
         return kind_of(self.nouns, term, ws) if self.nouns is not None else ""
+
+    def kinds_said(self, terms: Sequence[str], ws: Sequence[str]) -> list[str]:
+        """The words of ``ws`` that name a kind of one of ``terms``, one a term ("drill" for "the power tool")."""
+        return [k for t in terms if (k := self.kind_of(t, ws))]
 
     def best(self, terms: Sequence[str], ws: Sequence[str]) -> dict[str, tuple[float, str]]:
         """Each term's closest word of ``ws`` and its cosine."""

@@ -162,12 +162,12 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
              light: frozenset[str] = frozenset(), df: Callable[[str], int] | None = None) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
     says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs."""
-    pw = passage_words(passage)
+    pw = passage_words(passage) if sense is not None else []
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     # a word naming a kind of the term says it, and weighs as that word does ("the power tool": the receipt's drill)
-    kinds = {t: k for t in terms if not literal[t] and sense is not None and (k := sense.kind_of(t, pw))}
-    terms = {t: max(min(df(kinds[t]) if df else 1, n_files), 1) if t in kinds else d for t, d in terms.items()}
-    literal |= dict.fromkeys(kinds, True)
+    by_kind = {t: k for t in terms if not literal[t] and sense is not None and (k := sense.kind_of(t, pw))}
+    terms = {t: max(min(df(by_kind[t]) if df else 1, n_files), 1) if t in by_kind else d for t, d in terms.items()}
+    literal |= dict.fromkeys(by_kind, True)
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
               * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items() if d > 0}
     said: dict[str, float] = {}

@@ -6,13 +6,14 @@ fixtures written for these tests."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import numpy as np
 import pytest
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.isa import nouns
+from manoled.agent.isa import Nouns, nouns
 from manoled.agent.senses import MATCH, WordSense, kind_of
 
 NOW = time.time()
@@ -61,6 +62,13 @@ def test_a_kind_is_read_through_plurals_and_never_through_a_compound():
     assert kind_of(wordnet, "tools", ["receipt", "drills"]) == "drills"
     assert kind_of(wordnet, "cake", ["pancakes"]) == ""  # "pancake" ends in its head: another thing
     assert kind_of(wordnet, "tool", ["screws", "card"]) == ""
+
+
+def test_a_fifo_in_place_of_wordnets_files_is_refused_without_blocking(tmp_path):
+    os.mkfifo(tmp_path / "index.noun")  # nothing writes to it: a blocking open would hang here
+    (tmp_path / "data.noun").write_bytes(b"")
+    with pytest.raises(OSError, match="not a regular file"):
+        Nouns(tmp_path)
 
 
 def test_a_word_naming_a_kind_of_a_term_says_it_however_far_their_vectors():
