@@ -206,6 +206,7 @@ _QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|m
 
 
 WEIGHT_WORDS = frozenset(stem(w) for w in _WEIGHED)
+_SCALES = re.compile(r"\bthe scales?\b.*\b(?:say|said|read|show|showed)\b|\bon the scales\b", re.I)  # a mass
 # a weight in the past ("what did she weigh", "how heavy was he", "weighed in at"): a body's; files do not put it on
 _BODY_WEIGHED = re.compile(r"\bdid\b.*\bweigh\b|\bweighed\b|\b(?:was|were)\b.*\bheavy\b|\bheavy (?:was|were)\b")
 
@@ -223,9 +224,8 @@ def wanted_type(question: str) -> str | None:
 
 @lru_cache(maxsize=256)
 def typed_by(question: str) -> tuple[str | None, bool]:
-    """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only). Read once a
-    question: the planner, the extractor, the check and the follow-ups all ask it. Of a question of several
-    sentences, the one that asks says the type ("Is he putting on weight? What did the scales say last time?")."""
+    """(wanted type, whether a wh-phrase says so: "how much", "when", "who"; else cue words only), read once a question.
+    Of several sentences, the one that asks says the type ("Is he putting on weight? What did the scales say?")."""
     part = asked_part(question)
     if part != question:
         kind = _typed_by(part)
@@ -237,7 +237,7 @@ def typed_by(question: str) -> tuple[str | None, bool]:
 @lru_cache(maxsize=256)
 def _typed_by(question: str) -> tuple[str | None, bool]:
     ws = [w[:-2] if w[-2:] == "'s" and w[:-2] in _WH else w for w in words(question)]  # "when's" asks "when"
-    if any(w in _WEIGHED for w in ws) and not any(w in _PRICED for w in ws) and (
+    if (any(w in _WEIGHED for w in ws) or _SCALES.search(question)) and not any(w in _PRICED for w in ws) and (
             ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}

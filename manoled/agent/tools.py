@@ -24,6 +24,7 @@ from .contrast import ahead_asked
 from .dearest import priciest_first
 from .due import due_ahead
 from .eldest import eldest_first
+from .ingredients import whole_amount_first
 from .entries import LAST_TIME, newer_row, newest_first, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .journeys import leaving_first
@@ -149,7 +150,7 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     (:mod:`.dearest`); the oldest or youngest person of a list (:mod:`.eldest`); a date still ahead (:mod:`.due`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
     ex = priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
-    ex = eldest_first(query, ex, ctx.passages)
+    ex = whole_amount_first(query, eldest_first(query, ex, ctx.passages), ctx.passages)
     return due_ahead(query, ex, ctx.passages, ctx.today())
 
 

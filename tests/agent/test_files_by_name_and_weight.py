@@ -101,6 +101,11 @@ def test_what_a_pet_or_a_baby_weighed_is_in_its_record(folder):
     assert typed_by("What did Samosa weigh at her most recent vet appointment?") == ("weight", True)
     assert typed_by("samosa weight last vets") == ("weight", True)
     assert typed_by("when was she weighed")[0] == "date" and typed_by("how much did the weight plan cost")[0] == "amount"
+    # what the scales said is a mass, whatever the question told before it; a pay scale is none
+    final, names = ask(agent, "Is Samosa getting round? What did the scales say at her last vet visit?", session="s")
+    assert "4.6 kg" in final.answer, final.answer
+    assert typed_by("what did he come in at on the scales?") == ("weight", True)
+    assert typed_by("what is the pay scale for grade 3?")[0] != "weight"
 
 
 def test_short_forms_people_type(folder):
