@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 RRF_K = 60
 WHOLE_DOCS = 3  # short documents read in their found passage's place, at most
 WHOLE_EXTRA = 2  # passages that say all the query's words, read beyond the k best fused
+RARE_FILES = 2  # a word in at most this many files' passages found is rare: its best passage is read
 COORD_POOL = 3  # full-text hits read per hit kept, to put first those that say most of the query's words
 NAMED_MOST = 3  # a term in more files' paths than this names a collection, not a file
 NAMED_FTS = 3  # a named file's passage this high among the full-text hits is ranked by the name before its first ones
@@ -73,6 +74,12 @@ def overlapped(texts: Sequence[str], most: int = 600) -> str:
         shared = next((n for n in range(min(len(tail), len(t)), 0, -1) if tail.endswith(t[:n])), 0)
         out += ("\n" if not shared else "") + t[shared:]
     return out
+
+
+def _names(query: str) -> set[str]:
+    """The stems of the words ``query`` capitalises past its first ("Studio Hrnek"), months aside."""
+    said = re.findall(r"[\w'-]+", query)
+    return {stem(w.lower()) for w in said[1:] if w[:1].isupper() and w != "I"} - set(MONTH_NUMBERS)
 
 
 def fts_terms(terms: Sequence[str]) -> list[str]:
@@ -285,8 +292,17 @@ class HybridSearch:
             c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
         # a passage that says every word of the question is read, though one search alone found it ("Luna's vet
-        # invoice from January": the clinic's factura, below the dog's notes that two searches found)
-        whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)][:WHOLE_EXTRA]
+        # invoice from January": the clinic's factura, below the dog's notes that two searches found), and so is
+        # the best of a name no passage kept says, when few files' passages found say it, as itself (not as the
+        # initials of other words): "the Studio Hrnek invoice" is the one invoice to Hrnek, in Czech, below the
+        # English invoices that both searches found
+        whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)]
+        named_words = _names(query)
+        for t in [t for t in terms if t in named_words and not any(t in c.terms for c in out[:k])]:
+            saying = [c for c in out[k:] if t in c.terms and t in {stem(w) for w in words(f"{c.text} {c.named}")}]
+            if saying and len({c.file_id for c in saying}) <= RARE_FILES and saying[0] not in whole:
+                whole.append(saying[0])
+        whole = whole[:WHOLE_EXTRA]
         out = self._widen(out[:k] + whole, terms, seqs, by_id, read_on)
         log.debug("hybrid %r terms=%s: %s", query, list(terms),
                   [(c.file_name, round(c.rrf, 4), c.vector_score, c.fts_rank) for c in out[:5]])

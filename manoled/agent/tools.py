@@ -24,9 +24,9 @@ from .contrast import ahead_asked
 from .dearest import priciest_first
 from .due import due_ahead
 from .eldest import eldest_first
-from .ingredients import whole_amount_first
 from .entries import LAST_TIME, newer_row, newest_first, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
+from .ingredients import whole_amount_first
 from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
