@@ -147,7 +147,8 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
                ) -> factlib.Extraction:
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
     asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`); a bill's dearest item
-    (:mod:`.dearest`); the oldest or youngest person of a list (:mod:`.eldest`); a date still ahead (:mod:`.due`)."""
+    (:mod:`.dearest`); the oldest or youngest person of a list (:mod:`.eldest`); a recipe's whole measure of an
+    ingredient (:mod:`.ingredients`); a date still ahead (:mod:`.due`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
     ex = priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
     ex = whole_amount_first(query, eldest_first(query, ex, ctx.passages), ctx.passages)
