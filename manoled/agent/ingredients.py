@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .facts import Extraction, sectioned
-from .retrieve import contains
+from .retrieve import contains, overlapped
 from .terms import topic_terms
 
 # grams or millilitres in one unit of each measure (a cup and a spoon as a kitchen measures them)
@@ -55,7 +55,7 @@ def whole_amount_first(question: str, ex: Extraction, passages: Callable[[int], 
     said = [t for t in terms if contains(top.text, t)]  # the ingredient: what the best line measures
     if not said:
         return ex
-    units = sectioned("\n".join(passages(top.candidate.file_id)), top.file_name)
+    units = sectioned(overlapped(passages(top.candidate.file_id)), top.file_name)  # the chunks' overlaps said once
     items = [(u, section, m[0]) for u, title, _whole, section in units
              if not title and (m := _measure(u)) is not None and any(contains(m[1], t) for t in said)]
     if len({u for u, _, _ in items}) < 2:

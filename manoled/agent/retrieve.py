@@ -76,8 +76,9 @@ def overlapped(texts: Sequence[str], most: int = 600) -> str:
     return out
 
 
-def _names(query: str) -> set[str]:
-    """The stems of the words ``query`` capitalises past its first ("Studio Hrnek"), months aside."""
+def capitalised(query: str) -> set[str]:
+    """The stems of the words ``query`` capitalises past its first ("Studio Hrnek"), months and "I" aside: the names
+    it gives."""
     said = re.findall(r"[\w'-]+", query)
     return {stem(w.lower()) for w in said[1:] if w[:1].isupper() and w != "I"} - set(MONTH_NUMBERS)
 
@@ -297,7 +298,7 @@ class HybridSearch:
         # initials of other words): "the Studio Hrnek invoice" is the one invoice to Hrnek, in Czech, below the
         # English invoices that both searches found
         whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)]
-        named_words = _names(query)
+        named_words = capitalised(query)
         for t in [t for t in terms if t in named_words and not any(t in c.terms for c in out[:k])]:
             saying = [c for c in out[k:] if t in c.terms and t in {stem(w) for w in words(f"{c.text} {c.named}")}]
             if saying and len({c.file_id for c in saying}) <= RARE_FILES and saying[0] not in whole:

@@ -72,19 +72,19 @@ def other_of_kind(term: str, ws: Iterable[str]) -> str:
 
 
 def _kind_test(nouns: Nouns, term: str) -> Callable[[str], bool] | None:
-    """Whether a word names a kind of ``term`` by WordNet ("drill": a tool), not a compound of it ("pancakes" are no
-    cake: see :func:`_heads`); None for a term with no kinds (most words: no pass over a passage's words)."""
+    """Whether a word's stem names a kind of ``term`` by WordNet ("drill": a tool), not a compound of it ("pancake"
+    is no cake: see :func:`_heads`); None for a term with no kinds (most words: no pass over a passage's words)."""
     t = stem(term)
     kinds = nouns.kinds(t)
     if not kinds:
         return None
-    return lambda w: (sw := stem(w)) in kinds and not (sw.endswith(t) and t in _heads(sw)) and nouns.is_kind(sw, t)
+    return lambda sw: sw in kinds and not (sw.endswith(t) and t in _heads(sw)) and nouns.is_kind(sw, t)
 
 
 def kind_of(nouns: Nouns, term: str, ws: Iterable[str]) -> str:
     """The first of ``ws`` that names a kind of ``term`` (:func:`_kind_test`), else ""."""
     test = _kind_test(nouns, term)
-    return next((w for w in ws if test(w)), "") if test else ""
+    return next((w for w in ws if test(stem(w))), "") if test else ""
 
 
 def credit(sim: float) -> float:
@@ -129,9 +129,9 @@ class WordSense:
         if not terms or not ws:
             return np.zeros((len(terms), len(ws)), dtype=np.float32)
         sims = self.vectors(terms) @ self.vectors(ws).T
-        if self.nouns is not None:
-            self._kinds(sims, terms, ws, self.nouns)
         stems = [stem(w) for w in ws]
+        if self.nouns is not None:
+            self._kinds(sims, terms, stems, self.nouns)
         for i, t in enumerate(terms):  # a compound is no sense of its head, nor its head of it
             heads = _heads(t)
             for j in [j for j, (w, sw) in enumerate(zip(ws, stems, strict=True)) if w in heads or sw in heads
@@ -151,12 +151,13 @@ class WordSense:
         return sims
 
     @staticmethod
-    def _kinds(sims: np.ndarray, terms: Sequence[str], ws: Sequence[str], nouns: Nouns) -> None:
-        """A word naming a kind of a term says it at :data:`MATCH` ("guacamole" says "dip"; MiniLM: 0.3)."""
+    def _kinds(sims: np.ndarray, terms: Sequence[str], stems: Sequence[str], nouns: Nouns) -> None:
+        """A word (by its stem) naming a kind of a term says it at :data:`MATCH` ("guacamole" says "dip"; MiniLM:
+        0.3)."""
         for i, t in enumerate(terms):
             if test := _kind_test(nouns, t):
-                for j, w in enumerate(ws):
-                    if sims[i, j] < MATCH and test(w):
+                for j, sw in enumerate(stems):
+                    if sims[i, j] < MATCH and test(sw):
                         sims[i, j] = MATCH
 
     def kind_of(self, term: str, ws: Sequence[str]) -> str:

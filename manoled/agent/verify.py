@@ -55,11 +55,11 @@ from .layout import TABLES, numbered_items
 from .months import LATEST, is_month, newest_of_series, other_month, says_other_month, without_deed_before
 from .otherthing import other_thing, unqualified
 from .pairs import second_ask
-from .retrieve import contains
+from .retrieve import capitalised, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, stem, words
+from .slots import GENERIC, STOP, words
 from .terms import SELECTING, told_aside, topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
@@ -162,8 +162,9 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
              light: frozenset[str] = frozenset(), df: Callable[[str], int] | None = None) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
     says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs."""
-    pw = passage_words(passage) if sense is not None else []
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
+    # the passage's words, read only when a word is not said literally (most checks: none)
+    pw = passage_words(passage) if sense is not None and not all(literal.values()) else []
     # a word naming a kind of the term says it, and weighs as that word does ("the power tool": the receipt's drill)
     by_kind = {t: k for t in terms if not literal[t] and sense is not None and (k := sense.kind_of(t, pw))}
     terms = {t: max(min(df(by_kind[t]) if df else 1, n_files), 1) if t in by_kind else d for t, d in terms.items()}
@@ -339,9 +340,7 @@ def _names_only(question: str, detail: dict[str, Any], typed: bool = False, lowe
     """Whether the passage says, of the question's words that files have, only names the question capitalises
     ("When did the *Subaru* last get an oil change?": its registration), nothing of what is asked of them, literally
     or in a strong sense. ``typed``: the line gives a value of the kind asked, which says "due" or "expire" (a date)."""
-    said = re.findall(r"[\w'-]+", question)
-    capital = {stem(w.lower()) for i, w in enumerate(said) if i and w[:1].isupper() and w != "I"
-               and not is_month(w.lower())} | lowered
+    capital = capitalised(question) | lowered
     known = {t: v for t, v in detail.items() if v[0] > 0 and not is_month(t)}
     named = [t for t in known if t in capital]
     rest = [t for t in known if t not in capital and t not in _FRAME]

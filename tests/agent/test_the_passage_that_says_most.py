@@ -45,7 +45,7 @@ def test_a_czech_invoices_due_date_is_not_its_issue_date(folder):
 def test_the_words_read_as_names():
     """Only a name pulls a passage past the fused best: a rare plain word ("due" in a client list, "February" in an
     electricity bill) would put an answer before a question the files cannot answer."""
-    from manoled.agent.retrieve import _names
+    from manoled.agent.retrieve import capitalised
 
-    assert _names("What is the due date of the Studio Hrnek invoice?") == {"studio", "hrnek"}
-    assert _names("When is the gas bill for February due? I need it") == set()  # a month, "I": no names
+    assert capitalised("What is the due date of the Studio Hrnek invoice?") == {"studio", "hrnek"}
+    assert capitalised("When is the gas bill for February due? I need it") == set()  # a month, "I": no names
