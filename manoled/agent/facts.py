@@ -136,17 +136,17 @@ _ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?")
 
 def _list_under(raw: list[str], i: int) -> list[str]:
     """The items of the list that starts at line ``i`` (after blank lines), bare of their markers, while they
-    fit in a unit; empty when fewer than two."""
+    fit in a unit; empty when fewer than two, or when most are sentences: a method's steps ("Bake for 30 minutes.")
+    each answer on their own, and "how long" is not the list's first step's oven and another's "1 minute"."""
     while i < len(raw) and not raw[i].strip():
         i += 1
     items: list[str] = []
-    while i < len(raw) and _ITEM.match(raw[i]):
-        item = _ITEM.sub("", raw[i]).strip().rstrip(".;,")
-        if sum(len(x) + 2 for x in items) + len(item) > MAX_UNIT:
-            break
-        items.append(item)
+    while i < len(raw) and _ITEM.match(raw[i]) and sum(len(x) + 2 for x in items) + len(
+            _ITEM.sub("", raw[i]).strip().rstrip(".;,")) <= MAX_UNIT:
+        items.append(_ITEM.sub("", raw[i]).strip())
         i += 1
-    return items if len(items) >= 2 else []
+    stated = sum(x.endswith(".") for x in items)
+    return [x.rstrip(".;,") for x in items] if len(items) >= 2 and stated * 2 <= len(items) else []
 
 
 _VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + _DATE, re.IGNORECASE)

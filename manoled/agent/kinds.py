@@ -42,7 +42,7 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
                         r"^what\s+(?:do|does|did)\s+(?:i|we)\s+(?:hand over|give|transfer|send|pay)\b.*"
                         r"\b(?:every|each|per|a)\s+(?:month|week|fortnight|quarter|year)\b|"
                         # "what did it all come to", with the previous turn's words after it
-                        r"^(?:and\s+|so\s+)?what\s+(?:did|does|do|will|would)\s+(?:it|they|that|this|those|these|the\s+\w+)"
+                        r"^(?:and\s+|so\s+)?what\s+(?:did|does|do|will|would)\s+(?:it|they|that|this|those|these|the(?:\s+\w+){1,2})"
                         r"(?:\s+all)?\s+(?:come|comes)\s+to\b|"
                         r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in|in the end))?"
                         r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"

@@ -204,7 +204,8 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
 def sheet_rows(lines: list[str], is_value: Callable[[str], bool]) -> list[str] | None:
     """A spreadsheet's rows, each said with its header's names ("category: Hockey (Arjun), monthly_budget: 120.00,
     notes: tournaments, sharpening, gear"; a quoted cell keeps its commas); None when the first row is values."""
-    head, *body = csv.reader(lines, delimiter="\t" if "\t" in lines[0] else ",")
+    first = lines[0]  # a sheet saved where the comma is the decimal mark separates its cells with ";" (1.180,00;550,00)
+    head, *body = csv.reader(lines, delimiter="\t" if "\t" in first else ";" if first.count(";") > first.count(",") else ",")
     header = [h.strip() for h in head]
     if not header or any(is_value(h) for h in header):
         return None

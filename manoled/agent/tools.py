@@ -18,6 +18,7 @@ from . import facts as factlib
 from . import gloss, senses, verify
 from .attribute import asked_words
 from .checklist import PENDING, pending_first
+from .columns import asked_cells
 from .commonness import LIGHT_HEADS, adverb, coined, common, zipf
 from .context import ToolContext
 from .contrast import ahead_asked
@@ -148,11 +149,11 @@ def find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int
     """Hybrid retrieval, then the sentences that answer ``query`` (no model call); both asks of a question that
     asks two things (:mod:`.pairs`); the leg of a booking asked (:mod:`.journeys`); a bill's dearest item
     (:mod:`.dearest`); the oldest or youngest person of a list (:mod:`.eldest`); a recipe's whole measure of an
-    ingredient (:mod:`.ingredients`); a date still ahead (:mod:`.due`)."""
+    ingredient (:mod:`.ingredients`); a date still ahead (:mod:`.due`); a sheet row's asked cells (:mod:`.columns`)."""
     ex = both_asked(query, _find_facts(ctx, query, top_k, only_files), lambda q, i: _find_facts(ctx, q, top_k, {i}))
     ex = priciest_first(query, leaving_first(query, ex, ctx.passages), ctx.passages)
     ex = whole_amount_first(query, eldest_first(query, ex, ctx.passages), ctx.passages)
-    return due_ahead(query, ex, ctx.passages, ctx.today())
+    return asked_cells(query, due_ahead(query, ex, ctx.passages, ctx.today()))
 
 
 def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[int] | None = None
@@ -331,13 +332,15 @@ def _absent(ctx: ToolContext, terms: list[str]) -> frozenset[str]:
 
 # "how much was Marcus's year-end bonus?", "what time is our dinner seating (on the cruise)": a thing in a few words
 _BEING_ASKED = re.compile(r"(?:how much|what time|what|when)\s*(?:is|was|are|were|'s|’s)\s+(?:[\w'’-]+\s+){0,3}?"
-                          r"([^\W\d_]{3,})(?:\s+(?:on|at|in)\s+[\w\s'’-]*)?\W*$", re.IGNORECASE)  # not "X of Y": Y says which X
+                          r"([^\W\d_]{3,})(?:\s+(?:on|at|in)\s+[\w\s'’-]*)?\W*$|"  # not "X of Y": Y says which X
+                          r"what\s+(?:did|does|do|will|would)\s+(?:the\s+|my\s+|our\s+)(?:[\w'’-]+\s+){0,2}?"
+                          r"([^\W\d_]{3,})\s+(?:come|comes|came)\s+to\b", re.IGNORECASE)  # "what did the X come to"
 
 
 _DETERMINERS = ("the", "my", "our", "your", "a", "an", "this", "that")
 _BEFORE_THING = (*_DETERMINERS, "for", "of", "in", "on", "at", "about", "with", "from", "to")
 _PAPER_WORDS = frozenset(KIND_WORDS) | {"file", "document", "folder", "list", "log", "record", "paper", "form"}
-_FOR_WHAT = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+)?([^\W\d_]{3,})(?=\s+(?:in|at|on|for|this|last|from|during|"
+_FOR_WHAT = re.compile(r"\b(?:for|spen[dt]\s+on)\s+(?:the\s+|my\s+|our\s+)?((?:[^\W\d_]+['’]s\s+)?[^\W\d_]{3,}(?:\s+[^\W\d_]{3,})?)(?=\s+(?:in|at|on|for|this|last|from|during|"
                        r"since|before|after)\b|\s*[?.!]*\s*$)", re.IGNORECASE)  # "for clothes in march" ("on my car": where)
 
 
@@ -385,14 +388,14 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         return f"no file mentions {' '.join(end[1:])}"
     # what a sum is spent or kept for, in no file: "the budget for clothes in march" is not its row for eating out
     for_what = _FOR_WHAT.search(query)
-    if for_what and stem(for_what.group(1).lower()) in telling and not found_as:
+    if for_what and any(stem(w) in telling for w in words(for_what.group(1))) and not found_as:
         return f"no file mentions {for_what.group(1)}"
     # the thing whose value is asked, what the question names last after "how much was" ("how much was Marcus's
     # year-end *bonus*"), in no file and not said otherwise: what is found is the value of something else
     thing = _BEING_ASKED.match(query.strip())
-    said = stem(thing.group(1).lower()) if thing else ""
-    if said in telling and not found_as and not common(said):
-        return f"no file mentions {thing.group(1)}"
+    said = stem((thing.group(1) or thing.group(2)).lower()) if thing else ""
+    if said in telling and not found_as:
+        return f"no file mentions {thing.group(1) or thing.group(2)}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
     # close in meaning (Madrid ~ Lisbon), so only the name itself counts, or a place it holds ("Portugal": Porto)
     ws = query.split()
