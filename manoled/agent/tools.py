@@ -16,6 +16,7 @@ from typing import Any
 
 from . import facts as factlib
 from . import gloss, senses, verify
+from .accounts import others_account
 from .attribute import asked_words
 from .checklist import PENDING, pending_first
 from .columns import asked_cells
@@ -210,7 +211,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     ex = verify.check(query, ex, df=lambda t: len(files_with(t)) or len(named_by.get(t, ())),
                       n_files=len(ctx.files()), sense=sense, initialled={t: named_by[t] for t in initials},
                       names=_file_words(ctx, asked_words(query)), lowered=lowered)
-    ex = _period_paper(ctx, query, ex)
+    ex = others_account(asked, _period_paper(ctx, query, ex), files_with, lambda text: ctx.catalog.fts_file_ids([text]))
     if not ex.declined:  # the check may have chosen another file, whose best line is its own date
         ex.facts = own_date_last(query, ex.facts, terms, kind, ahead=ahead)
     if _month_missing(ctx, query, ex):
