@@ -189,6 +189,9 @@ _BORN = re.compile(r"\b(?:date of birth|birth ?date|d\.?o\.?b\.?|born)\b", re.IG
 _BORN_ASKED = re.compile(r"\b(?:birth|births|birthday|birthdays|bday|b-day|born|age|aged|old)\b", re.IGNORECASE)
 _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers)\b", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:my|your|our)\s+own\b|\b(?:myself|yourself|ourselves)\b", re.IGNORECASE)
+# "the landlord's own number - not the agent's", "what landed in my account, not the gross": a thing the question
+# sets aside by name (not "not paid", "do not have": a determiner names a thing)
+_SET_ASIDE = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|my|our|their|his|her|your)\s+([a-z]+)")
 
 
 class Contrasts:
@@ -196,6 +199,8 @@ class Contrasts:
 
     def __init__(self, question: str) -> None:
         self.phrasal = particles(question)
+        low = question.lower()
+        self.aside = {stem(m.group(1)) for m in _SET_ASIDE.finditer(low)} - {stem(w) for w in words(_SET_ASIDE.sub(" ", low))}
         asked = sides(question)
         both = {what for side, what in asked if (_SIDES[side], what) in asked}  # "before and after tax": no side
         self.sides = {(side, what) for side, what in asked if what not in both}
@@ -227,6 +232,8 @@ class Contrasts:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
         if any(_says_other(unit, t, p) for t, p in self.phrasal):
             return True
+        if self.aside and self.aside & {stem(w) for w in words(unit)}:
+            return True  # "not the agent's": the agent's after-hours line answers nothing asked
         if self.carried and _CARRIED.search(unit):
             return True  # "what do I owe": not the "Previous balance" paid since
         if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):
