@@ -20,11 +20,15 @@ _IBAN = re.compile(_IBAN_FORM)
 _ACCOUNT_ASKED = re.compile(r"\b(?:iban|account|bank details|bank account|sort code|bic|swift)\b", re.IGNORECASE)
 
 
-def party_named(question: str) -> list[str]:
-    """The stems of the name the question gives, past its first word: "Studio Kranich's" -> studio, kranich (not an
-    acronym such as "IBAN", nor "I")."""
+def _name_words(question: str) -> list[str]:
+    """The words the question capitalises past its first, bare of a possessive: not an acronym ("IBAN"), nor "I"."""
     said = re.findall(r"[\w'’-]+", question)[1:]
-    return [stem(re.sub(r"['’]s?$", "", w).lower()) for w in said if w[:1].isupper() and not w.isupper()]
+    return [re.sub(r"['’]s?$", "", w) for w in said if w[:1].isupper() and not w.isupper()]
+
+
+def party_named(question: str) -> list[str]:
+    """The stems of the name the question gives: "what's Studio Kranich's IBAN?" -> studio, kranich."""
+    return [stem(w.lower()) for w in _name_words(question)]
 
 
 def others_account(question: str, ex: Extraction, files_with: Callable[[str], set[int]],
@@ -42,6 +46,5 @@ def others_account(question: str, ex: Extraction, files_with: Callable[[str], se
     theirs = min((files_with(n) for n in names), key=len)
     if len(papers) < 2 or papers <= theirs:
         return ex
-    who = " ".join(w for w in re.findall(r"[\w'’-]+", question)[1:] if w[:1].isupper() and not w.isupper())
     return Extraction(declined=True, reason="the account is on papers made out to others too: not theirs",
-                      topic=f"{who} account".strip(), evidence=ex.evidence)
+                      topic=" ".join([*_name_words(question), "account"]), evidence=ex.evidence)
