@@ -13,22 +13,17 @@ import re
 from collections.abc import Callable
 
 from .facts import Extraction
-from .kinds import _IBAN_FORM
+from .kinds import _IBAN
+from .retrieve import capitalised
 from .slots import stem
 
-_IBAN = re.compile(_IBAN_FORM)
 _ACCOUNT_ASKED = re.compile(r"\b(?:iban|account|bank details|bank account|sort code|bic|swift)\b", re.IGNORECASE)
 
 
-def _name_words(question: str) -> list[str]:
-    """The words the question capitalises past its first, bare of a possessive: not an acronym ("IBAN"), nor "I"."""
-    said = re.findall(r"[\w'’-]+", question)[1:]
-    return [re.sub(r"['’]s?$", "", w) for w in said if w[:1].isupper() and not w.isupper()]
-
-
 def party_named(question: str) -> list[str]:
-    """The stems of the name the question gives: "what's Studio Kranich's IBAN?" -> studio, kranich."""
-    return [stem(w.lower()) for w in _name_words(question)]
+    """The stems of the name the question gives (:func:`.retrieve.capitalised`), not an acronym of how it asks
+    ("IBAN"): "what's Studio Kranich's IBAN?" -> kranich, studio."""
+    return sorted(capitalised(question) - {stem(w.lower()) for w in re.findall(r"\b[A-Z]{2,}\b", question)})
 
 
 def others_account(question: str, ex: Extraction, files_with: Callable[[str], set[int]],
@@ -47,4 +42,4 @@ def others_account(question: str, ex: Extraction, files_with: Callable[[str], se
     if len(papers) < 2 or papers <= theirs:
         return ex
     return Extraction(declined=True, reason="the account is on papers made out to others too: not theirs",
-                      topic=" ".join([*_name_words(question), "account"]), evidence=ex.evidence)
+                      topic=" ".join([*names, "account"]), evidence=ex.evidence)

@@ -135,18 +135,18 @@ _ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?")
 
 
 def _list_under(raw: list[str], i: int) -> list[str]:
-    """The items of the list that starts at line ``i`` (after blank lines), bare of their markers, while they
-    fit in a unit; empty when fewer than two, or when most are sentences: a method's steps ("Bake for 30 minutes.")
-    each answer on their own, and "how long" is not the list's first step's oven and another's "1 minute"."""
+    """The items of the list at line ``i`` (after blank lines), bare of their markers, while they fit in a unit; none
+    when fewer than two, or most are sentences: a method's steps answer one by one ("how long": not step 1's oven)."""
     while i < len(raw) and not raw[i].strip():
         i += 1
-    items: list[str] = []
-    while i < len(raw) and _ITEM.match(raw[i]) and sum(len(x) + 2 for x in items) + len(
-            _ITEM.sub("", raw[i]).strip().rstrip(".;,")) <= MAX_UNIT:
-        items.append(_ITEM.sub("", raw[i]).strip())
+    items: list[str] = []  # as written, with a sentence's full stop
+    while i < len(raw) and _ITEM.match(raw[i]):
+        item = _ITEM.sub("", raw[i]).strip()
+        if sum(len(x.rstrip(".;,")) + 2 for x in items) + len(item.rstrip(".;,")) > MAX_UNIT:
+            break
+        items.append(item)
         i += 1
-    stated = sum(x.endswith(".") for x in items)
-    return [x.rstrip(".;,") for x in items] if len(items) >= 2 and stated * 2 <= len(items) else []
+    return [x.rstrip(".;,") for x in items] if len(items) >= max(2, 2 * sum(x.endswith(".") for x in items)) else []
 
 
 _VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + _DATE, re.IGNORECASE)

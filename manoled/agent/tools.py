@@ -394,9 +394,9 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # the thing whose value is asked, what the question names last after "how much was" ("how much was Marcus's
     # year-end *bonus*"), in no file and not said otherwise: what is found is the value of something else
     thing = _BEING_ASKED.match(query.strip())
-    said = stem((thing.group(1) or thing.group(2)).lower()) if thing else ""
-    if said in telling and not found_as:
-        return f"no file mentions {thing.group(1) or thing.group(2)}"
+    thing_said = (thing.group(1) or thing.group(2)) if thing else ""
+    if stem(thing_said.lower()) in telling and thing_said and not found_as:
+        return f"no file mentions {thing_said}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
     # close in meaning (Madrid ~ Lisbon), so only the name itself counts, or a place it holds ("Portugal": Porto)
     ws = query.split()
