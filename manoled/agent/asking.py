@@ -23,6 +23,12 @@ _CASE = re.compile(rf"^\s*(?:if|once|now that|in case|when|whenever|after|before
                    rf"(?:[^\s,?!]+\s+){{2,}}?[^\s,?!]+,\s+(?={_ASK_OPENING})", re.IGNORECASE)
 
 
+def apart(question: str) -> bool:
+    """Whether ``question`` tells in a sentence of its own before or after the one that asks ("The tap drips
+    all week - who do I phone?"), not only in a case it opens with ("If we move out, …")."""
+    return sum(1 for p in _BREAK.split(question.strip()) if p.strip()) >= 2
+
+
 def asked_part(question: str) -> str:
     """The sentence of ``question`` that asks, without what it tells first or after: "Is the cat getting chunky?
     *What did the scales say at her check-up?*", "The tap drips - *who do I phone?*", "*How early do we leave?* I

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .asking import apart
 from .commonness import LIGHT_HEADS, adverb
 from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, asked_part, is_cue
 from .months import MONTH_NAMES, foreign_month, whole_month, year_end
@@ -89,3 +90,10 @@ def told_aside(question: str) -> frozenset[str]:
     must answer (:func:`.kinds.asked_part`)."""
     part = asked_part(question)
     return frozenset(topic_terms(question)) - frozenset(topic_terms(part)) if part != question else frozenset()
+
+
+def told_apart(question: str) -> frozenset[str]:
+    """The topic terms a sentence of their own tells ("I'm on hold with the *water company* - what number do I
+    read out?"), not a case the asking sentence opens with ("After I *filed* in March, how much came back?"): the
+    case narrows what is asked, the sentence apart only sets the scene."""
+    return told_aside(question) if apart(question) else frozenset()

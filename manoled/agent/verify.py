@@ -60,7 +60,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, words
-from .terms import SELECTING, told_aside, topic_terms
+from .terms import SELECTING, told_apart, told_aside, topic_terms
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -159,9 +159,12 @@ def _paper(ex: Extraction, top: Fact) -> str:
 
 
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None,
-             light: frozenset[str] = frozenset(), df: Callable[[str], int] | None = None) -> tuple[float, dict[str, Any]]:
+             light: frozenset[str] = frozenset(), df: Callable[[str], int] | None = None,
+             told: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
     """Rarity-weighted share of ``terms`` (word -> how many of the ``n_files`` files have it) that ``passage``
-    says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs."""
+    says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs;
+    the ``told`` ones (a sentence that does not ask says them) count only where the passage says them, when it
+    says a word of the sentence that asks."""
     literal = {t: contains(passage, t) or says_shape(t, passage) for t in terms}
     # the passage's words, read only when a word is not said literally (most checks: none)
     pw = passage_words(passage) if sense is not None and not all(literal.values()) else []
@@ -169,8 +172,11 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     by_kind = {t: k for t in terms if not literal[t] and sense is not None and (k := sense.kind_of(t, pw))}
     terms = {t: max(min(df(by_kind[t]) if df else 1, n_files), 1) if t in by_kind else d for t, d in terms.items()}
     literal |= dict.fromkeys(by_kind, True)
+    # what the question tells counts where the passage says it, once the passage says a word of what it asks
+    anchored = any(literal[t] for t, d in terms.items() if d > 0 and t not in told)
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
-              * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items() if d > 0}
+              * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items()
+              if d > 0 and (literal[t] or t not in told or not anchored)}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t] and not is_month(t)]  # a month unsaid is unsaid: the word nearest
     if sense is not None and missing:  # "june" is "Sep" (a month's forms are literal: "12 Jun", "2026-06")
@@ -248,19 +254,20 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if not terms:
         return ex
     light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
+    told = told_apart(question)
     # a file by what its passages found say together: an e-ticket's flights and its booking reference may be
     # passages apart
     papers: dict[str, str] = {}
     for f in ex.facts[:30]:
         if f.path not in papers:  # (of each file's best fact)
             papers[f.path] = _paper(ex, f)
-    scored = {p: coverage(terms, paper, n_files, sense, light, df) for p, paper in papers.items()}
+    scored = {p: coverage(terms, paper, n_files, sense, light, df, told) for p, paper in papers.items()}
     top = ex.facts[0]
     kind, asked = typed_by(question)
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light, df)[0] < \
+        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light, df, told)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
         elif _may_leave(question, top, theirs, kind, initialled or {}, papers):
