@@ -1,11 +1,12 @@
 """Gloss: the words of household papers in the languages people keep them in.
 
-A person asks in English about documents in German, French, Spanish, Portuguese, Italian, Dutch or Czech ("the
+A person asks in English about documents in German, French, Spanish, Portuguese, Italian, Dutch, Czech or Polish ("the
 deposit for my flat" in a Mietvertrag that says *Kaution*; "the locksmith's bill", a *Quittung* from a
 *Schlüsseldienst*; Czech words by the stem their endings change on: *jistot*a, *jistot*u).
 The English embedder does not bridge them, and a question's word the passages lack makes the answer look
 unfounded. ``forms(word)`` gives the word's common equivalents in those languages, for the full-text search
-and for "does this passage say the question's word" (:func:`manoled.agent.retrieve.contains`).
+and for "does this passage say the question's word" (:func:`manoled.agent.retrieve.contains`); the table is
+:mod:`.glossary`.
 
 Only words of papers (bills, contracts, letters, receipts, insurance, tax, home, health, a recipe's staples) and the
 months, and only forms that are not English words themselves ("data", "total", "code" are left out); a few English
@@ -19,211 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .glossary import TABLE as _TABLE
 from .slots import stem
-
-_TABLE = """
-invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme
-payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska výplatnice mzdový_list
-net: netto neto líquido liquido percibir čistá
-soak soaking: einweichen tremper remojar demolhar ammollo
-start: beginn début inicio inizio início prise_d'effet date_d'effet
-move moved: einzug entrée emménagement mudanza trasloco mudança
-balance: saldo solde restbetrag reste_à_payer reste_à_charge
-owed owing owe: balance outstanding reste_à_payer restbetrag a_pagar à_payer zu_zahlen da_pagare te_betalen
-coach: wagen voiture carrozza
-return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso
-outbound: hinfahrt hinreise hinflug aller ida andata
-end: ende jusqu'au jusqu'à hasta
-booking: buchung réservation reserva prenotazione boeking reservering
-stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento alloggio
-quote estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento
-plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador loodgieter
-agency: agentur agence agencia agenzia
-manage manages managed management managing: verwaltung hausverwaltung verwalter gestion gestionnaire administración administrador gestione amministratore beheer beheerder
-letting: vermietung gestion_locative arrendamiento locazione verhuur
-fine: bußgeld amende contravention multa
-speed: geschwindigkeit vitesse velocidad velocità velocidade
-ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky
-seat: sitzplatz sitz siège asiento posto lugar
-train: zug tren treno comboio tgv sncf renfe trenitalia trein
-meter: zähler zählerstand compteur compteurs contador contatore meterstand
-reading: zählerstand relevé lectura lettura leitura meterstand
-water: wasser eau agua acqua água
-glasses: brille lunettes gafas occhiali óculos
-director: direktor direktorin leiter leiterin directeur directrice director direttore diretor
-health: gesundheit santé salud salute saúde
-bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura
-receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad
-document: unterlagen dokumente dokument justificatifs documentos documenti
-paper: unterlagen
-amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag
-sum: summe betrag
-deposit: kaution fianza caução cauzione bond waarborgsom kauce kauci jistot
-guarantee: kaution garantie fianza cauzione caução
-rent: miete kaltmiete warmmiete loyer alquiler affitto aluguel renda huur huurprijs nájemné nájem
-contract: vertrag contrat contrato contratto overeenkomst smlouva smlouvy
-lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst nájemní_smlouva nájem
-tenancy: lease mietvertrag bail arrendamiento
-rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento
-packing: packliste
-diy: brico bricolage bricolaje baumarkt bouwmarkt fai-da-te
-hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwaren ferramenta ferramentas ijzerwaren baumarkt
-insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering verzekerd pojištění pojistka pojišťovna
-premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné
-renewal: verlängerung renouvellement renovación rinnovo renovação
-annual: jährlich annuel annuelle anual annuale jaarlijks roční ročně
-tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst daň daně
-income: einkommen ingresos rendimientos renta reddito rendimento
-price: preis prix precio prezzo preço prijs cena ceny
-fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné
-due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
-deadline: frist stichtag date_limite
-next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima
-monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční
-month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce
-contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
-doctor: arzt ärztin médecin médico medico huisarts lékař lékařka
-appointment: termin rendez-vous cita appuntamento consulta afspraak
-notice: kündigung kündigungsfrist préavis preaviso antelación preavviso avis bescheid opzegtermijn
-inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy prohlídka prohlídky kontrola
-roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione
-odometer mileage: km kilometrage kilométrage kilometerstand
-phone: tel telefon téléphone teléfono telefono telefone telefoon
-address: adresse anschrift dirección indirizzo endereço morada adres
-salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy
-gross: brutto brut bruto lordo devengado devengos bruto hrubá
-amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
-apartment flat: wohnung appartement logement piso apartamento appartamento byt bytu
-landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder pronajímatel pronajímatele
-tenant: mieter mieterin locataire inquilino huurder nájemce
-heating: heizung chauffage calefacción riscaldamento aquecimento verwarming
-electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu elektroměr
-bike: bicycle fahrrad vélo bicicleta bicicletta
-bicycle: bike fahrrad vélo bicicleta bicicletta
-aim aims: goal objective
-goal goals: objective aim
-objective: goal aim
-christmas christma: xmas weihnachten navidad noël natale kerstmis
-xmas xma: christmas weihnachten navidad noël natale kerstmis
-cabin: stateroom kabine cabine camarote
-contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
-translation: übersetzung traduction traducción traduzione tradução
-car: auto wagen voiture coche carro vůz vozidlo vozidla
-key: schlüssel clé llave chiave chave sleutel
-locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker
-door: tür porte puerta porta
-hour: stunden heures horas ore
-hourly: stündlich stundensatz std
-rate: tarif tarifa tariffa stundensatz
-tablet: tablett tableta tablette
-framework: rahmenvertrag
-day: tage jours días giorni dias
-recipe: rezept recette receta ricetta receita recept
-payment: zahlung paiement pago pagamento betaling
-account: konto compte cuenta conto conta rekeningnummer účet účtu
-bank: banque banco banca
-reference: ref referenz référence referencia riferimento referência kenmerk
-refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución rimborso teruggave terugbetaling rebate benefit_paid
- reimbursement reimbursed
-statement: abrechnung kontoauszug relevé extracto estratto extrato
-utility: nebenkosten charges suministros utenze
-advisor adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor
- asesora consulente
-maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção
-repair: reparatur réparation reparación riparazione reparação reparatie
-company: firma unternehmen société entreprise empresa azienda
-host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte
-guest: gast gäste invité huésped ospite hóspede
-frame: rahmen cuadro telaio quadro
-password: passwort kennwort pw senha contraseña
-number: nummer numéro número numero
-signature: unterschrift signatura assinatura
-cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
-letter: lettre carta lettera
-gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport
-note: notiz notizen notas nota notities
-energy: energie énergie energía energie
-employer: arbeitgeber employeur empleador datore
-january: januar jänner janvier enero gennaio janeiro januari leden ledna
-february: februar février febrero febbraio fevereiro februari únor února
-march: märz mars marzo maart březen března
-april: avril abril aprile duben dubna
-may: mai mayo maggio maio mei květen května
-june: juni juin junio giugno junho červen června
-july: juli juillet julio luglio julho červenec července
-august: août agosto augustus srpen srpna
-september: septembre septiembre settembre setembro září
-october: oktober octobre octubre ottobre outubro říjen října
-november: novembre noviembre listopad listopadu
-december: dezember décembre diciembre dicembre dezembro prosinec prosince
-extra: excess
-dog: pet perro hund chien cane cão
-cat: pet gato katze gatto
-vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário dierenarts
-egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren
-earn earned earning: income
-buy: purchase
-taxman: tax taxes revenue finanzamt impôts
-wifi: internet broadband
-broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working
-fuel: petrol diesel tanken carburant gasolina benzina
-cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured
-omelette omelet: tortilla frittata
-mum mom mother: mamá mama maman mutti mamma mãe madre mère mutter
-teeth tooth: dentist dental zahnarzt dentiste dentista
-dentist: dental zahnarzt zahnärztin dentiste dentista tandarts
-leak leaking: plumber fuga fuite leck perdita
-outing: trip excursion excursión sortie ausflug gita
-workout workouts: gym gimnasio fitnessstudio palestra
-raby rabies: antirrábica tollwut rabbia raiva
-shot jab vaccine vaccination: vacuna vacunación impfung vaccin vaccination vaccino vacina očkování očkovací vakcína
-sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeldung aufnahmegebühr inscription iscrizione
-grocery groceries: supermercado lebensmittel épicerie alimentación spesa potraviny
-budget budgeted: presupuesto haushaltsplan bilancio orçamento rozpočet
-excess: franquicia selbstbeteiligung franchigia eigen_risico
-damage: daños schaden dommages danni danos
-claim: siniestro schadensfall sinistre sinistro
-charge charged charging: cargará cargar abbuchung abgebucht prélèvement prélevé addebito
-sink: fregadero spüle évier lavello lava-loiça
-kitchen: cocina küche cucina cozinha
-anchor anchors: plug plugs rawlplug rawlplugs dübel cheville chevilles taco tacos
-tap faucet: grifo wasserhahn robinet rubinetto torneira
-terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso
-motorway: autobahn autoroute autopista autoestrada autostrada snelweg
-condo condominium: condomínio condominio copropriété wohnungseigentümergemeinschaft vve
-general: geral allgemein allgemeine générale generale algemene
-meeting assembly: versammlung reunião reunión réunion riunione assembleia asamblea assemblée assemblea vergadering
-toll tolls: maut péage peaje peajes portagem portagens pedaggio
-parking: parkplatz parkgebühr stationnement aparcamiento estacionamiento estacionamento parcheggio parkeren
-oven: ofen backofen horno forno
-summary: zusammenfassung resumen resumo riassunto samenvatting
-trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen výlet
-cheese: käse fromage queso queijo formaggio kaas
-milk: milch lait leche leite melk
-flour: mehl farine harina farinha meel
-butter: beurre mantequilla manteiga boter
-sugar: zucker sucre azúcar açúcar zucchero suiker
-withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
-power: elektřina elektřiny
-consumption consume consumed: spotřeba spotřeby
-period: období
-billing: vyúčtování zúčtovací zúčtování abrechnung facturation facturación fatturazione faturação
-education: vzdělávání vzdělání bildung educación istruzione educação
-valid validity expire expires expiry: platnost gültig gültigkeit validité validez validità validade
-liability: ručení odpovědnost haftpflicht responsabilité responsabilidad
-compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria
-nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo předškolní
-meal meals lunch lunches: stravné strava obědy
-dose: dávka dávky dosis
-gas: plyn plynu gaz
-overpayment: přeplatek
-service: servis
-report: zpráva zprávy bericht informe
-paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra
-holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
-photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
-advance advances: záloha zálohy zálohu
-"""
 
 # the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas
 # Henderson" on the invoice); both ways, "; " between entries. None that is an English word (Bill, Will, Rob, Sue,
@@ -362,6 +160,11 @@ for _line in re.split(r"\n|; ", _GIVEN_NAMES.strip()):  # keyed and matched as t
         GLOSS[_name] = (*GLOSS.get(_name, ()), *_short)
     for _nick in _short:
         GLOSS[_nick] = (*GLOSS.get(_nick, ()), *map(stem, _names))
+# a paper's word in another tongue -> the English words it is a form of ("kauce": deposit, guarantee)
+_HEADS: dict[str, tuple[str, ...]] = {}
+for _word, _forms in GLOSS.items():
+    for _form in _forms:
+        _HEADS[_form] = (*_HEADS.get(_form, ()), _word)
 
 
 SPELLED: dict[str, tuple[str, ...]] = {}
@@ -432,6 +235,17 @@ def spelled_out(word: str) -> tuple[str, ...]:
 def forms(word: str) -> tuple[str, ...]:
     """The other-language forms of ``word`` (lower-case, stemmed as the question's words are), or ()."""
     return GLOSS.get(word, ())
+
+
+def heads(word: str) -> tuple[str, ...]:
+    """The English words of which ``word`` (as the question writes it) is another tongue's form ("kauce":
+    deposit), or (): a question that says a paper's word in one tongue ("how much was the kauce") may find a paper
+    that says it in another of that tongue's words (*jistota*), or in English."""
+    if word in GLOSS:
+        return ()
+    # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),
+    # not an English word that starts like a form ("reservation": reserva)
+    return next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
 
 
 def phrases(word: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch (each a word of its own,
+# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Czech, Polish (each a word of its own,
 # never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
@@ -37,6 +37,13 @@ _ASKING = {
            "qual": "which", "custa": "cost", "custou": "cost", "próxima": "next", "próximo": "next"},
     "nl": {"wanneer": "when", "hoeveel": "how much", "waar": "where", "welke": "which", "kost": "cost",
            "volgende": "next"},
+    "cs": {"kdy": "when", "kolik": "how much", "kdo": "who", "kde": "where", "který": "which", "která": "which",
+           "které": "which", "stojí": "cost", "stál": "cost", "stála": "cost", "příští": "next", "poslední": "last",
+           "zaplatili": "paid"},
+    "pl": {"kiedy": "when", "ile": "how much", "kto": "who", "gdzie": "where", "jaki": "what", "jaka": "what",
+           "jakie": "what", "który": "which", "która": "which", "które": "which", "kosztuje": "cost",
+           "kosztował": "cost", "kosztowała": "cost", "następny": "next", "następna": "next", "następne": "next",
+           "ostatni": "last", "ostatnia": "last", "zapłaciliśmy": "paid"},
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
@@ -49,12 +56,14 @@ _LITTLE = {
     "it": "il lo gli della del delle dei un una e o con per di da è sono mio mia nostro nostra si ci",
     "pt": "os das dos da de em na nas um uma e ou com por para é são meu minha nosso nossa",
     "nl": "de het een en of voor met van op is zijn mijn onze ons ik we moet moeten",
+    "cs": "na za ve je jsou můj moje náš naše našeho pro se ze od",
+    "pl": "na za w we z ze dla od jest są wynosi mój moja nasz nasza nasze się czy mamy",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
-                   "nächster".split())
+                   "nächster kdy kolik kiedy ile gdzie".split())
 
 
 def language_of(question: str) -> str | None:
