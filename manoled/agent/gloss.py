@@ -238,9 +238,10 @@ def forms(word: str) -> tuple[str, ...]:
 
 
 def heads(word: str) -> tuple[str, ...]:
-    """The English words of which ``word`` (as the question writes it) is another tongue's form ("kauce":
-    deposit), or (): a question that says a paper's word in one tongue ("how much was the kauce") may find a paper
-    that says it in another of that tongue's words (*jistota*), or in English."""
+    """The words of the table of which ``word`` (as the question writes it) is a form ("kauce": deposit; and, as the
+    table also gives English words their other words, "bond": deposit), or (): a question that says a paper's word
+    in one tongue ("how much was the kauce") may find a paper that says it in another of that tongue's words
+    (*jistota*), or in English."""
     if word in GLOSS:
         return ()
     # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),

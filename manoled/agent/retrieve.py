@@ -300,9 +300,10 @@ class HybridSearch:
         whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)]
         # and the passage both searches found that says more of them than any ranked above it
         most = max((len(c.terms) for c in out[:k]), default=0)
-        more = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) > most and len(c.terms) * 2 > len(terms)
-                and c.vector_rank is not None and c.fts_rank is not None]
-        whole += [c for c in sorted(more, key=lambda c: -len(c.terms))[:1] if c not in whole]
+        more = max((c for c in out[k:] if len(terms) >= 3 and len(c.terms) > most and len(c.terms) * 2 > len(terms)
+                    and c.vector_rank is not None and c.fts_rank is not None), key=lambda c: len(c.terms), default=None)
+        if more is not None and more not in whole:
+            whole.append(more)
         named_words = capitalised(query)
         for t in [t for t in terms if t in named_words and not any(t in c.terms for c in out[:k])]:
             saying = [c for c in out[k:] if t in c.terms and t in {stem(w) for w in words(f"{c.text} {c.named}")}]

@@ -8,6 +8,7 @@ passage's cover of the question (:mod:`facts`, :mod:`verify`) and carry a topic 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .asking import apart
 from .commonness import LIGHT_HEADS, adverb
@@ -84,6 +85,7 @@ def person_verbs(question: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=256)  # read by the absence check, the answer check and told_apart, of one question
 def told_aside(question: str) -> frozenset[str]:
     """The topic terms only a sentence that does not ask says: "The tap has dripped all *week* - who do I phone?",
     "Is the cat getting *fat*? What did she weigh?". They place the question, the asking sentence says what a file

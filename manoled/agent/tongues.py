@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Czech, Polish (each a word of its own,
-# never an English word: no "die", "was", "son", "chi")
+# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Czech, Polish (each a word
+# of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",

@@ -167,8 +167,8 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
     parts, joined = _compounds(ctx, absent - spelled)
     # a paper's word in another tongue no file has ("kauce"): the papers may say it in another of its words (jistota)
-    kin = {t: [h for h in gloss.heads(t) if _files_with(ctx, h)] for t in absent - spelled - joined}
-    forms, spelled = forms + parts + [h for hs in kin.values() for h in hs], spelled | joined | {t for t in kin if kin[t]}
+    kin = {t: found for t in absent - spelled - joined if (found := [h for h in gloss.heads(t) if _files_with(ctx, h)])}
+    forms, spelled = forms + parts + [h for hs in kin.values() for h in hs], spelled | joined | set(kin)
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
         terms = factlib.topic_terms(query)

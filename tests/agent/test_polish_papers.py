@@ -71,3 +71,9 @@ def test_a_question_in_polish(folder):
                                      ("kiedy następne badanie techniczne?", "14.05.2027", "przeglad_techniczny.txt")):
         final, sources = ask(agent, question)
         assert answer in final.answer and sources == [source], (question, final.answer)
+
+
+def test_the_word_so_found_is_not_a_word_no_file_has(folder):
+    # of two words, one in no file would decline the question as about something the files do not have
+    final, sources = ask(planner_agent(folder[0], NOW), "how much was the kauce?")
+    assert not final.answer.startswith("I found nothing") and len(sources) == 1, final.answer
