@@ -103,6 +103,7 @@ flight: fly out | flying out | flies out | fly back | flying back
 roadworthiness: safe to drive | safe on the road | fit for the road | road legal | road-legal
 launch: go-live | go live | going live | goes live | went live
 transport: getting around | get around | got around | gets around
+notice: how far ahead | how far in advance | how much warning | how much advance warning
 check-in: get into the room | get into my room | get into our room | get in the room | get in my room | get in our room
 """
 
@@ -117,6 +118,7 @@ broadband: be online | being online | get online | getting online | stay online 
 tax: the feds | uncle sam | taxman | the tax man
 dentist: teeth looked at | teeth checked | teeth seen to | check his teeth | check her teeth | check my teeth |
  check their teeth
+gym: working out | work out | workouts
 discount: money off | knock off | knocks off | knocked off | knock a bit off | knock something off | percent off
 """
 

@@ -64,7 +64,7 @@ insurance insured insure: versicherung versichert assurance assuré seguro asegu
  verzekerd pojištění pojistka pojišťovna ubezpiecz polisa polisy
 premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk
 renewal: verlängerung renouvellement renovación rinnovo renovação odnowieni przedłużeni
-annual: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn
+annual yearly: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn
 tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst
  daň daně podat pit
 income: einkommen ingresos rendimientos renta reddito rendimento dochód dochodu przychód
@@ -138,7 +138,9 @@ host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte gospodarz
 guest: gast gäste invité huésped ospite hóspede gość gości
 frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña hasło
-number: nummer numéro número numero numer
+number: nummer numéro número numero numer číslo čísla
+policy: versicherungsschein versicherungspolice police_d'assurance póliza poliza apólice apolice polizza polis
+ pojistná_smlouva pojistné_smlouvy polisa polisy
 signature: unterschrift signatura assinatura podpis
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
  rezygnacj anulowani

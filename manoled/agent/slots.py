@@ -91,9 +91,9 @@ already yet ever even soon anymore instead perhaps maybe probably according whol
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for
 GENERIC = STOP | frozenset("""
-pay paid cost costs price go goes going come comes say says said tell told mean means need needs write
+pay pays paying paid cost costs price go goes going come comes say says said tell told mean means need needs write
 do does happen happened work works use uses many much long often far old new good best
-bought buy buying purchase purchased get got anything something still went gone meant came quantity
+bought buy buying purchase purchased get got anything something still went gone meant came quantity once
 """.split())
 
 # verbs that, with the particle after them, say how a question asks, not what about ("run out": expire; "hand

@@ -51,8 +51,10 @@ def topic_terms(question: str) -> list[str]:
             continue  # "the last time we took her in", "this time round": when, said as a deed, not a time of day
         if s == "year" and year_end(ws, i - 3):
             continue  # "at the start of the year": its January, not a word a paper says
-        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i):
-            continue  # "what did it end up costing", "in the end": how it asks
+        if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i) or \
+                s == "way" and ws[i - 3:i] == ["out", "of", "the"]:
+            continue  # "what did it end up costing", "in the end", "once the first month is out of the way": how
+            # it asks
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \
                 w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])):
             continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*": not what it is about

@@ -38,7 +38,7 @@ from .names import files_at, index_of, path_matches, similar
 from .owndate import own_date_last
 from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
-from .retrieve import MONTH_NUMBERS, contains, fts_terms
+from .retrieve import MONTH_NUMBERS, contains, fts_terms, gloss_terms
 from .senses import SIBLING, WordSense
 from .series import series_of
 from .slots import KIND_WORDS, WEEKDAYS, stem, words
@@ -323,7 +323,7 @@ def _file_words(ctx: ToolContext, ws: list[str]) -> frozenset[str]:
 def _files_with(ctx: ToolContext, term: str) -> set[int]:
     """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too; a month also as
     its papers write it short: "12 Jun 2026")."""
-    forms = [term, *gloss.spelled_out(term)] if len(term) < 4 else fts_terms([term])
+    forms = [term, *gloss.spelled_out(term), *gloss_terms(term)] if len(term) < 4 else fts_terms([term])
     return ctx.catalog.fts_file_ids([*forms, term[:3]] if is_month(term) and len(term) > 3 else forms)
 
 
