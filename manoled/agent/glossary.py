@@ -76,6 +76,7 @@ deadline: frist stichtag date_limite termin_płatności
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn
 month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce miesiąc miesięcy
+year: jahr jahres année années año años anno anni ano anos jaar jaren rok roku roce rocznie
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
  składk
 doctor: arzt ärztin médecin médico medico huisarts lékař lékařka lekarz
@@ -92,7 +93,7 @@ address: adresse anschrift dirección indirizzo endereço morada adres
 salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca
 gross: brutto brut bruto lordo devengado devengos bruto hrubá
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo
-apartment flat: wohnung appartement logement piso apartamento appartamento byt bytu mieszkani lokal
+apartment flat: wohnung appartement logement piso vivienda apartamento appartamento byt bytu mieszkani lokal
 landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder pronajímatel pronajímatele
  wynajmując właściciel
 tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy

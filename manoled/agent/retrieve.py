@@ -108,12 +108,15 @@ def gloss_terms(word: str) -> list[str]:
 
 def root(word: str) -> str:
     """A shorter prefix for verb forms: launching -> launch, moved -> mov(e); a long word's silent e goes too,
-    so a word finds its family (estimate -> estimat: "Estimator", "estimated")."""
+    so a word finds its family (estimate -> estimat: "Estimator", "estimated"); one who does a deed is found by the
+    deed (babysitter -> babysit: "Babysitting")."""
     for suffix in ("ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     if word.endswith("e") and len(word) >= 7:
         return word[:-1]
+    if len(word) >= 8 and word.endswith("er") and word[-3] == word[-4] and word[-3] not in "aeiouy":
+        return word[:-3]  # the consonant doubled before "-er": the verb's own ("sitter": sit), not "mill-er"
     return word
 
 
@@ -297,7 +300,7 @@ class HybridSearch:
         # the best of a name no passage kept says, when few files' passages found say it, as itself (not as the
         # initials of other words): "the Studio Hrnek invoice" is the one invoice to Hrnek, in Czech, below the
         # English invoices that both searches found
-        whole = [c for c in out[k:] if len(terms) >= 3 and len(c.terms) == len(terms)]
+        whole = [c for c in out[k:] if len(terms) >= 2 and len(c.terms) == len(terms)]
         # and the passage both searches found that says more of them than any ranked above it
         most = max((len(c.terms) for c in out[:k]), default=0)
         more = max((c for c in out[k:] if len(terms) >= 3 and len(c.terms) > most and len(c.terms) * 2 > len(terms)

@@ -2,8 +2,9 @@
 long budget's rows do; the net pay comes after, and the payslip is read whole though the budget ranked first. A
 question asked in English finds a Spanish payslip's *líquido* by what people say for net pay ("after everything was
 taken off"), and a Spanish vet's bill by "yearly jabs" (*revisión anual*, *vacuna*). How a question asks ("end up
-paying", "once the first month is out of the way", "how far ahead") is not what it is about. Over a real index, on
-fixtures written for these tests."""
+paying", "once the first month is out of the way", "how far ahead") is not what it is about. A babysitter is found by
+the babysitting, a Czech policy's year by its "roční", and of a question of two words the paper that says both, though
+papers that say one rank above it. Over a real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -61,6 +62,14 @@ FILES: dict[str, tuple[str, float]] = {
     "Work/Payslips/VCPL-2143 payslip.txt": (_PAYSLIP, 60),
     "Money/household_budget_2026.csv": (_budget(), 5),
     "Notes/todo.md": ("# To do\n- [ ] renew car insurance\n- [ ] book the Goa train\n- [ ] call the plumber\n", 3),
+    "Notes/contacts.md": ("# Contacts\n\n## Babysitting\n- Klára Benešová — +420 736 218 904 (Tue + Thu)\n\n"
+                          "## Flat\n- Landlord Ing. Jaroslav Kučera — +420 777 120 554\n", 20),
+    "Auto/povinne_ruceni_2026.txt": (
+        "POJISTNÁ SMLOUVA – pojištění odpovědnosti z provozu vozidla (povinné ručení)\n"
+        "Číslo pojistné smlouvy: 8801234567\nVozidlo: Škoda Octavia Combi, RZ 7AL 3921\n"
+        "Pojistná doba: neurčitá, pojistné období 1 rok\n"
+        "Povinné ručení – základ: 8 790,00 Kč\nBonus B10 (-50 %): -4 395,00 Kč\n"
+        "Roční pojistné: 4 872 Kč, splatné vždy k 1. 2. příslušného roku\n", 90),
 }
 
 SPANISH: dict[str, tuple[str, float]] = {
@@ -96,7 +105,32 @@ SPANISH: dict[str, tuple[str, float]] = {
         "Prima anual: 412,80 €\nFranquicia daños propios: 300,00 €\n", 200),
 }
 
+_HYDRO = ("Toronto Hydro\nToronto Hydro-Electric System Limited\nBilling period: {m} 2026\n"
+          "Electricity | {e}\nDelivery | 42.86\nRegulatory | 4.65\nOntario Electricity Rebate | -12.40\n"
+          "Amount due | {t}\nOverpayments are refunded on request.\n")
+REFUNDS: dict[str, tuple[str, float]] = {
+    **{f"Home/Bills/Hydro/TorontoHydro_2026-{i:02d}.txt": (_HYDRO.format(m=m, e=50 + i, t=98 + i), 330 - 30 * i)
+       for i, m in enumerate(("January", "February", "March", "April", "May", "June", "July", "August",
+                              "September", "October"), start=1)},
+    "Cottage/Muskoka booking confirmation.txt": (
+        "Muskoka Pines Cottages\nCheck-in | Saturday, July 18, 2026 from 4:00 p.m.\n"
+        "Cancellation: full refund up to 30 days before arrival.\nTotal | 2,940.00\n", 150),
+    "Kids/Piano/Piano registration form.txt": (
+        "Danforth Music Studio - Student Registration 2025-2026\nLessons: 34 x $38.00: $1,292.00\n"
+        "Registration fee: $40.00\nTotal for the year: $1,332.00\n"
+        "Refund policy: lessons missed by the student are not refunded.\n", 400),
+    "Notes 2026.txt": (
+        "Notes 2026\n----------\nJan 6 - called Enbridge about the 2025 equal billing: refund of the overpayment "
+        "comes as a credit, no refund cheque. Refund or credit, either way.\nMar 22 - winter tires off after Easter.\n",
+        20),
+    "Money/Taxes/2025 return summary.txt": (
+        "2025 tax return - Priya (filed with Wealthsimple Tax)\nFiled March 2, 2026; notice of assessment March 20.\n"
+        "Total income: 84,220.00\nRefund: 1,312.48 (direct deposit to RBC, arrived April 8, 2026)\n"
+        "RRSP deduction limit for 2026: 6,218.00\n", 230),
+}
+
 folder = folder_fixture("pay_and_plain_words", FILES, NOW)
+refunds = folder_fixture("pay_and_plain_words_refunds", REFUNDS, NOW)
 spanish = folder_fixture("pay_and_plain_words_es", SPANISH, NOW)
 
 
@@ -133,3 +167,20 @@ def test_yearly_jabs_are_the_vets_annual_vaccinations(spanish):
 def test_the_words_papers_say_them_with():
     assert "póliza" in gloss.forms("policy") and "číslo" in gloss.forms("number")
     assert "anual" in gloss.forms("yearly")  # a "yearly" check-up is the vet's "revisión anual"
+
+
+def test_one_who_does_a_deed_is_found_by_the_deed(folder):
+    final, sources = ask(planner_agent(folder[0], NOW), "what's the babysitter's number?")
+    assert "736 218 904" in final.answer and sources == ["contacts.md"], final.answer
+
+
+def test_a_year_in_the_papers_tongue(folder):
+    # the Czech policy says "roční" and "rok", not "year": without them it says only the name asked about
+    final, sources = ask(planner_agent(folder[0], NOW), "how much is povinne ruceni a year")
+    assert "4 872" in final.answer and sources == ["povinne_ruceni_2026.txt"], final.answer
+
+
+def test_of_two_words_the_passage_that_says_both_is_read(refunds):
+    # the bills and the booking say "refund" and rank first; the summary says the year too
+    final, sources = ask(planner_agent(refunds[0], NOW), "2025 refund amt")
+    assert "1,312.48" in final.answer and sources == ["2025 return summary.txt"], final.answer
