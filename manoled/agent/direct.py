@@ -190,8 +190,8 @@ def compose(plan: Plan, question: str, results: list[ToolResult]) -> tuple[str, 
     if r.name == "list_files" or plan.where and not data.get("files"):  # (nor one file plainly about it)
         names = list(data.get("files", []))
         if not names:
-            what = f"{label} files" if label else "files"
-            return f"I found no {what}{about}{_period(s)} in your files.", []
+            what = f"{label} files" if label else "files"  # (of no topic, "no files this year" says no refusal)
+            return f"I found no {'' if about else 'matching '}{what}{about}{_period(s)} in your files.", []
         if asks_where(question) and 0 < len(data.get("folders", [])) <= 2:  # "where are the receipts filed"
             folders = [f if f != "." else "the top folder" for f in data["folders"]]
             placed = f"In {' and '.join(folders)}: {str(data.get('answer')).removeprefix('Files: ')}"

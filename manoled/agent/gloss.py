@@ -101,6 +101,8 @@ balance: still have to pay | still need to pay | still to pay | still owe | stil
 annual: in one go | up front | upfront | in full | all at once | lump sum | single payment | one payment
 flight: fly out | flying out | flies out | fly back | flying back
 roadworthiness: safe to drive | safe on the road | fit for the road | road legal | road-legal
+start: kick off | kicks off | kicked off | kicking off | get underway | gets underway
+departure: set off | sets off | setting off | head off | heads off | heading off
 launch: go-live | go live | going live | goes live | went live
 transport: getting around | get around | got around | gets around
 notice: how far ahead | how far in advance | how much warning | how much advance warning

@@ -220,8 +220,8 @@ def read_time(question: str, now: float) -> TimeRange | None:
     if m and m.group(1):
         year = int(m.group(2))
         a, b = datetime(year, 1, 1), datetime(year + 1, 1, 1)
-        if m.group(1) in ("since", "from"):
-            return rng(a, None, f"since {year}")
+        if m.group(1) == "since" or m.group(1) == "from" and re.match(r" (?:on|onwards?)\b", q[m.end():]):
+            return rng(a, None, f"since {year}")  # "files from 2019" are of 2019, as "from March" is March
         if m.group(1) == "after":
             return rng(b, None, f"after {year}")
         if m.group(1) == "before":

@@ -58,6 +58,8 @@ def topic_terms(question: str) -> list[str]:
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \
                 w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])):
             continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*": not what it is about
+        if w in ("early", "late", "soon") and i and ws[i - 1] == "how":
+            continue  # "how early do we leave": what time, as "when" asks a date
         if i and ws[i - 1] in _ASKING and (s in _ASKED_AS or s in TYPE_WORDS["code"]):
             continue  # "what time", "which day", "what code would I give": how it asks, like "when"
         if s not in out:

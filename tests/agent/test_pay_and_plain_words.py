@@ -13,6 +13,10 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
+from manoled.agent.direct import compose
+from manoled.agent.planner import Plan
+from manoled.agent.registry import ToolOutput, ToolResult
+from manoled.agent.slots import Slots, read_time
 from manoled.agent.terms import topic_terms
 
 NOW = time.time()
@@ -184,3 +188,20 @@ def test_of_two_words_the_passage_that_says_both_is_read(refunds):
     # the bills and the booking say "refund" and rank first; the summary says the year too
     final, sources = ask(planner_agent(refunds[0], NOW), "2025 refund amt")
     assert "1,312.48" in final.answer and sources == ["2025 return summary.txt"], final.answer
+
+
+
+
+def test_files_from_a_year_are_of_that_year(refunds):
+    # every file here is of 2025 or later: "from 2019" is 2019, not since (which listed them all)
+    final, sources = ask(planner_agent(refunds[0], NOW), "show me the files from 2019")
+    assert sources == [] and final.answer.startswith("I found nothing"), final.answer
+    assert read_time("files from 2019 onwards", NOW).until is None
+
+
+def test_no_files_of_a_time_alone_is_said_as_a_refusal():
+    # "I found no files this year" reads as a count; "no matching files" says nothing was found
+    slots = Slots(time=read_time("what did I add this year", NOW))
+    found = ToolResult("list_files", {}, ToolOutput("No files.", data={"files": [], "answer": "No files."}))
+    answer, cited = compose(Plan("list", 0.9, slots), "what did I add this year?", [found])
+    assert answer.startswith("I found no matching files") and cited == [], answer
