@@ -426,9 +426,9 @@ def test_may_is_a_month_only_where_it_reads_as_one():
 
 def test_a_chatty_word_no_file_has_does_not_hide_the_passage():
     c = _cand(1, "HOMEBASE Leeds\nHammer drill 750W 64.99\nTOTAL 73.48", "homebase_receipt.txt", vec=0.3)
-    q = "how much was that drill once it was all added together"
-    assert extract(q, [c]).declined  # "once", "added", "together" count against the passage
-    ex = extract(q, [c], absent=frozenset({"once", "added", "together"}))
+    q = "how much was that drill when it was all tallied together"
+    assert extract(q, [c]).declined  # "tallied", "together" count against the passage
+    ex = extract(q, [c], absent=frozenset({"tallied", "together"}))
     assert not ex.declined and "64.99" in ex.facts[0].text
     # rare words no file has still count: the passage is not about them
     q = "how much did the drill, the jigsaw and the sander cost"
