@@ -105,6 +105,8 @@ start: kick off | kicks off | kicked off | kicking off | get underway | gets und
 departure: set off | sets off | setting off | head off | heads off | heading off
 launch: go-live | go live | going live | goes live | went live
 transport: getting around | get around | got around | gets around
+responsibility: out of pocket | out-of-pocket | left for us to pay | left for me to pay | pay ourselves |
+ pay it ourselves | pay myself | pay it myself
 notice: how far ahead | how far in advance | how much warning | how much advance warning
 check-in: get into the room | get into my room | get into our room | get in the room | get in my room | get in our room
 """

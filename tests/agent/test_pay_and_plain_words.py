@@ -127,6 +127,13 @@ REFUNDS: dict[str, tuple[str, float]] = {
         "Notes 2026\n----------\nJan 6 - called Enbridge about the 2025 equal billing: refund of the overpayment "
         "comes as a credit, no refund cheque. Refund or credit, either way.\nMar 22 - winter tires off after Easter.\n",
         20),
+    "Health/Dentist/Sun Life claim statement.txt": (
+        "Sun Life\nExplanation of Benefits\nPlan member | Priya Sharma\nDate of service | March 5, 2026\n"
+        "Service | Submitted ($) | Eligible ($) | Covered | Paid ($)\n"
+        "Porcelain/ceramic crown, tooth #36 | 1,150.00 | 1,095.00 | 50% | 547.50\n"
+        "Periapical X-ray, single | 45.00 | 45.00 | 80% | 36.00\n"
+        "Total | 1,195.00 | 1,140.00 | 583.50\n"
+        "Amount paid to you | $583.50 by direct deposit on March 20, 2026\nYour responsibility | $611.50\n", 250),
     "Money/Taxes/2025 return summary.txt": (
         "2025 tax return - Priya (filed with Wealthsimple Tax)\nFiled March 2, 2026; notice of assessment March 20.\n"
         "Total income: 84,220.00\nRefund: 1,312.48 (direct deposit to RBC, arrived April 8, 2026)\n"
@@ -205,3 +212,12 @@ def test_no_files_of_a_time_alone_is_said_as_a_refusal():
     found = ToolResult("list_files", {}, ToolOutput("No files.", data={"files": [], "answer": "No files."}))
     answer, cited = compose(Plan("list", 0.9, slots), "what did I add this year?", [found])
     assert answer.startswith("I found no matching files") and cited == [], answer
+
+
+def test_out_of_pocket_is_what_the_insurer_leaves_to_the_member(refunds):
+    agent = planner_agent(refunds[0], NOW)
+    ask(agent, "How much did Sun Life pay on my dental claim from March?", session="eob")
+    final, sources = ask(agent, "so what was left for us to pay ourselves?", session="eob")
+    assert "611.50" in final.answer and sources == ["Sun Life claim statement.txt"], final.answer
+    final, sources = ask(agent, "what did the crown cost me out of pocket after Sun Life paid?")
+    assert "611.50" in final.answer and sources == ["Sun Life claim statement.txt"], final.answer
