@@ -389,9 +389,9 @@ class HybridSearch:
         # when the best is long, the first short document whose passage says as many of the words is read whole in
         # its stead: the payslip's head says the month, the name and "salary" as the budget's row does; its net pay
         # comes after
-        tied = (c for c in out if c is not best and c.passage_id in seqs and len(c.terms) == len(best.terms) >= 2)
         if best.file_id not in read and len(read) < WHOLE_DOCS:
-            c = next((c for c in tied if c.file_id not in read and c.file_id != best.file_id), None)
+            c = next((c for c in out if c.file_id != best.file_id and c.file_id not in read and c.passage_id in seqs
+                      and len(c.terms) == len(best.terms) >= 2), None)
             if c is not None and self._whole(c, terms):
                 read[c.file_id] = (c, -1)
         out = [c for c in out if c.file_id not in read or read[c.file_id][0] is c

@@ -397,7 +397,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # year-end *bonus*"), in no file and not said otherwise: what is found is the value of something else
     thing = _BEING_ASKED.match(query.strip())
     thing_said = (thing.group(1) or thing.group(2)) if thing else ""
-    if stem(thing_said.lower()) in telling and thing_said and not found_as:
+    if thing_said and stem(thing_said.lower()) in telling and not found_as:
         return f"no file mentions {thing_said}"
     # a name the question capitalises ("the Wayne Enterprises invoice") that no file has: names of one kind are
     # close in meaning (Madrid ~ Lisbon), so only the name itself counts, or a place it holds ("Portugal": Porto)
