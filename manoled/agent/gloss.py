@@ -202,7 +202,10 @@ _PUSHED = re.compile(r"\b(?:push|pushes|pushed|pushing)\s+((?:(?!(?:to|in|into|a
                      r"{0,3}?)back\b", re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
               *_OTHERWISE]
-_ASKED_AS = _patterns(_phrase_table(_ASKED_PHRASED))
+# what a payment taken from an account costs ("what does the gym take out of our account every month")
+_TAKEN = re.compile(r"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+out\s+of\s+"
+                    r"(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?\b", re.IGNORECASE)
+_ASKED_AS = [*_patterns(_phrase_table(_ASKED_PHRASED)), ("cost", _TAKEN)]
 
 
 def phrased(question: str) -> list[str]:

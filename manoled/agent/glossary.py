@@ -62,6 +62,7 @@ hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwa
  baumarkt
 insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering
  verzekerd pojištění pojistka pojišťovna ubezpiecz polisa polisy
+insurer insurers: insurance insured versicherung assurance seguro assicurazione verzekering pojišťovna ubezpieczyciel
 premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk
 renewal: verlängerung renouvellement renovación rinnovo renovação odnowieni przedłużeni
 annual yearly: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn
@@ -100,7 +101,7 @@ tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming ogrzewani
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu
  elektroměr prąd energia_elektryczna energii_elektrycznej
-bike: bicycle fahrrad vélo bicicleta bicicletta rower
+bike: bicycle cycles fahrrad vélo bicicleta bicicletta rower
 bicycle: bike fahrrad vélo bicicleta bicicletta rower
 aim aims: goal objective
 goal goals: objective aim
@@ -111,6 +112,7 @@ cabin: stateroom kabine cabine camarote
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução tłumaczeni
 car: auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd
+suv hatchback sedan saloon minivan: car vehicle auto wagen voiture coche carro vůz vozidlo samochód pojazd
 key: schlüssel clé llave chiave chave sleutel klucz
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker ślusarz
 door: tür porte puerta porta drzwi
@@ -205,7 +207,7 @@ meeting assembly: versammlung reunião reunión réunion riunione assembleia asa
  zebrani
 toll tolls: maut péage peaje peajes portagem portagens pedaggio
 parking: parkplatz parkgebühr stationnement aparcamiento estacionamiento estacionamento parcheggio parkeren parkowani
-oven: ofen backofen horno forno piekarnik
+oven: ofen backofen horno forno piekarnik troub
 summary: zusammenfassung resumen resumo riassunto samenvatting podsumowani
 trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen výlet podróż wycieczk
 cheese: käse fromage queso queijo formaggio kaas
@@ -214,7 +216,8 @@ flour: mehl farine harina farinha meel
 butter: beurre mantequilla manteiga boter
 sugar: zucker sucre azúcar açúcar zucchero suiker
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
-power: elektřina elektřiny
+power: electricity electric strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina
+ elektřiny elektřinu elektroměr prąd
 consumption consume consumed: spotřeba spotřeby
 period: období
 billing: vyúčtování zúčtovací zúčtování abrechnung facturation facturación fatturazione faturação

@@ -70,8 +70,7 @@ _FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 
 _EMAIL_ASK = frozenset("email e-mail emails mail".split())
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
-_PERCENT_ASK = frozenset("percentage percent pct".split())
-_PERCENT = re.compile(r"\d\s?%")
+_PERCENT_ASK, _PERCENT = frozenset("percentage percent pct".split()), re.compile(r"\d\s?%")
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
@@ -181,7 +180,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       rf"\b(?:{_LEGAL_FORMS})\b\.?"),
     "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:(?:calendar|working|business|clear|school) )?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
-                           r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|"
+                           r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|hodin[ayu]?|"
+                           r"minut[ay]?|dn[íůy]|týdn[ůy]|godzin[ya]?|uur|dagen|weken|wochen?|mois|semaines?|semanas?|meses|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
                            r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:(?:calendar|working|business|"
                            r"clear|school) )?(?:hour|day|week|month|year)s?\b|\bovernight\b|"
@@ -284,8 +284,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             return "number", True
         if a == "how" and b == "much" and ws[n + 2:n + 3] and ws[n + 2] in _SPANS:
             return "duration", True  # "how much notice do I have to give": days or weeks, not a sum
-        if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost
-            return ("number" if any(w in _USED for w in ws[n + 2:]) else "amount"), True
+        if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost (it is paid for)
+            return ("number" if _USED.intersection(ws[n + 2:]) and not SUM_VERBS.intersection(ws[n + 2:]) else "amount"), True
         if a == "who" and _CALL_WHO.match(" ".join(ws[n:n + 5])):
             return "code", True  # "who do I call if it breaks down": a number to ring, with whose it is
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):

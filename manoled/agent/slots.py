@@ -99,7 +99,8 @@ bought buy buying purchase purchased get got anything something still went gone 
 # verbs that, with the particle after them, say how a question asks, not what about ("run out": expire; "hand
 # over", "fork out": give, pay)
 _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": "over", "handed": "over",
-           "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up"}
+           "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up",
+           "read": "out"}  # "what number do I read out": what number
 
 
 def idiom(ws: list[str], i: int) -> bool:

@@ -28,6 +28,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 # a pronoun's or a little word's short form ("that'd", "they'll", "we've", "you're"; "they’ll" comes apart as "ll"):
 # how it asks, never what about
 _CONTRACTED = re.compile(r"['’](?:d|ll|ve|re|m)$|^(?:ll|ve|re)$")
+_PRONOUNS = frozenset("it they he she we i you".split())
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
 
 
@@ -56,10 +57,15 @@ def topic_terms(question: str) -> list[str]:
             continue  # "what did it end up costing", "in the end", "once the first month is out of the way": how
             # it asks
         if adverb(w) and not _TIMELY.search(w) or "not" in ws[max(0, i - 2):i] or \
-                w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])):
-            continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*": not what it is about
-        if w in ("early", "late", "soon") and i and ws[i - 1] == "how":
-            continue  # "how early do we leave": what time, as "when" asks a date
+                w in LIGHT_HEADS and out and out[-1] == MONTH_NAMES.get(ws[i - 1], stem(ws[i - 1])) and \
+                not ws[i - 1].endswith(("ed", "ing")):
+            continue  # "actually", "really"; "…, not the estimate"; "the coffee *place*" (not "the shared office"):
+            # not what it is about
+        if w in ("early", "late", "soon") and i and ws[i - 1] == "how" or w == "money" and ws[i - 2:i] == ["how", "much"] \
+                or w == "supposed" and ws[i + 1:i + 2] == ["to"]:
+            continue  # "how early do we leave": what time, as "when" asks a date; "how much money", "supposed to"
+        if w in ("stay", "stays", "stayed") and "long" in ws[:i] and ws[i - 1] in _PRONOUNS:
+            continue  # "how long does it stay in the oven": how long, said as a deed
         if i and ws[i - 1] in _ASKING and (s in _ASKED_AS or s in TYPE_WORDS["code"]):
             continue  # "what time", "which day", "what code would I give": how it asks, like "when"
         if s not in out:
