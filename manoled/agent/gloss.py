@@ -200,8 +200,11 @@ _RETURNED = re.compile(r"\b(?:take|takes|took|taking|bring|brings|brought|bringi
 # a date pushed back ("we pushed the launch back"): what papers say of it, whichever the files say
 _PUSHED = re.compile(r"\b(?:push|pushes|pushed|pushing)\s+((?:(?!(?:to|in|into|at|on|from|out|off|up)\b)[\w'’-]+\s+)"
                      r"{0,3}?)back\b", re.IGNORECASE)
+# a plane takes off: its departure ("what time do we take off"), not a sum taken off ("take off 10 %", "off my pay")
+_TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:the|a|an|my|our|your|his|her|their|for|"
+                       r"from|of|on the bill|\d|[£$€]))", re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
-              *_OTHERWISE]
+              ("departure", _TAKE_OFF), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
 _TAKEN = re.compile(r"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+out\s+of\s+"
                     r"(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?\b", re.IGNORECASE)

@@ -33,6 +33,8 @@ manage manages managed management managing: verwaltung hausverwaltung verwalter 
 letting: vermietung gestion_locative arrendamiento locazione verhuur wynajem wynajmu
 fine: bußgeld amende contravention multa grzywn mandat_karny
 speed: geschwindigkeit vitesse velocidad velocità velocidade prędkoś
+retained: retenue retenu retenida
+speeding: excès_de_vitesse geschwindigkeitsüberschreitung exceso_de_velocidad eccesso_di_velocità
 ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet
 seat: sitzplatz sitz siège asiento posto lugar miejsce
 train: zug tren treno comboio tgv sncf renfe trenitalia trein pociąg pkp intercity

@@ -317,8 +317,8 @@ def read_slots(question: str, now: float) -> Slots:
                 or by and w in by.group().split() or idiom(ws, i):
             continue  # "and February's?": a month, as "February" is; "when does it run out": no running (but
             # "the market takings": a noun, though "taking" is a verb's)
-        if s in KIND_WORDS or w in KIND_WORDS:
-            kinds.append(s if s in KIND_WORDS else w)
+        if (s in KIND_WORDS or w in KIND_WORDS) and not (ws[i + 1:i + 2] and stem(ws[i + 1]) in _KIND_OF_THING):
+            kinds.append(s if s in KIND_WORDS else w)  # (not "the photo book", "the Patels' photo session": a thing)
             continue
         if len(s) >= 2 and s not in topics and not s.isdigit():
             topics.append(s)
@@ -333,6 +333,7 @@ def read_slots(question: str, now: float) -> Slots:
     return slots
 
 
+_KIND_OF_THING = frozenset("book album frame session shoot booth print printer".split())
 _BARE_YEAR = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)(?![\w/.-])(?!\s*[-–/]\s*\d)")  # not "2026-27", a span
 
 

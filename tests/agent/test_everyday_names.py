@@ -14,6 +14,7 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.kinds import typed_by
+from manoled.agent.slots import read_slots
 from manoled.agent.terms import topic_terms
 
 NOW = time.time()
@@ -58,6 +59,11 @@ FILES: dict[str, tuple[str, float]] = {
         "Podáváme s chlebem nebo bramborem.\n", 15),
     "Notes/notes.txt": ("Notes\n- moved money to the holiday pot\n- office chair: ask Jo about a refund\n"
                         "- bike lights need new batteries\n- 2024: Jo's parents visited in May\n", 5),
+    "Voiture/avis_contravention.txt": (
+        "AVIS DE CONTRAVENTION\nContrôle automatisé\nDate d'envoi | 12/05/2026\n"
+        "Nature de l'infraction | EXCÈS DE VITESSE INFÉRIEUR À 20 KM/H\nDate et heure | 06/05/2026 à 17:18\n"
+        "Lieu | VILLEURBANNE – COURS ÉMILE ZOLA\nVitesse maximale autorisée | 50 km/h\n"
+        "Vitesse mesurée | 61 km/h\nVitesse retenue | 56 km/h\nAmende forfaitaire minorée | 90,00 €\n", 200),
 }
 
 folder = folder_fixture("everyday_names", FILES, NOW)
@@ -126,3 +132,24 @@ def test_how_long_it_stays_in_a_czech_oven(folder):
     ask(agent, "how much beef goes in the hovězí na cibuli?", session="recipe")
     final, sources = ask(agent, "ok and how long does it stay in the oven?", session="recipe")
     assert "1,5 hodiny" in final.answer and sources == ["hovezi_na_cibuli.md"], final.answer
+
+
+def test_a_french_fines_retained_speed(folder):
+    # the notice says "excès de vitesse" and "vitesse retenue", not "speeding" or "retained"
+    assert "retenue" in gloss.forms("retained") and "excès de vitesse" in gloss.phrases("speeding")
+    _answers(planner_agent(folder[0], NOW), "On the May 2026 speeding fine, what speed was retained after the margin?",
+             "56 km/h", "avis_contravention.txt")
+
+
+def test_a_plane_takes_off_at_its_departure():
+    keep_all = lambda word: True  # noqa: E731
+    assert gloss.rephrase("what time does our flight take off?", keep_all) == "what time does our flight departure?"
+    for sum_taken in ("how much did they take off for tax?", "how much do they take off my pay?",
+                      "did the shop take off 10 percent?"):
+        assert gloss.rephrase(sum_taken, keep_all) == sum_taken
+
+
+def test_a_photo_book_is_a_thing_not_photos():
+    assert read_slots("can I order that photo book for my mom with a discount?", NOW).extensions is None
+    assert read_slots("when is the photo session with the Patels?", NOW).extensions is None
+    assert read_slots("show me the photos from May", NOW).extensions is not None
