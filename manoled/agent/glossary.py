@@ -84,7 +84,7 @@ contribution contributions: beitrag beiträge cotisation cotisations cotización
  składk
 doctor: arzt ärztin médecin médico medico huisarts lékař lékařka lekarz
 appointment: termin rendez-vous cita appuntamento consulta afspraak wizyt
-notice: kündigung kündigungsfrist préavis preaviso antelación preavviso avis bescheid opzegtermijn wypowiedzeni
+notice: kündigung kündigungsfrist kündig gekündigt préavis preaviso antelación preavviso avis bescheid opzegtermijn wypowiedzeni
  okres_wypowiedzenia
 inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy prohlídka prohlídky
  kontrola przegląd badanie_techniczne
@@ -239,3 +239,13 @@ holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
 advance advances: záloha zálohy zálohu
 """
+
+# a span of time in the papers' tongues ("drei Monaten", "2,5 hodiny", "trois mois"): the units after a number, the
+# number words, and the units after those (regular-expression alternatives, for :data:`.kinds.TYPE_PATTERNS`)
+SPAN_UNITS = ("minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|tagen|jours?|d[ií]as|giorni|hodin[ayu]?|"
+              "minut[ay]?|dn[íůy]|týdn[ůy]|měsíc[eů]?|godzin[ya]?|tygodni[ea]?|miesi[ęą]c[ey]?|uur|dagen|weken|maanden|"
+              "wochen?|monat(?:e|en)?|jahren?|mois|semaines?|semanas?|meses|settimane|mesi")
+SPAN_NUMBERS = ("ein(?:e[mnr]?)?|zwei|drei|vier|sechs|zwölf|une?|deux|trois|quatre|six|douze|uno|una|dos|tres|cuatro|"
+                "seis|doce|um|uma|dois|duas|três|quatro|doze|due|tre|quattro|sei|dodici|jeden|jedna|dva|dvě|tři|čtyři")
+SPAN_WORDED = ("tag|tage|tagen|woche|wochen|monat|monate|monaten|jahr|jahre|jahren|jour|jours|semaines?|mois|ans?|"
+               "d[ií]as?|semanas?|mes|meses|años?|mês|anos?|giorni|settimane|mesi|měsíc[eů]?|týdn[yů]|roky|let")

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from .asking import asked_part
+from .glossary import SPAN_NUMBERS, SPAN_UNITS, SPAN_WORDED
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
@@ -180,11 +181,10 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       rf"\b(?:{_LEGAL_FORMS})\b\.?"),
     "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:(?:calendar|working|business|clear|school) )?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
-                           r"minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|jours?|d[ií]as|giorni|hodin[ayu]?|"
-                           r"minut[ay]?|dn[íůy]|týdn[ůy]|godzin[ya]?|uur|dagen|weken|wochen?|mois|semaines?|semanas?|meses|"
+                           rf"{SPAN_UNITS}|"
                            r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
                            r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:(?:calendar|working|business|"
-                           r"clear|school) )?(?:hour|day|week|month|year)s?\b|\bovernight\b|"
+                           rf"clear|school) )?(?:hour|day|week|month|year)s?\b|\b(?:{SPAN_NUMBERS}) (?:{SPAN_WORDED})\b|\bovernight\b|"
                            # a column or label that says the unit: "distance_km: 9.6", "Time (hrs): 4"
                            r"(?:\b|_)\(?(?:km|kms|miles|mi|hrs|hours|mins|minutes|days|nights|weeks|metres|meters|m)\)?\s*[:=]\s*\d",
                            re.IGNORECASE),

@@ -13,7 +13,7 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
-from manoled.agent.kinds import typed_by
+from manoled.agent.kinds import TYPE_PATTERNS, typed_by
 from manoled.agent.slots import read_slots
 from manoled.agent.terms import topic_terms
 
@@ -57,6 +57,11 @@ FILES: dict[str, tuple[str, float]] = {
         "2. Maso nakrájíme na plátky, osolíme a opepříme.\n"
         "3. Dusíme přikryté v troubě na 170 °C asi 1,5 hodiny, občas podlijeme vodou.\n"
         "Podáváme s chlebem nebo bramborem.\n", 15),
+    "Arbeit/Rahmenvertrag Verlag Eule.txt": (
+        "Rahmenvertrag über freie Mitarbeit (Übersetzung)\nzwischen Verlag Eule GmbH, Leipzig, und Nia Roberts\n"
+        "§ 3 Vergütung: 24,00 € je Normseite, zahlbar binnen 30 Tagen nach Rechnungseingang.\n"
+        "§ 7 Laufzeit und Kündigung: Der Vertrag läuft auf unbestimmte Zeit. Er kann von beiden Seiten mit einer "
+        "Frist von zwei Monaten zum Quartalsende schriftlich gekündigt werden.\n", 150),
     "Notes/notes.txt": ("Notes\n- moved money to the holiday pot\n- office chair: ask Jo about a refund\n"
                         "- bike lights need new batteries\n- 2024: Jo's parents visited in May\n", 5),
     "Voiture/avis_contravention.txt": (
@@ -153,3 +158,18 @@ def test_a_photo_book_is_a_thing_not_photos():
     assert read_slots("can I order that photo book for my mom with a discount?", NOW).extensions is None
     assert read_slots("when is the photo session with the Patels?", NOW).extensions is None
     assert read_slots("show me the photos from May", NOW).extensions is not None
+
+
+def test_a_span_in_the_papers_tongue():
+    for span in ("mit einer Frist von drei Monaten", "asi 2,5 hodiny", "un préavis de trois mois", "3 Monate",
+                 "treinta (30) días"):
+        assert TYPE_PATTERNS["duration"].search(span), span
+    assert not TYPE_PATTERNS["duration"].search("Rechnung Nr. 2026-04, Verlag Eule")
+
+
+def test_notice_to_end_a_german_contract(folder):
+    # the contract says its notice as "gekündigt werden" and "zwei Monaten"
+    agent = planner_agent(folder[0], NOW)
+    ask(agent, "what are the payment terms in my contract with Verlag Eule?", session="eule")
+    final, sources = ask(agent, "and how much notice do I have to give to end the contract?", session="eule")
+    assert "zwei Monaten" in final.answer and sources == ["Rahmenvertrag Verlag Eule.txt"], final.answer
