@@ -87,6 +87,8 @@ def _asked(question: str) -> tuple[str, ...]:
             return ()
         if w in ("what", "which", "what's", "whats", "who", "who's"):
             rest = ws[i + 1:]
+            if w.startswith("who") and ws[-1] == "with":
+                return ()  # "who's our broadband with": the firm that provides it, not a thing of it
             if w in ("what's", "whats", "who's"):
                 rest = ["is", *rest]
             be = bool(rest) and rest[0] in ("is", "are", "was", "were")

@@ -53,11 +53,10 @@ WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(
 # "opening time", "boarding time": the clock time something happens at, not how long it takes (cooking time)
 _AT_A_TIME = frozenset("opening closing boarding starting meeting departing arriving landing leaving finishing ending "
                        "pickup check-in".split())
-_DID = frozenset("did does do will would".split())
+_DID, _WEIGHED = frozenset("did does do will would".split()), frozenset("weigh weighs weighed weight heavy".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
 SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
-_WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
@@ -68,8 +67,7 @@ _SECRET_SAID = re.compile(r"\b(?:password|passwort|kennwort|passcode|pass|pw|pwd
                           r"mot de passe|senha|contraseña)\b", re.IGNORECASE)
 _LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?<!\d)(?::\s*|\s#)\d{1,6}[A-Za-z]?")  # not a time's colon
 _FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 7232", "TGV 6612" as "TGV6612"
-_EMAIL_ASK = frozenset("email e-mail emails mail".split())
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_ASK, _EMAIL = frozenset("email e-mail emails mail".split()), re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
 _PERCENT_ASK, _PERCENT = frozenset("percentage percent pct".split()), re.compile(r"\d\s?%")
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
@@ -441,6 +439,8 @@ def role_words(question: str) -> frozenset[str]:
                 ["i"], ["we"], ["you"], ["they"]) and ws[i + 3:i + 4] and _service(ws[i + 3]):
             out.add(stem(ws[i + 3]))  # "who do we lease the car from": the lessor
     out |= {stem(w) for w in ws if stem(w) in _ROLES}
+    if ws[0].startswith("who") and ws[-1] == "with":  # "who's our broadband with": the firm that provides it
+        out.add("with")
     return frozenset(out)
 
 

@@ -48,9 +48,11 @@ FILES: dict[str, tuple[str, float]] = {
     "Bills/Bay Water 2026-27.txt": (
         "Bay Water · Your water and sewerage bill 2026/27\nN Roberts | Account number | 5528 1046 73\n"
         "Water supply: £218.40\nSewerage: £241.10\nTotal for the year: £459.50, by 10 monthly direct debits\n", 120),
-    "Bills/broadband Nov.txt": (
+    "Bills/scan_0031.txt": (
         "FibreNet · Your bill · 12 November 2026\nMs N Roberts | Account number: | 771 30 5521\n"
-        "Read your router's lights guide if the connection drops.\nMonthly charge: £32.00\n", 10),
+        "Read your router's lights guide if the connection drops.\nFibre 150 Broadband (monthly) | £32.00\n"
+        "Help: fibrenet.example/help or 0300 555 0199\nFibreNet Communications Ltd, 3 Dock Street, Swansea SA1 1AA\n",
+        10),
     "Recepty/hovezi_na_cibuli.md": (
         "# Hovězí na cibuli (od mámy)\n\n## Suroviny\n- 800 g hovězí kližky\n- 4 velké cibule\n- 2 lžíce sádla\n"
         "- sůl, pepř, kmín\n\n## Postup\n1. Cibuli nakrájíme na půlkolečka a zpěníme na sádle.\n"
@@ -173,3 +175,8 @@ def test_notice_to_end_a_german_contract(folder):
     ask(agent, "what are the payment terms in my contract with Verlag Eule?", session="eule")
     final, sources = ask(agent, "and how much notice do I have to give to end the contract?", session="eule")
     assert "zwei Monaten" in final.answer and sources == ["Rahmenvertrag Verlag Eule.txt"], final.answer
+
+
+def test_who_a_service_is_with_is_the_firm_on_its_bill(folder):
+    # "who's our broadband with": the bill's firm, though its line says no broadband (the help line names it too)
+    _answers(planner_agent(folder[0], NOW), "Who's our broadband with?", "FibreNet Communications Ltd", "scan_0031.txt")
