@@ -6,6 +6,7 @@ the topic ("Check-in: 12 May") is not given for a thing the files never state (t
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -24,6 +25,9 @@ _NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by in
                                        "if than per after before during since until including excluding without "
                                        "between like via onto going gonna left owed owing".split())
 # verbs that follow the noun a "which"/"what" asks for ("which chemical WENT onto the pears", "what shop SOLD me")
+# what a thing does at a time ("when does Tom's flight land"): the verb after the thing a "when" asks of
+_HAPPENS = frozenset("land lands leave leaves arrive arrives depart departs open opens close closes happen happens "
+                     "finish finishes take takes run runs kick kicks call calls".split())
 _VERBS = frozenset("went goes go came comes come got gets get need needs needed want wants wanted cost costs paid pays "
                    "sent sends sold sells bought buys made makes took takes gave gives told tells did does said says "
                    "used uses ran runs fixed fixes happened".split())
@@ -99,6 +103,12 @@ def _asked(question: str) -> tuple[str, ...]:
             if be and not (rest and rest[0] in DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
                 return ()  # "who is in charge", "what's wrong with it": no noun phrase asked
             return tuple(_head_phrase(rest, be))
+        owner = next((j for j in range(i + 1, min(i + 5, len(ws))) if ws[j].endswith("'s")), None) \
+            if w in ("when", "when's") else None
+        if owner is not None:  # "when does Maricel's passport expire": her passport, said, not her contract's end
+            np = _head_phrase(list(itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
+                                                                     and x.endswith("ed")), ws[owner + 1:])), False)
+            return tuple(np[-1:])
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return ()
     if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head

@@ -13,6 +13,7 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
+from manoled.agent.attribute import asked_words
 from manoled.agent.kinds import TYPE_PATTERNS, typed_by
 from manoled.agent.slots import read_slots
 from manoled.agent.terms import topic_terms
@@ -64,6 +65,8 @@ FILES: dict[str, tuple[str, float]] = {
         "§ 3 Vergütung: 24,00 € je Normseite, zahlbar binnen 30 Tagen nach Rechnungseingang.\n"
         "§ 7 Laufzeit und Kündigung: Der Vertrag läuft auf unbestimmte Zeit. Er kann von beiden Seiten mit einer "
         "Frist von zwei Monaten zum Quartalsende schriftlich gekündigt werden.\n", 150),
+    "Notes/household.md": ("# Household\n\n## Rosa (nanny)\n- Rosa's contract ends 3 March 2027 - renew? ask her in Jan\n"
+                           "- Rosa's day off: Wednesday\n\n## Car\n- MOT due 14/08/2027\n", 8),
     "Notes/notes.txt": ("Notes\n- moved money to the holiday pot\n- office chair: ask Jo about a refund\n"
                         "- bike lights need new batteries\n- 2024: Jo's parents visited in May\n", 5),
     "Voiture/avis_contravention.txt": (
@@ -180,3 +183,13 @@ def test_notice_to_end_a_german_contract(folder):
 def test_who_a_service_is_with_is_the_firm_on_its_bill(folder):
     # "who's our broadband with": the bill's firm, though its line says no broadband (the help line names it too)
     _answers(planner_agent(folder[0], NOW), "Who's our broadband with?", "FibreNet Communications Ltd", "scan_0031.txt")
+
+
+def test_a_thing_asked_when_of_someone_is_said_by_the_answer(folder):
+    # her contract's end is no answer to when her passport expires; it is to when her contract ends
+    assert asked_words("When does Rosa's passport expire?") == ["passport"]
+    assert asked_words("When does Tom's flight land?") == ["flight"]
+    agent = planner_agent(folder[0], NOW)
+    final, sources = ask(agent, "When does Rosa's passport expire?")
+    assert final.answer.startswith("I found nothing") and sources == [], final.answer
+    _answers(agent, "When does Rosa's contract end?", "3 March 2027", "household.md")
