@@ -106,9 +106,9 @@ def _asked(question: str) -> tuple[str, ...]:
         owner = next((j for j in range(i + 1, min(i + 5, len(ws))) if ws[j].endswith("'s")), None) \
             if w in ("when", "when's") else None
         if owner is not None:  # "when does Maricel's passport expire": her passport, said, not her contract's end
-            np = _head_phrase(list(itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
-                                                                     and x.endswith("ed")), ws[owner + 1:])), False)
-            return tuple(np[-1:])
+            thing = list(itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
+                                                            and x.endswith("ed")), ws[owner + 1:]))
+            return () if "of" in thing else tuple(_head_phrase(thing, False)[-1:])  # (a "warrant of fitness": WOF)
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return ()
     if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head

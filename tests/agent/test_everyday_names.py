@@ -189,6 +189,7 @@ def test_a_thing_asked_when_of_someone_is_said_by_the_answer(folder):
     # her contract's end is no answer to when her passport expires; it is to when her contract ends
     assert asked_words("When does Rosa's passport expire?") == ["passport"]
     assert asked_words("When does Tom's flight land?") == ["flight"]
+    assert asked_words("When does the Hilux's warrant of fitness expire?") == []  # its WOF: no one word
     agent = planner_agent(folder[0], NOW)
     final, sources = ask(agent, "When does Rosa's passport expire?")
     assert final.answer.startswith("I found nothing") and sources == [], final.answer
