@@ -203,8 +203,12 @@ _PUSHED = re.compile(r"\b(?:push|pushes|pushed|pushing)\s+((?:(?!(?:to|in|into|a
 # a plane takes off: its departure ("what time do we take off"), not a sum taken off ("take off 10 %", "off my pay")
 _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:the|a|an|my|our|your|his|her|their|for|"
                        r"from|of|on the bill|\d|[£$€]))", re.IGNORECASE)
+# the power a household pays for is its electricity ("the power we used", "the power bill"), whatever the papers call
+# it; not a power tool, bank, nap or of attorney
+_POWER = re.compile(r"\bpower\b(?![\s-]+(?:tools?|drills?|saws?|sanders?|banks?|supply|cords?|cables?|adapt[eo]rs?|strips?|"
+                    r"washers?|steering|naps?|of attorney|points?)\b)", re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
-              ("departure", _TAKE_OFF), *_OTHERWISE]
+              ("departure", _TAKE_OFF), ("electricity", _POWER), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
 _TAKEN = re.compile(r"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+out\s+of\s+"
                     r"(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?\b", re.IGNORECASE)

@@ -218,8 +218,7 @@ flour: mehl farine harina farinha meel
 butter: beurre mantequilla manteiga boter
 sugar: zucker sucre azúcar açúcar zucchero suiker
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta
-power: electricity electric strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina
- elektřiny elektřinu elektroměr prąd
+power: elektřina elektřiny
 consumption consume consumed: spotřeba spotřeby
 period: období
 billing: vyúčtování zúčtovací zúčtování abrechnung facturation facturación fatturazione faturação

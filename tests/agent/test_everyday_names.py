@@ -100,7 +100,10 @@ def test_a_sum_paid_for_what_was_used_is_an_amount():
 
 
 def test_the_everyday_names_of_things_papers_name_otherwise():
-    assert {"electricity", "luz"} <= set(gloss.forms("power"))
+    keep_all = lambda word: True  # noqa: E731
+    assert gloss.rephrase("what did the power we used cost?", keep_all) == "what did the electricity we used cost?"
+    for other in ("what did the power tool cost?", "where is the power of attorney?", "how big is my power bank?"):
+        assert gloss.rephrase(other, keep_all) == other  # a tool, a deed, a battery: no electricity
     assert "car" in gloss.forms("suv") and "vehicle" in gloss.forms("sedan")
     assert "insurance" in gloss.forms("insurer") and "cycles" in gloss.forms("bike")
 
