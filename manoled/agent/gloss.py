@@ -113,7 +113,7 @@ check-in: get into the room | get into my room | get into our room | get in the 
 
 # everyday ways of saying a paper's thing ("keeping the lights on": the electricity): said as the paper's word to find
 # it; unlike the phrases above they do not ask for a line that says the word (a bill's total answers). None of them is
-# what papers write themselves: "power bill", "home loan" and "the internet" are left as said
+# what papers write themselves: "home loan" and "the internet" are left as said (the power is the electricity: below)
 _SAID_OTHERWISE = """
 electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting |
  lighting and heating | the lights | light bill | light bills
@@ -192,7 +192,11 @@ def _patterns(table: dict[str, tuple[str, ...]]) -> list[tuple[str, re.Pattern[s
 
 
 PHRASED = _phrase_table(_PHRASED)
-_OTHERWISE = _patterns(_phrase_table(_SAID_OTHERWISE))
+# the power a household pays for is its electricity ("the power we used", "the power bill"), whatever the papers call
+# it; not a power tool, bank, nap or of attorney, nor a word of a compound ("the power-and-heat bill": the bill's own)
+_POWER = re.compile(r"(?<!-)\bpower\b(?!-)(?!\s+(?:tools?|drills?|saws?|sanders?|banks?|supply|cords?|cables?|adapt[eo]rs?|strips?|"
+                    r"washers?|steering|naps?|of attorney|points?)\b)", re.IGNORECASE)
+_OTHERWISE = [*_patterns(_phrase_table(_SAID_OTHERWISE)), ("electricity", _POWER)]
 # a thing taken back to the shop is a return, whatever is taken ("take the kettle back"), not money sent back (a refund)
 _RETURNED = re.compile(r"\b(?:take|takes|took|taking|bring|brings|brought|bringing|send|sends|sent|sending)\s+"
                        r"(?!(?:the\s+|my\s+|our\s+)?money\b)((?:(?!(?:to|in|into|at|on|from|out|off|up)\b)"
@@ -203,12 +207,8 @@ _PUSHED = re.compile(r"\b(?:push|pushes|pushed|pushing)\s+((?:(?!(?:to|in|into|a
 # a plane takes off: its departure ("what time do we take off"), not a sum taken off ("take off 10 %", "off my pay")
 _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:the|a|an|my|our|your|his|her|their|for|"
                        r"from|of|on the bill|\d|[£$€]))", re.IGNORECASE)
-# the power a household pays for is its electricity ("the power we used", "the power bill"), whatever the papers call
-# it; not a power tool, bank, nap or of attorney
-_POWER = re.compile(r"\bpower\b(?![\s-]+(?:tools?|drills?|saws?|sanders?|banks?|supply|cords?|cables?|adapt[eo]rs?|strips?|"
-                    r"washers?|steering|naps?|of attorney|points?)\b)", re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
-              ("departure", _TAKE_OFF), ("electricity", _POWER), *_OTHERWISE]
+              ("departure", _TAKE_OFF), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
 _TAKEN = re.compile(r"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+out\s+of\s+"
                     r"(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?\b", re.IGNORECASE)

@@ -142,6 +142,12 @@ def ask(agent, question: str, session: str = "default"):
     return final, sorted(Path(s).name for s in final.sources)
 
 
+def answers(agent, question: str, answer: str, source: str, session: str = "default") -> None:
+    """Assert that ``agent`` answers ``question`` with ``answer`` in its text and ``source`` as its one source."""
+    final, sources = ask(agent, question, session=session)
+    assert answer in final.answer and sources == [source], (question, final.answer)
+
+
 def planner_answer(core, now: float, question: str):
     """The final AnswerStep of one question asked of :func:`planner_agent`."""
     from manoled.agent.steps import AnswerStep

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import ask, folder_fixture, planner_agent
+from conftest import answers, ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.attribute import asked_words
@@ -79,11 +79,6 @@ FILES: dict[str, tuple[str, float]] = {
 folder = folder_fixture("everyday_names", FILES, NOW)
 
 
-def _answers(agent, question: str, answer: str, source: str) -> None:
-    final, sources = ask(agent, question)
-    assert answer in final.answer and sources == [source], (question, final.answer)
-
-
 def test_how_a_question_asks_is_not_what_it_is_about():
     assert topic_terms("how much money did the tax office give back?") == ["tax", "refund"]
     assert "supposed" not in topic_terms("what is the shop supposed to pay me?")
@@ -102,37 +97,38 @@ def test_a_sum_paid_for_what_was_used_is_an_amount():
 def test_the_everyday_names_of_things_papers_name_otherwise():
     keep_all = lambda word: True  # noqa: E731
     assert gloss.rephrase("what did the power we used cost?", keep_all) == "what did the electricity we used cost?"
-    for other in ("what did the power tool cost?", "where is the power of attorney?", "how big is my power bank?"):
+    for other in ("what did the power tool cost?", "where is the power of attorney?", "how big is my power bank?",
+                  "how much is the power-and-heat bill?"):
         assert gloss.rephrase(other, keep_all) == other  # a tool, a deed, a battery: no electricity
     assert "car" in gloss.forms("suv") and "vehicle" in gloss.forms("sedan")
     assert "insurance" in gloss.forms("insurer") and "cycles" in gloss.forms("bike")
 
 
 def test_the_power_is_a_spanish_bills_luz(folder):
-    _answers(planner_agent(folder[0], NOW), "how much are we paying, all in, for the power we used in March?",
+    answers(planner_agent(folder[0], NOW), "how much are we paying, all in, for the power we used in March?",
              "61,00", "factura_luz_mar26.txt")
 
 
 def test_the_tax_office_is_the_tax(folder):
-    _answers(planner_agent(folder[0], NOW), "how much money did the tax office give back to me for 2024?",
+    answers(planner_agent(folder[0], NOW), "how much money did the tax office give back to me for 2024?",
              "571,22", "Renta 2024 resumen.txt")
 
 
 def test_an_suv_is_the_car_its_lease_names(folder):
     # neither paper says "SUV" or "account"; the lease's monthly payment, not the insurer's
-    _answers(planner_agent(folder[0], NOW), "How much does Honda take out of our account every month for the SUV?",
+    answers(planner_agent(folder[0], NOW), "How much does Honda take out of our account every month for the SUV?",
              "675.74", "Lease - Honda Pilot.txt")
 
 
 def test_the_bike_shop_is_a_business_called_cycles(folder):
-    _answers(planner_agent(folder[0], NOW),
+    answers(planner_agent(folder[0], NOW),
              "How much is the bike shop on Quay Road supposed to be paying me for the work I did in October?",
              "495.00", "INV-118 Harbour Cycles.txt")
 
 
 def test_the_water_company_is_the_water(folder):
     # both bills give an account number; "read out" is how it asks, not the broadband bill's "Read"
-    _answers(planner_agent(folder[0], NOW),
+    answers(planner_agent(folder[0], NOW),
              "I'm on hold with the water company and they'll want to know which account is ours - what number do I "
              "read out?", "5528 1046 73", "Bay Water 2026-27.txt")
 
@@ -150,7 +146,7 @@ def test_how_long_it_stays_in_a_czech_oven(folder):
 def test_a_french_fines_retained_speed(folder):
     # the notice says "excès de vitesse" and "vitesse retenue", not "speeding" or "retained"
     assert "retenue" in gloss.forms("retained") and "excès de vitesse" in gloss.phrases("speeding")
-    _answers(planner_agent(folder[0], NOW), "On the May 2026 speeding fine, what speed was retained after the margin?",
+    answers(planner_agent(folder[0], NOW), "On the May 2026 speeding fine, what speed was retained after the margin?",
              "56 km/h", "avis_contravention.txt")
 
 
@@ -185,7 +181,7 @@ def test_notice_to_end_a_german_contract(folder):
 
 def test_who_a_service_is_with_is_the_firm_on_its_bill(folder):
     # "who's our broadband with": the bill's firm, though its line says no broadband (the help line names it too)
-    _answers(planner_agent(folder[0], NOW), "Who's our broadband with?", "FibreNet Communications Ltd", "scan_0031.txt")
+    answers(planner_agent(folder[0], NOW), "Who's our broadband with?", "FibreNet Communications Ltd", "scan_0031.txt")
 
 
 def test_a_thing_asked_when_of_someone_is_said_by_the_answer(folder):
@@ -196,4 +192,4 @@ def test_a_thing_asked_when_of_someone_is_said_by_the_answer(folder):
     agent = planner_agent(folder[0], NOW)
     final, sources = ask(agent, "When does Rosa's passport expire?")
     assert final.answer.startswith("I found nothing") and sources == [], final.answer
-    _answers(agent, "When does Rosa's contract end?", "3 March 2027", "household.md")
+    answers(agent, "When does Rosa's contract end?", "3 March 2027", "household.md")

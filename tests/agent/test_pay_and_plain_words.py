@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import ask, folder_fixture, planner_agent
+from conftest import answers, ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.direct import compose
@@ -145,11 +145,6 @@ refunds = folder_fixture("pay_and_plain_words_refunds", REFUNDS, NOW)
 spanish = folder_fixture("pay_and_plain_words_es", SPANISH, NOW)
 
 
-def _answers(agent, question: str, answer: str, source: str, session: str = "default") -> None:
-    final, sources = ask(agent, question, session=session)
-    assert answer in final.answer and sources == [source], (question, final.answer)
-
-
 def test_how_a_question_asks_is_not_what_it_is_about():
     assert "paying" not in topic_terms("how much did we end up paying when the dog had her yearly jabs?")
     assert topic_terms("how much does the gym cost me every month, once the first month is out of the way?") == \
@@ -163,18 +158,18 @@ def test_how_a_question_asks_is_not_what_it_is_about():
 
 def test_a_short_document_that_says_as_much_as_a_long_one_is_read_whole(folder):
     # the budget's rows and the payslip's head both say September, Anjali and salary; the net pay is further down
-    _answers(planner_agent(folder[0], NOW), "sept net salary anjali", "1,15,270.00", "VCPL-2143 payslip.txt")
+    answers(planner_agent(folder[0], NOW), "sept net salary anjali", "1,15,270.00", "VCPL-2143 payslip.txt")
 
 
 def test_net_pay_asked_in_english_of_a_spanish_payslip(spanish):
     # no paper says "net": the phrase is read as the word because the payslip says it in Spanish (líquido)
-    _answers(planner_agent(spanish[0], NOW),
+    answers(planner_agent(spanish[0], NOW),
              "after everything was taken off, how much from work actually hit my account for February?", "2.562,50",
              "nomina_feb_2026.txt")
 
 
 def test_yearly_jabs_are_the_vets_annual_vaccinations(spanish):
-    _answers(planner_agent(spanish[0], NOW), "how much did we end up paying when the dog had her yearly jabs?",
+    answers(planner_agent(spanish[0], NOW), "how much did we end up paying when the dog had her yearly jabs?",
              "122,82", "recibo (1).txt")
 
 
@@ -184,17 +179,17 @@ def test_the_words_papers_say_them_with():
 
 
 def test_one_who_does_a_deed_is_found_by_the_deed(folder):
-    _answers(planner_agent(folder[0], NOW), "what's the babysitter's number?", "736 218 904", "contacts.md")
+    answers(planner_agent(folder[0], NOW), "what's the babysitter's number?", "736 218 904", "contacts.md")
 
 
 def test_a_year_in_the_papers_tongue(folder):
     # the Czech policy says "roční" and "rok", not "year": without them it says only the name asked about
-    _answers(planner_agent(folder[0], NOW), "how much is povinne ruceni a year", "4 872", "povinne_ruceni_2026.txt")
+    answers(planner_agent(folder[0], NOW), "how much is povinne ruceni a year", "4 872", "povinne_ruceni_2026.txt")
 
 
 def test_of_two_words_the_passage_that_says_both_is_read(refunds):
     # the bills and the booking say "refund" and rank first; the summary says the year too
-    _answers(planner_agent(refunds[0], NOW), "2025 refund amt", "1,312.48", "2025 return summary.txt")
+    answers(planner_agent(refunds[0], NOW), "2025 refund amt", "1,312.48", "2025 return summary.txt")
 
 
 def test_files_from_a_year_are_of_that_year(refunds):
@@ -215,6 +210,6 @@ def test_no_files_of_a_time_alone_is_said_as_a_refusal():
 def test_out_of_pocket_is_what_the_insurer_leaves_to_the_member(refunds):
     agent = planner_agent(refunds[0], NOW)
     ask(agent, "How much did Sun Life pay on my dental claim from March?", session="eob")
-    _answers(agent, "so what was left for us to pay ourselves?", "611.50", "Sun Life claim statement.txt", "eob")
-    _answers(agent, "what did the crown cost me out of pocket after Sun Life paid?", "611.50",
+    answers(agent, "so what was left for us to pay ourselves?", "611.50", "Sun Life claim statement.txt", "eob")
+    answers(agent, "what did the crown cost me out of pocket after Sun Life paid?", "611.50",
              "Sun Life claim statement.txt")
