@@ -108,7 +108,8 @@ def _asked(question: str) -> tuple[str, ...]:
         if owner is not None:  # "when does Maricel's passport expire": her passport, said, not her contract's end
             thing = list(itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
                                                             and x.endswith("ed")), ws[owner + 1:]))
-            return () if "of" in thing else tuple(_head_phrase(thing, False)[-1:])  # (a "warrant of fitness": WOF)
+            # (a thing of three words or through "of" is often written by its initials: "national car test", NCT)
+            return () if "of" in thing or len(thing) > 2 else tuple(_head_phrase(thing, False)[-1:])
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return ()
     if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head
