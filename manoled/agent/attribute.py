@@ -28,6 +28,7 @@ _NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by in
 # what a thing does at a time ("when does Tom's flight land"): the verb after the thing a "when" asks of
 _HAPPENS = frozenset("land lands leave leaves arrive arrives depart departs open opens close closes happen happens "
                      "finish finishes take takes run runs kick kicks call calls".split())
+_WHICH = frozenset("next last first latest upcoming current previous".split())  # which one, not what thing
 _VERBS = frozenset("went goes go came comes come got gets get need needs needed want wants wanted cost costs paid pays "
                    "sent sends sold sells bought buys made makes took takes gave gives told tells did does said says "
                    "used uses ran runs fixed fixes happened".split())
@@ -106,8 +107,8 @@ def _asked(question: str) -> tuple[str, ...]:
         owner = next((j for j in range(i + 1, min(i + 5, len(ws))) if ws[j].endswith("'s")), None) \
             if w in ("when", "when's") else None
         if owner is not None:  # "when does Maricel's passport expire": her passport, said, not her contract's end
-            thing = list(itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
-                                                            and x.endswith("ed")), ws[owner + 1:]))
+            thing = [x for x in itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
+                                                                  and x.endswith("ed")), ws[owner + 1:]) if x not in _WHICH]
             # (a thing of three words or through "of" is often written by its initials: "national car test", NCT)
             return () if "of" in thing or len(thing) > 2 else tuple(_head_phrase(thing, False)[-1:])
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):

@@ -193,6 +193,7 @@ def test_a_thing_asked_when_of_someone_is_said_by_the_answer(folder):
     assert asked_words("When does Tom's flight land?") == ["flight"]
     assert asked_words("When does the Hilux's warrant of fitness expire?") == []  # its WOF: no one word
     assert asked_words("When does the van's national car test expire?") == []  # its NCT
+    assert asked_words("When is Biscuit's next vet appointment?") == ["appointment"]  # ("next" says which one)
     agent = planner_agent(folder[0], NOW)
     final, sources = ask(agent, "When does Rosa's passport expire?")
     assert final.answer.startswith("I found nothing") and sources == [], final.answer
