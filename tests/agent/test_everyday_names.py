@@ -129,7 +129,7 @@ def test_the_bike_shop_is_a_business_called_cycles(folder):
              "495.00", "INV-118 Harbour Cycles.txt")
 
 
-def test_the_water_company_is_the_water(folder):
+def test_the_number_read_out_is_the_water_accounts(folder):
     # both bills give an account number; "read out" is how it asks, not the broadband bill's "Read"
     answers(planner_agent(folder[0], NOW),
              "I'm on hold with the water company and they'll want to know which account is ours - what number do I "
