@@ -13,7 +13,7 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
-from .kinds import _ASKED_AS, NUMBER_SAID, is_cue
+from .kinds import _ASKED_AS, NUMBER_SAID, is_cue, role_words
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -92,7 +92,7 @@ def _asked(question: str) -> tuple[str, ...]:
             return ()
         if w in ("what", "which", "what's", "whats", "who", "who's"):
             rest = ws[i + 1:]
-            if w.startswith("who") and ws[-1] == "with":
+            if "with" in role_words(question):
                 return ()  # "who's our broadband with": the firm that provides it, not a thing of it
             if w in ("what's", "whats", "who's"):
                 rest = ["is", *rest]

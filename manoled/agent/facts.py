@@ -264,9 +264,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     """
     terms = topic_terms(question)
     kind, asked = typed_by(question)
-    # "the total", and "how much was the locksmith's bill": a bill's amount is its total, not a line of it (nor the
-    # "Amount" column of its lines)
-    totals = kind == "amount" and bool(TOTAL_ASK.search(f"{question} {said}") or BILL_ASK.search(question))
+    # "the total" (as asked too: "what goes out of our account"), and "how much was the locksmith's bill": a bill's
+    total_asked = kind == "amount" and bool(TOTAL_ASK.search(f"{question} {said}"))  # amount is its total, not a line
+    totals = total_asked or kind == "amount" and bool(BILL_ASK.search(question))  # (nor its "Amount" column)
     spoken = [w for w in words(question) if not (totals and w == "amount")]
     frame = [stem(w) for w in spoken if w not in STOP and stem(w) not in terms and not w.isdigit()]
     frame += [w for w in spoken if w in ("total", "amount", "number", "date", "name", "size", "address")]
@@ -280,7 +280,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(DEADLINE_ASK.search(question))
     span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
-    whole_sum = kind == "amount" and bool(TOTAL_ASK.search(f"{question} {said}")) and not RATE_ASK.search(question)
+    whole_sum = total_asked and not RATE_ASK.search(question)
     # "net pay": not the total it is taken from (+1); "gross pay": that total, not what is left (-1)
     net = (kind == "amount") * (bool(totals_mod.NET_ASK.search(question)) - bool(totals_mod.GROSS_UNIT.search(question)))
     facts: list[Fact] = []

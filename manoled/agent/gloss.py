@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 
 from .glossary import TABLE as _TABLE
-from .slots import stem
+from .slots import OUT_OF_ACCOUNT, stem
 
 # the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas
 # Henderson" on the invoice); both ways, "; " between entries. None that is an English word (Bill, Will, Rob, Sue,
@@ -210,8 +210,8 @@ _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
               ("departure", _TAKE_OFF), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
-_TAKEN = re.compile(r"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+out\s+of\s+"
-                    r"(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?\b", re.IGNORECASE)
+_TAKEN = re.compile(rf"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+{OUT_OF_ACCOUNT}\b",
+                    re.IGNORECASE)
 _ASKED_AS = [*_patterns(_phrase_table(_ASKED_PHRASED)), ("cost", _TAKEN)]
 
 

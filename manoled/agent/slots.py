@@ -103,6 +103,11 @@ _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": 
            "read": "out"}  # "what number do I read out": what number
 
 
+# what leaves an account ("what does the gym take out of our account"): a payment, read by :mod:`.gloss` and
+# :mod:`.totals`
+OUT_OF_ACCOUNT = r"out\s+of\s+(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?"
+
+
 def idiom(ws: list[str], i: int) -> bool:
     """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out")."""
     return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "")

@@ -28,7 +28,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 # a pronoun's or a little word's short form ("that'd", "they'll", "we've", "you're"; "they’ll" comes apart as "ll"):
 # how it asks, never what about
 _CONTRACTED = re.compile(r"['’](?:d|ll|ve|re|m)$|^(?:ll|ve|re)$")
-_PRONOUNS = frozenset("it they he she we i you".split())
+_SUBJECTS = frozenset("i we they he she".split())  # who does what a question says
+_PRONOUNS = _SUBJECTS | {"it", "you"}
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
 
 
@@ -73,7 +74,6 @@ def topic_terms(question: str) -> list[str]:
     return out
 
 
-_SUBJECTS = frozenset("i we they he she".split())
 _BETWEEN = frozenset("am are is was were do does did will would can could should shall must might may have has had "
                      "not never still just also usually always need needs needed want wants wanted to".split())
 

@@ -14,11 +14,11 @@ from .commonness import zipf
 from .gloss import PHRASED
 from .kinds import WITH_TAX, new_value
 from .retrieve import contains
-from .slots import STOP, stem, words
+from .slots import OUT_OF_ACCOUNT, STOP, stem, words
 
 # "the total", "what did it end up costing", "what goes out of our account": the figure that sums the others
 TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to|"
-                       r"out of (?:the|our|my|your) (?:bank |joint |current )?accounts?)\b|"
+                       rf"{OUT_OF_ACCOUNT})\b|"
                        + WITH_TAX.pattern, re.IGNORECASE)
 RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
