@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 
 from .facts import Extraction
-from .kinds import _IBAN
 from .retrieve import capitalised
+from .shapes import IBAN
 from .slots import stem
 
 _ACCOUNT_ASKED = re.compile(r"\b(?:iban|account|bank details|bank account|sort code|bic|swift)\b", re.IGNORECASE)
@@ -34,7 +34,7 @@ def others_account(question: str, ex: Extraction, files_with: Callable[[str], se
     names = party_named(question)
     if ex.declined or not ex.facts or not names or not _ACCOUNT_ASKED.search(question):
         return ex
-    found = _IBAN.search(ex.facts[0].text)
+    found = IBAN.search(ex.facts[0].text)
     if not found:
         return ex
     papers = files_saying(found.group())

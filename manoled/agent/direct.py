@@ -18,13 +18,14 @@ from typing import Any
 
 from .askwords import FILE_DOINGS
 from .fstools import human_size
-from .kinds import _ASKED_AS, TYPE_PATTERNS, is_cue, says_shape, typed_by
+from .kinds import _ASKED_AS, is_cue, says_shape, typed_by
 from .layout import row_cells
 from .months import asked_months, days
 from .parse import ToolCall
 from .planner import Plan, kind_label
 from .registry import ToolResult
 from .retrieve import contains
+from .shapes import TYPE_PATTERNS
 from .slots import GENERIC, Slots, words
 from .whereabouts import asks_where
 

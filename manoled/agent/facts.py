@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kinds, people
+from . import kinds, people, shapes
 from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
@@ -30,7 +30,7 @@ from .contrast import LOOKS_BACK, Contrasts, other_paper
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .gloss import NATIONAL, PHRASED, said_otherwise
-from .kinds import _ASKED_AS, _DATE, _QUANTITY, FIRM, TYPE_PATTERNS, new_value, role_words, says_shape, typed_by
+from .kinds import _ASKED_AS, new_value, role_words, says_shape, typed_by
 from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
 from .months import (
     LAST_PAPER,
@@ -149,7 +149,7 @@ def _list_under(raw: list[str], i: int) -> list[str]:
     return [x.rstrip(".;,") for x in items] if len(items) >= max(2, 2 * sum(x.endswith(".") for x in items)) else []
 
 
-_VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + _DATE, re.IGNORECASE)
+_VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + shapes.DATE, re.IGNORECASE)
 
 
 def is_value(cell: str) -> bool:
@@ -359,7 +359,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)
             focus_seen |= says_focus
-            typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and FIRM.search(u)
+            typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and shapes.FIRM.search(u)
                          or firsts and here and people.names_one(u, firsts, asked_stems))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
@@ -395,13 +395,13 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 # "what did it cost altogether": no "$60 per family"
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
-                    score += 1.0 if len(TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
-            elif kind == "amount" and focus and _QUANTITY.search(u) and not TYPE_PATTERNS["date"].search(u):
+                    score += 1.0 if len(shapes.TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
+            elif kind == "amount" and focus and shapes.QUANTITY.search(u) and not shapes.TYPE_PATTERNS["date"].search(u):
                 score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years) \
                 + YEAR_WEIGHT * name_year_fit(c.file_name, months, years)
             score -= 0.004 * max(0, len(u) - 40)
-            if (title or u.endswith(":")) and not (firm_asked and FIRM.search(u)):
+            if (title or u.endswith(":")) and not (firm_asked and shapes.FIRM.search(u)):
                 score -= 1.0  # a document's title names it, a label ends in what follows it: they rarely answer,
                 # but a letterhead's firm is who sent it ("who supplies our gas": "Flame Gas Ltd, Cork")
             if len(u.split()) < 2 and not typed:
@@ -411,7 +411,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         return Extraction(declined=True, reason="no passage shares the question's words", topic=topic)
     if not focus_seen:  # "how much yeast" where the passages list flour and eggs: what it counts is not there
         return Extraction(declined=True, reason=f"no passage mentions {' '.join(focus)}", topic=topic)
-    quantity = kind == "amount" and any(_QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
+    quantity = kind == "amount" and any(shapes.QUANTITY.search(f.text) for f in facts)  # "how much fruit": 3 bananas
     if kind == "code" and kinds.asks_whom_to_call(question) and not any(f.typed for f in facts):  # no number: whom
         facts = [replace(f, typed=True, score=f.score + 3.0) if kinds.names_whom_to_call(f.text) else f for f in facts]
     if kind in ("amount", "number", "code", "time", "duration", "weight", "date" if asked else "-", "person" if asked else "-") \

@@ -240,7 +240,7 @@ advance advances: záloha zálohy zálohu
 """
 
 # a span of time in the papers' tongues ("drei Monaten", "2,5 hodiny", "trois mois"): the units after a number, the
-# number words, and the units after those (regular-expression alternatives, for :data:`.kinds.TYPE_PATTERNS`)
+# number words, and the units after those (regular-expression alternatives, for :data:`.shapes.TYPE_PATTERNS`)
 SPAN_UNITS = ("minuten|minutos|minuti|stunden|std|heures?|horas?|ore|tage|tagen|jours?|d[ií]as|giorni|hodin[ayu]?|"
               "minut[ay]?|dn[íůy]|týdn[ůy]|měsíc[eů]?|godzin[ya]?|tygodni[ea]?|miesi[ęą]c[ey]?|uur|dagen|weken|maanden|"
               "wochen?|monat(?:e|en)?|jahren?|mois|semaines?|semanas?|meses|settimane|mesi")

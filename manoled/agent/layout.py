@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .kinds import MONTH
+from .shapes import MONTH
 
 _PIPE = re.compile(r"\s\|\s|\t+")
 _GAP = re.compile(r"\S+(?: \S+)*")  # runs of text apart by two spaces or more

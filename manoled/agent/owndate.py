@@ -7,9 +7,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .kinds import MONTH
 from .months import year_months
 from .retrieve import contains
+from .shapes import MONTH
 
 # a paper's own date ("Date: 16 Mar 2026" at a letter's head), and the questions that ask for it: when a paper
 # came, was sent or paid, or what it bought

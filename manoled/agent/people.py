@@ -1,7 +1,7 @@
 """The people a passage names by their first name alone, once it has given their full name.
 
 Meeting notes name everyone once in full ("Attendees: Priya Raman, Tomasz Nowak") and then by first name: "Tomasz
-owns the migration of the old blog posts." The person pattern (:data:`.kinds.TYPE_PATTERNS`) needs two names, so of
+owns the migration of the old blog posts." The person pattern (:data:`.shapes.TYPE_PATTERNS`) needs two names, so of
 "who is moving the old blog posts" only the attendees line held a person, and it answered. :func:`first_names` reads
 the passage's full names; :func:`names_one` says whether a line names one of them by the first name alone.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .kinds import TYPE_PATTERNS
 from .retrieve import MONTH_NUMBERS
+from .shapes import TYPE_PATTERNS
 from .slots import WEEKDAYS, stem
 
 _FULL = re.compile(r"\b([A-Z][a-z]{2,})\s+[A-Z](?:'[A-Z])?[a-z]+\b")  # "Tomasz Nowak", "Siobhan O'Neill"

@@ -40,10 +40,8 @@ from .entries import entry_of, other_day, owner_of
 from .facts import Extraction, Fact, _units, passage_words
 from .focus import compound
 from .kinds import (
-    _QUANTITY,
     CUES,
     SUM_VERBS,
-    TYPE_PATTERNS,
     asks_booking_code,
     labels_booking_code,
     payee_account,
@@ -59,6 +57,7 @@ from .retrieve import capitalised, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense
 from .senses import credit as sense_credit
+from .shapes import QUANTITY, TYPE_PATTERNS
 from .slots import GENERIC, STOP, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 
@@ -101,7 +100,7 @@ _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8
 
 def _quantity(text: str) -> bool:
     """Whether ``text`` gives a quantity ("4 cooking apples", "512 GB"); a year ("Februar 2026") is none."""
-    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group()) for m in _QUANTITY.finditer(text))
+    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group()) for m in QUANTITY.finditer(text))
 
 
 def _other_item_says(f: Fact, terms: list[str]) -> bool:
@@ -207,7 +206,7 @@ _VALUES = (*_SURE_TYPES, "number", "duration", "weight")  # kinds of value whose
 
 def _has_value(f: Fact, kind: str | None) -> bool:
     """Whether a fact gives a value of the asked kind (for an amount, a quantity too: "200 g flour")."""
-    return f.typed or kind == "amount" and bool(_QUANTITY.search(f.text)) and not TYPE_PATTERNS["date"].search(f.text)
+    return f.typed or kind == "amount" and bool(QUANTITY.search(f.text)) and not TYPE_PATTERNS["date"].search(f.text)
 
 
 def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,

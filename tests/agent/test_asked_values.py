@@ -8,7 +8,8 @@ import time
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.kinds import TYPE_PATTERNS, typed_by
+from manoled.agent.kinds import typed_by
+from manoled.agent.shapes import TYPE_PATTERNS
 
 NOW = time.time()
 

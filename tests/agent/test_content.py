@@ -512,7 +512,7 @@ def test_a_when_after_another_question_word_asks_nothing():
 
 
 def test_a_price_is_not_a_date():
-    from manoled.agent.kinds import TYPE_PATTERNS
+    from manoled.agent.shapes import TYPE_PATTERNS
 
     date = TYPE_PATTERNS["date"]
     assert not date.search("Cordless drill 18V 89.90") and not date.search("Wall plugs 3.20")

@@ -13,10 +13,10 @@ from datetime import datetime
 import pytest
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.kinds import _DATE, TYPE_PATTERNS
 from manoled.agent.layout import sentences
 from manoled.agent.months import names_other_month
 from manoled.agent.retrieve import contains, numeric_month
+from manoled.agent.shapes import DATE, TYPE_PATTERNS
 
 NOW = time.time()
 YEAR = datetime.fromtimestamp(NOW).year
@@ -53,7 +53,7 @@ def test_crowns_and_other_sums_with_their_currency_after():
 def test_dates_written_with_dots_and_spaces():
     for text, date in (("Datum splatnosti: 16. 10. 2026", "16. 10. 2026"), ("poprvé od 3. listopadu 2026", "3. listopadu"),
                        ("Datum splatnosti: 16. 10.", "16. 10.")):
-        assert [m.group(0) for m in re.finditer(_DATE, text, re.IGNORECASE)] == [date], text
+        assert [m.group(0) for m in re.finditer(DATE, text, re.IGNORECASE)] == [date], text
     assert numeric_month("Datum prohlídky: 22. 3. 2026", 3)
     assert sentences("Platnost do: 22. 3. 2028. Příští prohlídka: pravidelná.") == [
         "Platnost do: 22. 3. 2028.", "Příští prohlídka: pravidelná."]

@@ -14,7 +14,8 @@ from conftest import answers, ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.attribute import asked_words
-from manoled.agent.kinds import TYPE_PATTERNS, typed_by
+from manoled.agent.kinds import typed_by
+from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.slots import read_slots
 from manoled.agent.terms import topic_terms
 

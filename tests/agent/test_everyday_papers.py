@@ -10,9 +10,10 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.facts import DEADLINE_UNIT
-from manoled.agent.kinds import TYPE_PATTERNS, typed_by
+from manoled.agent.kinds import typed_by
 from manoled.agent.months import other_month
 from manoled.agent.retrieve import contains
+from manoled.agent.shapes import TYPE_PATTERNS
 
 NOW = time.time()
 

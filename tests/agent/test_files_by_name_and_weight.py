@@ -9,9 +9,10 @@ import time
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.kinds import TYPE_PATTERNS, typed_by
+from manoled.agent.kinds import typed_by
 from manoled.agent.months import days
 from manoled.agent.retrieve import Candidate, contains
+from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.slots import read_slots
 
 NOW = time.time()

@@ -104,7 +104,7 @@ def test_a_german_date_with_a_dotted_day_is_said_whole(folder):
 
 
 def test_dates_written_in_other_languages_are_dates():
-    from manoled.agent.kinds import TYPE_PATTERNS
+    from manoled.agent.shapes import TYPE_PATTERNS
 
     for text in ("bis spätestens 30. April 2026", "Berlin, 10. Februar 2026", "Lisboa, 5 de fevereiro de 2026",
                  "le 12 mars 2026", "Marzo 2026"):

@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import folder_fixture, planner_answer
 
 from manoled.agent.facts import sectioned, units
-from manoled.agent.kinds import TYPE_PATTERNS
+from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.steps import AnswerStep
 
 NOW = time.time()

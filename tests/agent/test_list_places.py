@@ -10,8 +10,8 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.continuation import asked_ordinal
-from manoled.agent.kinds import TYPE_PATTERNS
 from manoled.agent.months import names_month
+from manoled.agent.shapes import TYPE_PATTERNS
 
 NOW = time.time()
 

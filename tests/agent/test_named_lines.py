@@ -8,7 +8,7 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.gloss import forms
-from manoled.agent.kinds import TYPE_PATTERNS
+from manoled.agent.shapes import TYPE_PATTERNS
 
 NOW = time.time()
 

@@ -8,8 +8,9 @@ import time
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
+from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.otherthing import other_thing
+from manoled.agent.shapes import TYPE_PATTERNS
 
 NOW = time.time()
 

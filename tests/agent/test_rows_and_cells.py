@@ -14,8 +14,8 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.direct import _cell_of
 from manoled.agent.ellipsis import framed
-from manoled.agent.kinds import _QUANTITY, TYPE_PATTERNS
 from manoled.agent.months import month_column
+from manoled.agent.shapes import QUANTITY, TYPE_PATTERNS
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 
@@ -80,8 +80,8 @@ def test_a_follow_up_on_a_cell_of_the_row_answered_before(folder):
 
 
 def test_a_cooks_fraction_is_a_quantity_not_a_date():
-    assert _QUANTITY.search("1/2 cup butter") and not TYPE_PATTERNS["date"].search("1/2 cup butter")
-    assert not _QUANTITY.search("paid on 3/4") and TYPE_PATTERNS["date"].search("paid on 3/4")
+    assert QUANTITY.search("1/2 cup butter") and not TYPE_PATTERNS["date"].search("1/2 cup butter")
+    assert not QUANTITY.search("paid on 3/4") and TYPE_PATTERNS["date"].search("paid on 3/4")
 
 
 @pytest.mark.parametrize("own, base, want", [

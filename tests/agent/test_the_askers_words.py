@@ -13,8 +13,9 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
-from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
+from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.months import asked_months
+from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.terms import person_verbs, topic_terms
 
 NOW = time.time()

@@ -9,10 +9,11 @@ from manoled.agent.attribute import asked_words
 from manoled.agent.contrast import other_paper
 from manoled.agent.facts import _in_one_cell, is_value
 from manoled.agent.gloss import forms, spelled_out
-from manoled.agent.kinds import TYPE_PATTERNS, new_value, says_shape
+from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.months import name_dates, says_span, year_spans
 from manoled.agent.retrieve import overlapped
+from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.terms import topic_terms
 
 
@@ -294,8 +295,8 @@ def test_a_part_of_a_month_is_that_month():
 
 @pytest.mark.parametrize("text", ["checked 30kg (1 piece)", "cabin 7kg", "512 GB", "3 eggs"])
 def test_a_quantity_may_carry_its_unit_glued(text):
-    from manoled.agent.kinds import _QUANTITY
-    assert _QUANTITY.search(text)
+    from manoled.agent.shapes import QUANTITY
+    assert QUANTITY.search(text)
 
 
 @pytest.mark.parametrize("unit, other", [

@@ -10,7 +10,8 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
-from manoled.agent.kinds import TYPE_PATTERNS, new_value, typed_by
+from manoled.agent.kinds import new_value, typed_by
+from manoled.agent.shapes import TYPE_PATTERNS
 
 NOW = time.time()
 

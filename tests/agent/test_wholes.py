@@ -151,7 +151,8 @@ def test_a_phone_asked_is_no_short_labelled_number():
 
 
 def test_a_run_of_numbers_over_31_is_no_date_and_a_confirmation_is_said_in_groups():
-    from manoled.agent.kinds import TYPE_PATTERNS, new_value
+    from manoled.agent.kinds import new_value
+    from manoled.agent.shapes import TYPE_PATTERNS
 
     assert not TYPE_PATTERNS["date"].search("Sleep timer (30/60/90/120 min)")
     assert TYPE_PATTERNS["date"].search("due 31/12/26") and TYPE_PATTERNS["date"].search("on 3/29")

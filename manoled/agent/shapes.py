@@ -1,0 +1,96 @@
+"""How each kind of value is written: the shapes that find an amount, a date, a time, a person, a code ... in a line.
+
+``TYPE_PATTERNS[kind]`` finds a value of that kind ("€2.340,00", "30. April 2026", "DE41 1009 …", "Mme Valérie
+ROCHAS"); ``MONTH`` names a month in the languages papers are written in; ``FIRM`` a firm by its legal form;
+``QUANTITY`` a measured number. :mod:`.kinds` reads which kind a question asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .glossary import SPAN_NUMBERS, SPAN_UNITS, SPAN_WORDED
+
+_GROUPED = r"(?:[\d,.']|\s(?=\d{3}(?!\d)))"  # a sum's digits, its thousands apart by a space too: "12 500"
+_CURRENCY = (rf"(?:(?:[$€£¥₹]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf)\b\.?)\s?\d{_GROUPED}*|\d{_GROUPED}*\s?(?:eur|"
+             r"euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|cad|aud|inr|rupees?|czk|kč|pln|zł|huf|ron|lei|kr|"
+             r"€|\$|£|₹)\b|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+             r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # "1247.85" (no year's "2026.10"), not a date's "05.02.2026"
+             r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|czk|kč|pln|zł|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
+MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
+          r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"
+          r"juillet|août|aout|septembre|octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|"
+          r"agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|"
+          r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
+          r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)")  # "3. listopadu"
+# "8/2", "08.02.2026", "16. 10. 2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
+_FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
+    r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
+DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|\b(?:[12]?\d|3[01])\.\s(?:[1-9]|1[0-2])\.(?!\S)|"
+         rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
+         rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
+         rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"
+         r"\b(?:before|by|until|till|after)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\b)")  # "before the 28th"
+IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
+_LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
+FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
+TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
+    "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
+                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
+                         r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
+    "date": re.compile(DATE, re.IGNORECASE),
+    # "what time": a time of day ("15:00", "9am", "noon"), not a date
+    # a clock time: "14:00", "3.15 pm", "at 9.30", "um 14.30 Uhr"; no sum ("$/month: 26.33", "64.15")
+    "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h)\b)|"
+                       r"(?<=\b(?:at|um) )(?:[01]?\d|2[0-3])\.[0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
+                       r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
+    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)(?!The\b)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
+                         r"^(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
+                         # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
+                         r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
+    "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+                         r"dozen|half)\b", re.IGNORECASE),
+    # "27 Willow Crescent", "Rua de Miragaia 62", "BS6 5QT", "1000-001", "at 192.168.1.254"; a house number before
+    # a capitalised word only ("wait 3 minutes", "30 June" are no street); a venue ("Sadlon Arena", "@ Iroquois Park")
+    "place": re.compile(rf"(?-i:\b\d+[a-z]?\s+(?!(?i:{MONTH})\b)[A-Z][a-z]+)|"
+                        r"\b(?:street|st|road|rd|avenue|ave|rue|strasse|straße|lane|boulevard|blvd|square|place|rua|via|"
+                        r"calle|avenida|piazza|plaza|weg|platz|gasse|allee|quai|chemin|crescent|terrace)\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|"
+                        r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])|\bhttps?://\S+|\bwww\.\S+|"
+                        r"(?-i:\s@\s?[A-Z]|\b[A-Z][a-z]+\s(?:Arena|Centre|Center|Hall|Stadium|Park|Church|School|"
+                        r"Clinic|Hospital|Library|Museum|Gallery|Theatre|Theater|Station|Airport|Pool|Rink)\b)",
+                        re.IGNORECASE),
+    # HCR-88412, GREEN20, AC-101, an IBAN, a long digit run: letters and digits mixed, or many digits
+    "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
+                       rf"{IBAN_FORM}\b|"  # a number in groups after a code's label ("Confirmation number: 4418 902 771")
+                       r"(?i:\b(?:confirmation|reference|ref|booking|reservation|policy|membership|member|customer|account|"
+                       r"order)\s*(?:no\.?|number|nr\.?|#)?\s*[:#]\s*\d{2,}(?: \d{2,}){1,4}\b)|"
+                       r"(?i:\b(?:error|fault)\s+(?:code\s+)?[a-z]{0,2}-?\d{1,4}\b)|"  # a manual's "Error E24", "fault F3"
+                       # and what a code's label gives ("pw: kaffee&kabel")
+                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
+    # two or more capitalised words after lower-case text or a label, or a company form
+    "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
+                      rf"\b(?:{_LEGAL_FORMS})\b\.?"),
+    "duration": re.compile(r"\b\d+(?:[.,]\d+)?(?:\s*(?:-|to)\s*\d+)?\)?\s*(?:(?:calendar|working|business|clear|school) )?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|"
+                           rf"{SPAN_UNITS}|"
+                           r"days?|nights?|weeks?|months?|years?|yrs?|mm|cm|m|km|metres?|meters?|miles?|feet|ft|"
+                           r"inch(?:es)?)\b|\b(?:an?|one|two|three|four|five|six|ten|twelve) (?:(?:calendar|working|business|"
+                           rf"clear|school) )?(?:hour|day|week|month|year)s?\b|\b(?:{SPAN_NUMBERS}) (?:{SPAN_WORDED})\b|\bovernight\b|"
+                           # a column or label that says the unit: "distance_km: 9.6", "Time (hrs): 4"
+                           r"(?:\b|_)\(?(?:km|kms|miles|mi|hrs|hours|mins|minutes|days|nights|weeks|metres|meters|m)\)?\s*[:=]\s*\d",
+                           re.IGNORECASE),
+    # "what did the cat weigh": a mass ("4.6 kg", "13 lb 6 oz", "9 st 4 lb")
+    "weight": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|ounces?|st|stone)\b|"
+                         r"(?:\b|_)\(?(?:kg|kgs|lbs?)\)?\s*[:=]\s*\d", re.IGNORECASE),  # "weight_kg: 24.6"
+    # "what's the invoice for", "why": a description or a reason
+    "purpose": re.compile(r"^\s*(?:description|purpose|goal|reason|subject|re|regarding|for|service|services)\s*:|"
+                          r"\b(?:because|due to|so that|in order to)\b", re.IGNORECASE),
+}
+IBAN = re.compile(IBAN_FORM)
+
+
+# a quantity: "512 GB", "30kg", not "GX-7" or "2024-031"; a cook's fraction before its measure too ("1/2 cup
+# butter"), not a date's "1/2"; not a list's "5. add rice" (a number that opens a line, then "." or ")")
+QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?"
+                       r"(?![\w\-/])(?!\s?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|secs?|seconds?|days?|weeks?)\b)|"  # no "15 min"
+                       rf"(?<![\w\-/])[1-7]/[2348](?={_FRACTION_OF})", re.IGNORECASE)
