@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .facts import Extraction, units
+from .facts import Extraction
 from .totals import BEFORE_TAX, TOTAL_UNIT
+from .units import units
 
 _DEAREST = re.compile(r"\b(?:priciest|dearest|most expensive|cost(?:s|ed)? the most|costliest|biggest (?:item|cost|"
                       r"expense|purchase))\b", re.IGNORECASE)

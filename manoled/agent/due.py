@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .entries import NEXT_TIME, dated
-from .facts import DEADLINE_ASK, DEADLINE_UNIT, Extraction, sectioned
+from .facts import DEADLINE_ASK, DEADLINE_UNIT, Extraction
 from .kinds import from_days_only, typed_by
+from .units import sectioned
 
 # what is still to be done: a deadline asked ("have to", "due", "by when"), "the next one", "need … again"; not the past
 _AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)

@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .facts import Extraction, units
+from .facts import Extraction
 from .months import year_months
+from .units import units
 
 _OLDEST = re.compile(r"\b(?:oldest|eldest|first-born|firstborn)\b", re.IGNORECASE)
 _YOUNGEST = re.compile(r"\b(?:youngest|last-born|baby of the family)\b", re.IGNORECASE)

@@ -10,13 +10,13 @@ import re
 from typing import Any
 
 from .continuation import QUESTION_FRAME, mentions
-from .facts import sectioned
 from .kinds import is_cue, wanted_type
 from .numbered import numbered_things
 from .retrieve import contains
 from .shapes import TYPE_PATTERNS
 from .slots import STOP, time_words, words
 from .terms import topic_terms
+from .units import sectioned
 
 
 def his_phone(question: str) -> str:

@@ -2,7 +2,7 @@
 
 1. The question's wanted *type* comes from its words: an amount for "how much / cost / price / total / pay", a date
    for "when / until / due / expire", a person for "who", a number for "how many / how long", a place for "where"
-2. Each passage is cut into units: lines, sentences, and the items of a list
+2. Each passage is cut into units (:mod:`.units`): lines, sentences, and the items of a list
    ("3 eggs, 100 g pecorino, ..."); CSV rows are read with their header.
 3. A unit scores by the question's topic words it contains (rarer, more
    specific words weigh more), the question's other words, the wanted type,
@@ -31,7 +31,7 @@ from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .gloss import NATIONAL, PHRASED, said_otherwise
 from .kinds import _ASKED_AS, new_value, role_words, says_shape, typed_by
-from .layout import TABLES, logical_lines, numbered_items, row_cells, sentences, sheet_rows
+from .layout import TABLES, numbered_items, row_cells
 from .months import (
     LAST_PAPER,
     LATEST,
@@ -49,16 +49,14 @@ from .numbered import number_said, numbered_things
 from .retrieve import Candidate, contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, WEEKDAYS, stem, words
+from .slots import GENERIC, STOP, stem, words
 from .terms import SELECTING, topic_terms
 from .totals import BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
+from .units import MAX_UNIT, sectioned
 
-MAX_UNIT = 240
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
 WEAK_VECTOR = 0.40
 
-_HEADING = re.compile(r"^\s*#")
-_WORDED = re.compile(r"[^\W\d_]{3}")  # a part of a line with words of its own, not a bare value
 _LABELLED = re.compile(r"[^\W\d_][^:]{2,40}:\s")  # a part with its own label ("Total annual premium: 742.10")
 
 
@@ -92,133 +90,6 @@ DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
-
-
-def units(text: str, file_name: str = "") -> list[str]:
-    """Lines, sentences and list items of a passage, each a candidate answer."""
-    return [u for u, _, _ in _units(text, file_name)]
-
-
-def _lines(text: str) -> list[tuple[str, bool, int]]:
-    """(line, is a heading, how deep it is indented) for each non-empty line; a label line ("Attendees:") carries
-    the lines that follow it up to the next blank line, label or heading, so a list under a label stays one answer."""
-    raw = logical_lines(text, is_value)
-    out: list[tuple[str, bool, int]] = []
-    i = 0
-    while i < len(raw):
-        line = raw[i].strip(" \t-*•#>|")
-        heading, indented = bool(_HEADING.match(raw[i])), len(raw[i]) - len(raw[i].lstrip(" \t"))
-        i += 1
-        if not line:
-            continue
-        if heading:
-            listed = _list_under(raw, i)
-            if listed:  # "# Books to read" and its items: the whole list answers "what books", as well as each item
-                out.append((f"{line}: {', '.join(listed)}", False, indented))
-        if line.endswith(":") and not heading:
-            items: list[str] = []
-            while i < len(raw) and raw[i].strip() and not _HEADING.match(raw[i]):
-                item = raw[i].strip(" \t-*•>|")
-                if item.endswith(":") or _ROW.search(raw[i]) or sum(len(x) for x in items) + len(item) > MAX_UNIT:
-                    break
-                items.append(item.rstrip(".;,"))
-                i += 1
-            if items:
-                line = f"{line} {', '.join(items)}"
-        out.append((line, heading, indented))
-    return out
-
-
-# a table's row ("Widgets | 2 | 10.00", "Description: Widgets, Qty: 2"): the end of what a label above it carries
-_ROW = re.compile(r" \| |:\s[^:]*,\s[^,:]+:\s")
-_ITEM = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\[[ xX]\]\s+)?")
-
-
-def _list_under(raw: list[str], i: int) -> list[str]:
-    """The items of the list at line ``i`` (after blank lines), bare of their markers, while they fit in a unit; none
-    when fewer than two, or most are sentences: a method's steps answer one by one ("how long": not step 1's oven)."""
-    while i < len(raw) and not raw[i].strip():
-        i += 1
-    items: list[str] = []  # as written, with a sentence's full stop
-    while i < len(raw) and _ITEM.match(raw[i]):
-        item = _ITEM.sub("", raw[i]).strip()
-        if sum(len(x.rstrip(".;,")) + 2 for x in items) + len(item.rstrip(".;,")) > MAX_UNIT:
-            break
-        items.append(item)
-        i += 1
-    return [x.rstrip(".;,") for x in items] if len(items) >= max(2, 2 * sum(x.endswith(".") for x in items)) else []
-
-
-_VALUE = re.compile(r"[\d\s.,:;/€$£%+-]*\d[\d\s.,:;/€$£%+-]*|" + shapes.DATE, re.IGNORECASE)
-
-
-def is_value(cell: str) -> bool:
-    """A number or a date in numbers: no column's name ("Feb 2026" may name one)."""
-    return bool(_VALUE.fullmatch(cell)) and not re.search(r"[^\W\d_]", cell)
-
-
-def _units(text: str, file_name: str = "") -> list[tuple[str, bool, str]]:
-    """(unit, is a title, the sentence it is part of): a title is a heading, or a document's first line when it
-    reads as a title."""
-    return [(u, title, whole) for u, title, whole, _ in sectioned(text, file_name)]
-
-
-def _shouted(line: str) -> bool:
-    """A line in capitals that heads what follows ("RETOUR – dimanche 14/06/2026", "PAYMENT SUMMARY"); not a
-    label with its value ("DUE DATE: 06/18/2026") nor an address in capitals ("COLUMBUS OH 43220-4415")."""
-    head = re.split(r" [–-] ", line, maxsplit=1)[0]
-    letters = [ch for ch in head if ch.isalpha()]
-    return (4 <= len(letters) <= 40 and all(ch.isupper() for ch in letters) and ":" not in line and "|" not in line
-            and not any(ch.isdigit() for ch in head) and len(line.split()) <= 10)
-
-
-def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]]:
-    """:func:`_units` with the heading each unit sits under ("" before any): a ticket's "RETOUR – 14/06/2026"
-    says which leg the times below it are of."""
-    lines = _lines(text)
-    if file_name.lower().endswith(TABLES) and len(lines) >= 2:
-        rows = sheet_rows([ln for ln, _, _ in lines], is_value)
-        if rows is not None:
-            return [(row, False, row, "") for row in rows]
-    out: list[tuple[str, bool, str, str]] = []
-    section, outline, depth = "", False, 0
-    for n, (ln, heading, indented) in enumerate(lines):
-        # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
-        title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
-                            and ln[-1:] not in ".!?")
-        # "HILUX  LKR382" (or an indented "Gas") over lines indented deeper heads them, up to a line that is not
-        heads = n + 1 < len(lines) and lines[n + 1][2] > indented and len(ln.split()) <= 8 and ln[-1:] not in ".!?"
-        if heading or n and _shouted(ln) or heads:  # a first line in capitals is a letterhead: it heads the whole text
-            section, outline, depth = ln, heads and not heading, indented
-            under = ""
-        else:
-            if outline and indented <= depth:
-                section = outline = ""
-            under = section
-        for s in sentences(ln):
-            out.append((s, title, s, under))
-            parts = _parts(s)
-            if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
-                label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
-                out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
-    return out
-
-
-# the commas of a list, not those of a date ("Saturday, July 18, 2026": no items "July 18" and "2026 from 4 pm")
-_LIST_SPLIT = re.compile(r"(?:;|" + "".join(f"(?<!{d})" for w in WEEKDAYS for d in (w, w[:3])) +
-                         r",(?:(?<![a-z] \d,)(?<![a-z] \d\d,)|(?!\s+\d{4}\b)))\s+|:\s+(?=\d)", re.IGNORECASE)
-
-
-def _parts(sentence: str) -> list[str]:
-    """The items of a list in a sentence ("3 eggs, 100 g pecorino"; "Keys: 3 for the front door, 1 for the shed"),
-    a bare value with the label before it ("Total annual premium: 742.10")."""
-    out: list[str] = []
-    for p in (p.strip() for p in _LIST_SPLIT.split(sentence)):
-        if p and out and not _WORDED.search(p) and _WORDED.search(out[-1]) and not re.search(r"\d\W*$", out[-1]):
-            out[-1] = f"{out[-1]}: {p}"
-        elif p:
-            out.append(p)
-    return out
 
 
 def _trim(unit: str, terms: Sequence[str]) -> str:

@@ -17,9 +17,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from .facts import Extraction, sectioned
+from .facts import Extraction
 from .retrieve import contains, overlapped
 from .terms import topic_terms
+from .units import sectioned
 
 # grams or millilitres in one unit of each measure (a cup and a spoon as a kitchen measures them)
 _UNITS = {"g": 1.0, "gr": 1.0, "grams": 1.0, "gram": 1.0, "kg": 1000.0, "mg": 0.001, "ml": 1.0, "cl": 10.0,

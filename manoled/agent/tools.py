@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from . import facts as factlib
-from . import gloss, senses, verify
+from . import gloss, senses, units, verify
 from .accounts import others_account
 from .attribute import asked_words
 from .checklist import PENDING, pending_first
@@ -270,7 +270,7 @@ def _newest_row(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib
         return ex
     passages = ctx.passages(c.file_id)
     head = _header(passages)
-    rows = [u for p in passages for u, *_ in factlib.sectioned(_with_header(p, head), c.file_name)]
+    rows = [u for p in passages for u, *_ in units.sectioned(_with_header(p, head), c.file_name)]
     row = newer_row(query, top.text, rows)
     if row is not None:
         ex.facts = [replace(top, text=row), *ex.facts[1:]]
@@ -280,7 +280,7 @@ def _newest_row(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib
 def _header(passages: list[str]) -> str:
     """A spreadsheet's header line (its first passage's first line, when it names columns), or ""."""
     line = passages[0].split("\n", 1)[0] if passages else ""
-    return line if line and sheet_rows([line], factlib.is_value) is not None else ""
+    return line if line and sheet_rows([line], units.is_value) is not None else ""
 
 
 def _with_header(text: str, head: str) -> str:

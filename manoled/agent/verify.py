@@ -37,7 +37,7 @@ from .attribute import asked_words, due_for, paid_for, recipe_for
 from .continuation import asked_ordinal
 from .contrast import other_paper
 from .entries import entry_of, other_day, owner_of
-from .facts import Extraction, Fact, _units, passage_words
+from .facts import Extraction, Fact, passage_words
 from .focus import compound
 from .kinds import (
     CUES,
@@ -60,6 +60,7 @@ from .senses import credit as sense_credit
 from .shapes import QUANTITY, TYPE_PATTERNS
 from .slots import GENERIC, STOP, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
+from .units import _units
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)

@@ -16,12 +16,12 @@ import time
 from conftest import PathFile, ask, folder_fixture, planner_agent
 
 from manoled.agent.ellipsis import said_already
-from manoled.agent.facts import is_value
 from manoled.agent.kinds import asked_part, new_value, typed_by
 from manoled.agent.layout import logical_lines
 from manoled.agent.namedfiles import joined
 from manoled.agent.retrieve import contains
 from manoled.agent.shapes import TYPE_PATTERNS
+from manoled.agent.units import is_value
 
 NOW = time.time()
 

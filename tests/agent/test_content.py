@@ -19,15 +19,7 @@ from manoled.agent import verify
 from manoled.agent.attribute import asked_words
 from manoled.agent.context import ToolContext
 from manoled.agent.contrast import Contrasts, particles
-from manoled.agent.facts import (
-    Extraction,
-    Fact,
-    asked_months,
-    extract,
-    name_date_fit,
-    sectioned,
-    units,
-)
+from manoled.agent.facts import Extraction, Fact, asked_months, extract, name_date_fit
 from manoled.agent.fake import FakeLLM
 from manoled.agent.focus import compound, focus_words
 from manoled.agent.kinds import typed_by
@@ -35,6 +27,7 @@ from manoled.agent.loop import Agent, AnswerStep
 from manoled.agent.retrieve import Candidate, contains, rrf
 from manoled.agent.senses import WordSense, credit
 from manoled.agent.terms import topic_terms
+from manoled.agent.units import sectioned, units
 
 NOW = time.time()
 TEXT: dict[str, str] = {

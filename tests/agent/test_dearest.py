@@ -9,7 +9,7 @@ import time
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.dearest import asked, items
-from manoled.agent.facts import units
+from manoled.agent.units import units
 
 NOW = time.time()
 

@@ -128,7 +128,7 @@ def test_paying_said_in_other_words_asks_a_sum(folder):
 
 
 def test_a_quoted_cell_keeps_its_commas_and_an_underscored_column_labels_an_amount():
-    from manoled.agent.facts import units
+    from manoled.agent.units import units
 
     sheet = "category,monthly_budget,notes\nGroceries,1350.00,incl. market\nHockey (Jan),120.00,\"fees, skates, gear\"\n"
     assert units(sheet, "budget.csv") == ["category: Groceries, monthly_budget: 1350.00, notes: incl. market",

@@ -12,12 +12,13 @@ import pytest
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
-from manoled.agent.facts import extract, is_value
+from manoled.agent.facts import extract
 from manoled.agent.layout import logical_lines
 from manoled.agent.months import without_deed_before
 from manoled.agent.owndate import own_date_last
 from manoled.agent.papers import to_anyone
 from manoled.agent.retrieve import Candidate
+from manoled.agent.units import is_value
 
 NOW = datetime(2026, 3, 2, 12).timestamp()
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from conftest import folder_fixture, planner_answer
 
-from manoled.agent.facts import sectioned, units
 from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.steps import AnswerStep
+from manoled.agent.units import sectioned, units
 
 NOW = time.time()
 FILES: dict[str, tuple[str, float]] = {

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.facts import _lines
+from manoled.agent.units import _lines
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 

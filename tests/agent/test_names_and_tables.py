@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from manoled.agent import gloss
-from manoled.agent.facts import extract, is_value
+from manoled.agent.facts import extract
 from manoled.agent.layout import logical_lines
 from manoled.agent.retrieve import Candidate, contains
+from manoled.agent.units import is_value
 
 INVOICE = ("MAYA OKAFOR PHOTOGRAPHY | INVOICE\n"
            "Weddings  |  Families  |  Brand & Headshots\n"

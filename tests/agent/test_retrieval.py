@@ -8,9 +8,10 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from manoled.agent.facts import answer_text, extract, units
+from manoled.agent.facts import answer_text, extract
 from manoled.agent.kinds import wanted_type
 from manoled.agent.retrieve import Candidate, HybridSearch, rrf
+from manoled.agent.units import units
 from manoled.catalog.records import NewPassage
 from manoled.catalog.store import Catalog
 

@@ -11,9 +11,9 @@ from datetime import datetime
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.facts import is_value
 from manoled.agent.layout import logical_lines, sentences
 from manoled.agent.shapes import TYPE_PATTERNS
+from manoled.agent.units import is_value
 
 NOW = time.time()
 YEAR = datetime.fromtimestamp(NOW).year

@@ -7,7 +7,7 @@ import pytest
 
 from manoled.agent.attribute import asked_words
 from manoled.agent.contrast import other_paper
-from manoled.agent.facts import _in_one_cell, is_value
+from manoled.agent.facts import _in_one_cell
 from manoled.agent.gloss import forms, spelled_out
 from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.layout import logical_lines, sentences
@@ -15,6 +15,7 @@ from manoled.agent.months import name_dates, says_span, year_spans
 from manoled.agent.retrieve import overlapped
 from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.terms import topic_terms
+from manoled.agent.units import is_value
 
 
 def test_a_label_line_then_its_value_line_is_one_line():
@@ -275,7 +276,7 @@ def test_what_a_payee_wants_from_us_is_a_sum_and_a_year_from_a_month_is_no_month
     ("Return – Sunday", False),
 ])
 def test_a_line_in_capitals_heads_what_follows(line, heading):
-    from manoled.agent.facts import _shouted
+    from manoled.agent.units import _shouted
     assert _shouted(line) is heading
 
 
