@@ -7,9 +7,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .folderwords import find_folder
 from .kinds import _ASKED_AS, SUM_VERBS, wanted_type
 from .layout import row_cells
-from .names import files_at, find_folder, path_matches, path_words, rank_names
+from .names import files_at, path_matches, path_words, rank_names
 from .slots import Slots, stem, words
 from .terms import topic_terms
 

@@ -191,6 +191,11 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|him|his|her|hers)\b", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:my|your|our)\s+own\b|\b(?:myself|yourself|ourselves)\b", re.IGNORECASE)
 # "the landlord's own number - not the agent's", "what landed in my account, not the gross": a thing the question
 # sets aside by name (not "not paid", "do not have": a determiner names a thing)
+# hours asked ("who do I phone in office hours"): not the line for outside them ("out of hours", "after hours")
+_HOURS = r"(?:office|business|working|opening|normal|usual)\s+hours"
+_IN_HOURS = re.compile(rf"\b(?:in|during|within)\s+(?:the\s+)?{_HOURS}\b", re.IGNORECASE)
+_OFF_HOURS = re.compile(rf"\boutside\s+(?:of\s+)?(?:the\s+)?{_HOURS}\b|\bout[\s-]of[\s-](?:office[\s-])?hours\b|"
+                        r"\bafter[\s-]hours\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|my|our|their|his|her|your)\s+([a-z]+)")
 
 
@@ -227,6 +232,7 @@ class Contrasts:
         self.born = bool(_BORN_ASKED.search(question))  # "when is Emma's birthday", "how old is he"
         self.asked = {stem(w) for w in words(question)}
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
+        self.in_hours = bool(_IN_HOURS.search(question)) and not _OFF_HOURS.search(question)
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -256,6 +262,8 @@ class Contrasts:
             return True  # "how much is the monthly payment": not "Total annual premium: …"
         if self.one_month and periods(unit) == {"year"} and _A_SUM.search(unit):
             return True  # "what did it cost for October": not "about £832 a year"
+        if self.in_hours and _OFF_HOURS.search(unit) and not _IN_HOURS.search(unit):
+            return True  # "who do I phone in office hours": not "outside office hours … call the out of hours line"
         if self.third and _OWN.search(unit):
             return True  # "when is his check-up": not the letter's "your own next check-up is due in March"
         if not self.sides:

@@ -49,12 +49,13 @@ from .ellipsis import (
     undated,
 )
 from .entries import is_log, row_day
+from .folderwords import find_folder
 from .gloss import forms
 from .intents import FILE_INTENTS
 from .kinds import wanted_type
 from .layout import TABLES
 from .months import LATEST, shifted
-from .names import find_folder, index_of, path_words, rank_names
+from .names import index_of, path_words, rank_names
 from .parse import ToolCall
 from .planner import Plan
 from .series import dated_sibling, in_sequence, of_period, series_of, sibling

@@ -11,6 +11,7 @@ from typing import Literal
 
 from ..catalog.records import FileRecord
 from .context import ToolContext, confine
+from .months import name_dates
 from .papers import about as files_about
 from .papers import about_file
 from .registry import ToolError, ToolOutput, tool
@@ -71,10 +72,19 @@ def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None 
     since = _since(ctx, time_filter)
     after, before = _stamp(modified_after, "modified_after"), _stamp(modified_before, "modified_before")
     out = [f for f in files if _match_ext(f, extension)
-           and (since is None or f.mtime >= since) and (after is None or f.mtime >= after)
-           and (before is None or f.mtime < before)
+           and (since is None or f.mtime >= since) and _in_span(f, after, before)
            and (not name_contains or fold(name_contains.lower()) in fold(f.name.lower()))]
     return files_about(ctx, out, about) if about else out
+
+
+def _in_span(f: FileRecord, after: float | None, before: float | None) -> bool:
+    """Whether ``f`` is of the period from ``after`` to ``before``: of a month or longer, the month its name says
+    ("payslip_2025-12.pdf" is no payslip from 2026, whenever it was saved); else the day it was last changed."""
+    dated = [(y, m) for y, m in name_dates(f.name) if y] if after is not None and before is not None and \
+        before - after >= 28 * 86400 else []
+    if dated:
+        return any(after <= datetime(y, m, 1).timestamp() < before for y, m in dated)
+    return (after is None or f.mtime >= after) and (before is None or f.mtime < before)
 
 
 def _when(ts: float) -> str:

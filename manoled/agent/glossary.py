@@ -1,10 +1,11 @@
 """The words of household papers in the languages people keep them in, by the English word a question says.
 
 One line a word (or the forms of a word the stemmer keeps apart: "move moved"), then its forms in German, French,
-Spanish, Portuguese, Italian, Dutch, Czech and Polish; a line that starts with a space goes on the line before. A
-form of several words is written with underscores ("prise_d'effet"). Words of a tongue whose endings change are
-written by the stem they change on (Czech *jistot*a, Polish *kaucj*a): a form of five letters or more is also read
-as the start of a word. :mod:`.gloss` reads the table.
+Spanish, Portuguese, Italian, Dutch, Czech and Polish (a country's too, as its people name a trip's folder:
+"Chorvatsko_2026"); a line that starts with a space goes on the line before. A form of several words is written with
+underscores ("prise_d'effet"). Words of a tongue whose endings change are written by the stem they change on (Czech
+*jistot*a, Polish *kaucj*a): a form of five letters or more is also read as the start of a word. :mod:`.gloss` reads
+the table.
 """
 
 TABLE = """
@@ -237,6 +238,27 @@ paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
 advance advances: záloha zálohy zálohu
+croatia: kroatien croatie croacia croazia croácia kroatië chorvatsko chorwacj hrvatska
+germany: deutschland allemagne alemania germania alemanha duitsland německo niemczech niemcy
+austria: österreich autriche oostenrijk rakousko
+switzerland: schweiz suisse suiza svizzera suíça zwitserland švýcarsko szwajcari
+italy: italien italie italia itália italië itálie włochy włoszech
+spain: spanien espagne españa spagna espanha spanje španělsko hiszpani
+france: frankreich francia frança frankrijk francie francj
+greece: griechenland grèce grecia grécia griekenland řecko grecj
+netherlands holland: niederlande pays-bas países_bajos paesi_bassi países_baixos nederland nizozemsko holandi
+poland: polen pologne polonia polónia polsko polsce
+czechia: tschechien tchéquie chequia cechia chéquia tsjechië česko
+hungary: ungarn hongrie hungría ungheria hungria hongarije maďarsko węgry węgrzech
+slovakia: slowakei slovaquie eslovaquia slovacchia eslováquia slowakije slovensko słowacj
+scotland: schottland écosse escocia scozia escócia schotland skotsko szkocj
+ireland: irland irlande irlanda ierland irsko irlandi
+norway: norwegen norvège noruega norvegia noorwegen norsko norwegi norge
+sweden: schweden suède suecia svezia suécia zweden švédsko szwecj sverige
+denmark: dänemark danemark dinamarca danimarca denemarken dánsko danmark
+belgium: belgien belgique bélgica belgio belgië
+morocco: marokko maroc marruecos marocco marrocos maroko
+japan: japon japón giappone japão japonsko japoni
 """
 
 # a span of time in the papers' tongues ("drei Monaten", "2,5 hodiny", "trois mois"): the units after a number, the

@@ -24,11 +24,11 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from . import gloss
-from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP, STOP_SMALL, starts_alike, stem, time_words
+from .slots import MONTHS, stem
 from .wording import fold, todo_name
 
 # a folder's word and the question's words that name it too: a trip's papers are kept under Travel
-ALIKE = {"travel": frozenset({"trip", "holiday", "vacation", "journey"}),
+ALIKE = {"travel": frozenset({"trip", "holiday", "vacation", "journey"}), "trip": frozenset({"holiday", "vacation", "travel"}),
          "holiday": frozenset({"trip", "vacation", "travel"}), "vacation": frozenset({"trip", "holiday", "travel"})}
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
 
@@ -170,7 +170,7 @@ class NameIndex:
             self._dated = {}
             for p in self.folders:
                 ws = path_words(p.rsplit("/", 1)[-1])
-                if _dated(ws):
+                if dated_name(ws):
                     self._dated.setdefault(ws[0], []).append(p)
         return [p for w in dict.fromkeys([term, *self.near(term)]) for p in self._dated.get(w, ())]
 
@@ -352,98 +352,11 @@ def exact_file(question: str, files: Sequence[Any]) -> Any | None:
     return next((hits[t][0] for t in found if len(hits[t]) == 1), None)
 
 
-def _after(said: list[str], i: int, preps: frozenset[str]) -> bool:
-    """Whether word ``i`` comes after one of ``preps``, past "the", "my" and the like."""
-    j = i - 1
-    while j >= 0 and said[j].lower() in _DETERMINERS:
-        j -= 1
-    return j >= 0 and said[j].lower() in preps
-
-
-# what a file is about, never where it is ("files for travel" are the Travel folder's; "about porto" is a topic)
-_ABOUT = frozenset("about regarding concerning re mentioning mention mentions named called titled containing contain "
-                   "contains with abt".split())
-_DETERMINERS = frozenset("the my a an our your his her their this that these those some any".split())
-
-
-_INCLUDING = frozenset({"including", "incl", "counting", "plus"})
-_IN = frozenset({"in", "under", "inside", "within"})  # the place a question puts files ("how many pdfs in bills")
-
-
-def _dated(ws: list[str]) -> bool:
+def dated_name(ws: list[str]) -> bool:
     """Whether a folder's name is a word and a date ("Lisbon May 2026": lisbon, may, 2026)."""
     return len(ws) > 1 and all(w.isdigit() or w in MONTHS or w == "may" for w in ws[1:])
 
 
-def _part_said(part: str, asked: set[str], near: set[str]) -> bool:
-    """Whether the question's words name a folder of a path: whole, by its word before a date, or by a word alike
-    (``near``: the path words near the asked ones, :meth:`NameIndex.near`: Viagens for "trip", Açores for "azores")."""
-    ws = path_words(part)
-    return stem(part.lower()) in asked or bool(ALIKE.get(stem(part.lower()), frozenset()) & asked) or \
-        (len(ws) == 1 or _dated(ws)) and (ws[0] in asked or ws[0] in near)
 
-
-def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
-    """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
-    (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
-    idx = index_of(files) if files else None
-    if idx is None or not idx.folders:
-        return None
-    low = {p.lower(): p for p in idx.folders}
-    hit = next((low[t] for t in (m.strip("/").lower() for m in re.findall(r"[\w\-.]+(?:/[\w\-.]+)+/?", question))
-                if t in low), None)
-    if hit:
-        return hit
-    said = re.findall(r"[\w\-]+", question)
-    asked = {stem(w.lower()) for w in said}
-    near = {n for a in asked - STOP for n in idx.near(a)}
-    # "my recipes folder" names one; "how many photos are in my folder" means all of them
-    folder_word = any(stem(w.lower()) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)
-                      for i, w in enumerate(said))
-    best: tuple[int, int, str] | None = None
-    dated = time_words(question)
-    for i, w in enumerate(said):
-        if best is not None and any(v.lower() in _INCLUDING for v in said[:i]):
-            break  # "in Housing, including the ones in Bills": the folder is Housing
-        # said as a name, by the word folder, or as the place files are in ("how many pdfs in bills")
-        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word or _after(said, i, _IN)
-        if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
-            continue
-        if not named and _after(said, i, _ABOUT):
-            continue  # "files about porto": a topic, though a folder is called Porto
-        if w.lower() in STOP_SMALL or w.lower() in dated and not folder_word and i and (
-                said[i - 1].lower() in MONTHS or said[i - 1].isdigit() and i > 1 and said[i - 2].lower() in MONTHS):
-            continue  # "modified in March 2026", "November 20, 2026": a time, though a folder is called 2026 ("photos
-            # from 2024": Photos/2024)
-        glossed = idx.glossed(stem(w.lower()))  # "payslips": Fiches de paie, by its last word or any of its words
-        for path in [*(idx.folders_by_last.get(stem(w.lower()), ()) or
-                       [p for g in glossed for p in idx.folders_by_last.get(g, ())] or
-                       [p for g in glossed for p in idx.folders_by_word.get(g, ())]),
-                     *idx.dated_folders(stem(w.lower()))]:
-            # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
-            # Travel/Lisbon, not Photos/Lisbon), then the shortest
-            score = sum(1 for part in path.split("/") if _part_said(part, asked, near))
-            if stem(said[i + 1].lower() if i + 1 < len(said) else "") in FOLDER_WORDS:
-                score += 2  # "the Utilities folder, Singtel bills included": the one said as the folder
-            key = (-score, len(path), path)
-            if best is None or key < best:
-                best = key
-    if best is None and loose and any(stem(w.lower()) in KIND_WORDS or stem(w.lower()) == "file" for w in said):
-        # "the Phillip Island photos": every word of a folder's name of several ("2026-01 Phillip Island"), with files
-        capital = {stem(w.lower()) for w in said[1:] if w[:1].isupper()}
-        best = min(((0, len(p), p) for p in idx.folders if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1])
-                                                                           if w.isalpha()]) >= 2
-                    and set(own) <= asked and set(own) & capital), default=None)
-    if best is None:  # "pics from the garden route trip": "Garden Route Oct 2026" (its month, year aside) said as a phrase
-        text = " ".join(stem(w.lower()) for w in said)
-        best = min(((0, len(p), p) for p in idx.folders
-                    if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1]) if w.isalpha() and w not in MONTHS])
-                    >= 2 and re.search(rf"\b{re.escape(' '.join(own))}\b", text)), default=None)
-    if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
-        best = min(((0, len(p), p) for p in idx.folders for w in said
-                    for part in path_words(p.rsplit("/", 1)[-1]) if starts_alike(w, part)), default=None)
-    return best[2] if best else None
-
-
-__all__ = ["ALIKE", "NameIndex", "NameMatch", "exact_file", "files_at", "find_folder", "folder_matches", "index_of", "ing_base",
+__all__ = ["ALIKE", "NameIndex", "NameMatch", "exact_file", "dated_name", "files_at", "folder_matches", "index_of", "ing_base",
            "path_matches", "path_words", "rank_names", "resolve_name", "similar"]

@@ -48,7 +48,7 @@ from .askwords import (
     counts_deeds,
 )
 from .continuation import QUESTION_FRAME, is_followup
-from .folderwords import after_name, before, before_folder_word, has_subfolders, included
+from .folderwords import after_name, before, before_folder_word, find_folder, has_subfolders, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import WEIGHT_WORDS, asked_part, body_weight, is_cue, typed_by, wanted_type
 from .namedfiles import collection_of_named, is_its_name, joined, named_fully, one_file_of, one_of_kind, one_paper
@@ -56,7 +56,6 @@ from .names import (
     ALIKE,
     NameMatch,
     exact_file,
-    find_folder,
     folder_matches,
     numbered_names,
     path_matches,

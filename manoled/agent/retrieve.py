@@ -161,6 +161,8 @@ def contains(text: str, term: str) -> bool:
     if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=6) for g in gloss.forms(t)):
         return True
     flat = f" {' '.join(ws)} "
+    if "-" in t and f" {t.replace('-', ' ')} " in flat:
+        return True  # "jhadu-pochha" in "jhadu, pochha, bhandi"; "check-in" in "Check in: 15:00"
     if any(f" {' '.join(fold(w) for w in words(p))} " in flat for p in gloss.phrases(t)):
         return True  # "Date de prise d'effet" says when a lease starts
     if 2 <= len(t) <= 5 and t.isalpha():  # a short form: what it stands for, or the initials of the words it does

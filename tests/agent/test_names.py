@@ -10,10 +10,10 @@ from pathlib import Path
 from conftest import PathFile
 
 from manoled.agent.context import ToolContext
+from manoled.agent.folderwords import find_folder
 from manoled.agent.names import (
     NameIndex,
     files_at,
-    find_folder,
     folder_matches,
     index_of,
     ing_base,

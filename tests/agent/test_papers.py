@@ -11,7 +11,7 @@ from pathlib import Path
 
 from conftest import PathFile, folder_fixture, planner_agent
 
-from manoled.agent.names import find_folder
+from manoled.agent.folderwords import find_folder
 from manoled.agent.slots import read_time
 
 NOW = time.time()
