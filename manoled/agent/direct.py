@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .askwords import FILE_DOINGS
+from .askwords import CHANGE_WORDS, FILE_DOINGS
 from .fstools import human_size
 from .kinds import _ASKED_AS, is_cue, says_shape, typed_by
 from .layout import row_cells
@@ -50,7 +50,7 @@ def _iso(ts: float | None) -> str | None:
     return datetime.fromtimestamp(ts).isoformat(timespec="seconds") if ts is not None else None
 
 
-def _filters(slots: Slots) -> dict[str, Any]:
+def _filters(slots: Slots, question: str = "") -> dict[str, Any]:
     args: dict[str, Any] = {}
     if slots.extensions:
         args["extension"] = slots.kind_word if slots.kind_word and len(slots.extensions) > 1 else slots.extensions[0]
@@ -63,6 +63,8 @@ def _filters(slots: Slots) -> dict[str, Any]:
             args["modified_after"] = _iso(slots.time.since)
         if slots.time.until is not None:
             args["modified_before"] = _iso(slots.time.until)
+        if slots.time.since is not None and slots.time.until is not None and not CHANGE_WORDS & set(words(question)):
+            args["by_name_date"] = True  # "payslips from 2026": of 2026 by their names; "files I modified": by the day
     return args
 
 
@@ -101,9 +103,9 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
     i = plan.intent
     where = {"folder": plan.folder} if plan.folder else {}
     if i == "count":
-        return [ToolCall("count_files", {**_filters(s), **where}, id="planner_0", fmt="planner")]
+        return [ToolCall("count_files", {**_filters(s, question), **where}, id="planner_0", fmt="planner")]
     if i == "list":
-        args = {**_filters(s), **where}
+        args = {**_filters(s, question), **where}
         args["sort_by"] = _SORT.get(s.sort, "date") if s.sort else ("name" if plan.folder else "date")
         args["limit"] = s.limit or (50 if plan.folder else 10)
         return [ToolCall("list_files", args, id="planner_0", fmt="planner")]

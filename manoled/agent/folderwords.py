@@ -80,7 +80,8 @@ def _part_said(part: str, asked: set[str], near: set[str]) -> bool:
     (``near``: the path words near the asked ones, :meth:`NameIndex.near`: Viagens for "trip", Açores for "azores")."""
     ws = path_words(part)
     return stem(part.lower()) in asked or bool(ALIKE.get(stem(part.lower()), frozenset()) & asked) or \
-        (len(ws) == 1 or dated_name(ws)) and (ws[0] in asked or ws[0] in near)
+        (len(ws) == 1 or dated_name(ws)) and (ws[0] in asked or ws[0] in near) or \
+        len(ws) > 1 and all(w in asked for w in ws)  # "Henderson wedding": every word of it
 
 
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
@@ -121,7 +122,8 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         for path in [*(idx.folders_by_last.get(stem(w.lower()), ()) or
                        [p for g in glossed for p in idx.folders_by_last.get(g, ())] or
                        [p for g in glossed for p in idx.folders_by_word.get(g, ())]),
-                     *idx.dated_folders(stem(w.lower()))]:
+                     *idx.dated_folders(stem(w.lower())),  # and one whose name of several words all are said
+                     *(p for p in idx.folders_by_word.get(stem(w.lower()), ()) if _part_said(p.rsplit("/", 1)[-1], asked, near))]:
             # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
             # Travel/Lisbon, not Photos/Lisbon), then the shortest
             score = sum(1 for part in path.split("/") if _part_said(part, asked, near))

@@ -68,19 +68,20 @@ def _stamp(value: str | None, name: str) -> float | None:
 
 def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None = None, time_filter: str | None = None,
             about: str | None = None, modified_after: str | None = None,
-            modified_before: str | None = None, name_contains: str | None = None) -> list[FileRecord]:
+            modified_before: str | None = None, name_contains: str | None = None,
+            by_name_date: bool = False) -> list[FileRecord]:
     since = _since(ctx, time_filter)
     after, before = _stamp(modified_after, "modified_after"), _stamp(modified_before, "modified_before")
     out = [f for f in files if _match_ext(f, extension)
-           and (since is None or f.mtime >= since) and _in_span(f, after, before)
+           and (since is None or f.mtime >= since) and _in_span(f, after, before, by_name_date)
            and (not name_contains or fold(name_contains.lower()) in fold(f.name.lower()))]
     return files_about(ctx, out, about) if about else out
 
 
-def _in_span(f: FileRecord, after: float | None, before: float | None) -> bool:
-    """Whether ``f`` is of the period from ``after`` to ``before``: of a month or longer, the month its name says
-    ("payslip_2025-12.pdf" is no payslip from 2026, whenever it was saved); else the day it was last changed."""
-    dated = [(y, m) for y, m in name_dates(f.name) if y] if after is not None and before is not None and \
+def _in_span(f: FileRecord, after: float | None, before: float | None, by_name: bool) -> bool:
+    """Whether ``f`` is of the period from ``after`` to ``before``: ``by_name``, of a month or longer, the month its
+    name says ("payslip_2025-12.pdf" is no payslip from 2026, whenever it was saved); else the day it last changed."""
+    dated = [(y, m) for y, m in name_dates(f.name) if y] if by_name and after is not None and before is not None and \
         before - after >= 28 * 86400 else []
     if dated:
         return any(after <= datetime(y, m, 1).timestamp() < before for y, m in dated)
@@ -123,7 +124,7 @@ _PERIOD = {"today": "today", "week": "in the last 7 days", "month": "in the last
 def count_files(ctx: ToolContext, extension: str | None = None,
                 time_filter: Literal["today", "week", "month", "year"] | None = None, about: str | None = None,
                 modified_after: str | None = None, modified_before: str | None = None,
-                folder: str | None = None, name_contains: str | None = None) -> ToolOutput:
+                folder: str | None = None, name_contains: str | None = None, by_name_date: bool = False) -> ToolOutput:
     """Count files, optionally only one extension or kind, a topic, or a modification period. Use it for "how many" questions.
 
     Args:
@@ -134,9 +135,12 @@ def count_files(ctx: ToolContext, extension: str | None = None,
         modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
         folder: Only files under this folder, relative to the watched folders. Null for everywhere.
         name_contains: Only files whose own name contains this text, e.g. "receipt". Null for any.
+        by_name_date: With modified_after and modified_before a month or more apart, a file whose name says a month
+            ("payslip_2025-12.pdf") is of that month, whenever it was modified.
     """
     files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, time_filter=time_filter, about=about,
-                    modified_after=modified_after, modified_before=modified_before, name_contains=name_contains)
+                    modified_after=modified_after, modified_before=modified_before, name_contains=name_contains,
+                    by_name_date=by_name_date)
     label = _ext_label(extension)
     period = f" modified {_PERIOD[time_filter]}" if time_filter else ""
     text = f"Found {len(files)} {label}file{'' if len(files) == 1 else 's'}{period}."
@@ -150,7 +154,8 @@ def count_files(ctx: ToolContext, extension: str | None = None,
 def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
                sort_by: Literal["date", "oldest", "size", "smallest", "name"] = "date", folder: str | None = None,
                about: str | None = None, modified_after: str | None = None,
-               modified_before: str | None = None, name_contains: str | None = None) -> ToolOutput:
+               modified_before: str | None = None, name_contains: str | None = None,
+               by_name_date: bool = False) -> ToolOutput:
     """List files, newest first by default, or oldest, largest, smallest first, or by name. Use it for "what files", "recent files", "biggest files", "files about X" questions.
 
     Args:
@@ -162,10 +167,13 @@ def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
         modified_after: Only files modified on or after this date (YYYY-MM-DD). Null for any.
         modified_before: Only files modified before this date (YYYY-MM-DD). Null for any.
         name_contains: Only files whose own name contains this text, e.g. "receipt". Null for any.
+        by_name_date: With modified_after and modified_before a month or more apart, a file whose name says a month
+            ("payslip_2025-12.pdf") is of that month, whenever it was modified.
     """
     limit = max(1, min(int(limit), 100))
     files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about,
-                    modified_after=modified_after, modified_before=modified_before, name_contains=name_contains)
+                    modified_after=modified_after, modified_before=modified_before, name_contains=name_contains,
+                    by_name_date=by_name_date)
     if sort_by == "size":
         files.sort(key=lambda f: (-f.size, f.name))
     elif sort_by == "smallest":

@@ -131,6 +131,7 @@ discount: money off | knock off | knocks off | knocked off | knock a bit off | k
 _ASKED_PHRASED = """
 cost: set me back | set us back | set you back | set him back | set her back | set them back | run me | run us |
  ran me | ran us | the damage
+phone: get hold of | got hold of | get in touch with | reach her | reach him | reach them | reach you
 spend: splash out on | splashed out on | shell out on | shelled out on | shell out for |
  shelled out for | fork out on | forked out on | fork out for | forked out for
 """

@@ -238,6 +238,8 @@ paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
 advance advances: záloha zálohy zálohu
+client clients customer customers: kunde kunden cliente clientes klient klienta klientów bill_to billed_to invoice_to
+ rechnungsempfänger facturé_à
 croatia: kroatien croatie croacia croazia croácia kroatië chorvatsko chorwacj hrvatska
 germany: deutschland allemagne alemania germania alemanha duitsland německo niemczech niemcy
 austria: österreich autriche oostenrijk rakousko

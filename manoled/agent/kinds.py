@@ -78,8 +78,7 @@ NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
 _CALL = frozenset("call ring phone".split())
 _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
-_CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b|"
-                       r"how (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:reach|contact|get hold of)\b")
+_CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
 
 
 def asks_whom_to_call(question: str) -> bool:
@@ -200,8 +199,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             return "duration", True  # "how much notice do I have to give": days or weeks, not a sum
         if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost (it is paid for)
             return ("number" if _USED.intersection(ws[n + 2:]) and not SUM_VERBS.intersection(ws[n + 2:]) else "amount"), True
-        if a in ("who", "how") and _CALL_WHO.match(" ".join(ws[n:n + 6])):
-            return "code", True  # "who do I call if it breaks down", "how do I reach her": a number to ring
+        if a == "who" and _CALL_WHO.match(" ".join(ws[n:n + 5])):
+            return "code", True  # "who do I call if it breaks down": a number to ring, with whose it is
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
             return first[a], True  # not "which keys did I get when I moved in": that "when" asks nothing
     if ws[:1] and ws[0] in _ASKING and ws[-1] in _NUMBER and len(ws) >= 4 and ws[-2] not in ("phone", "mobile"):
