@@ -55,9 +55,10 @@ def own_words(question: str) -> str:
     q = re.sub(r"^(?:what|how) about\b\s*", "", q, flags=re.I)
     q = _POINTING.sub(" ", q)
     pointed = POINT_BACK.search(q)
-    if pointed and re.search(r"\b(?:that|this|those|these) (?:cost|costs|come|comes|mean|say|take|include|run)\b",
-                             pointed.group(), re.I):
-        pointed = None  # "what did that cost": a pronoun, the verb is what it asks
+    if pointed and (re.search(r"\b(?:that|this|those|these) (?:cost|costs|come|comes|mean|say|take|include|run)\b",
+                              pointed.group(), re.I) or re.search(r"\b(?:is|was|are|were) (?:that|this|those|these) "
+                                                                  r"[a-z]+ed\b", q[max(0, pointed.start() - 5):], re.I)):
+        pointed = None  # "what did that cost", "how many was that based on": a pronoun, the verb is what it asks
     if pointed and re.search(r"\b(?:this|last|next) (?:year|month|week|season|quarter)\b", pointed.group(), re.I):
         pointed = None  # "and this year's?": a period, nothing pointed at
     if pointed:  # "how much did that visit cost": the visit is the previous answer's, nothing to search for

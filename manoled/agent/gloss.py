@@ -89,7 +89,8 @@ ins: insurance
 # what people say in a phrase for a paper's one word ("how much did the government give back": the refund)
 _PHRASED = """
 refund: give back | gave back | given back | giving back | gives back | pay back | paid back | paying back |
- pays back | money back | hand back | hands back | handed back | handing back
+ pays back | money back | hand back | hands back | handed back | handing back | get anything back |
+ get something back | got anything back | got something back | getting anything back | get any money back
 groceries: food shopping | grocery shopping | food shop | weekly shop
 deposit: put down | security deposit | damage deposit
 broke: break down | breaks down | broke down | broken down | breaking down | pack in | packs in | packed in |
@@ -131,6 +132,7 @@ discount: money off | knock off | knocks off | knocked off | knock a bit off | k
 _ASKED_PHRASED = """
 cost: set me back | set us back | set you back | set him back | set her back | set them back | run me | run us |
  ran me | ran us | the damage
+budget: allow for | allowed for | allowing for | allow a month for | allow each month for
 phone: get hold of | got hold of | get in touch with | reach her | reach him | reach them | reach you
 spend: splash out on | splashed out on | shell out on | shelled out on | shell out for |
  shelled out for | fork out on | forked out on | fork out for | forked out for

@@ -35,6 +35,7 @@ letting: vermietung gestion_locative arrendamiento locazione verhuur wynajem wyn
 fine: bußgeld amende contravention multa grzywn mandat_karny
 speed: geschwindigkeit vitesse velocidad velocità velocidade prędkoś
 retained: retenue retenu retenida
+reduced: minoré minorée ermäßigt ermäßigte reducido reducida ridotto ridotta reduzido reduzida snížen obniżon
 speeding: excès_de_vitesse geschwindigkeitsüberschreitung exceso_de_velocidad eccesso_di_velocità
 ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet
 seat: sitzplatz sitz siège asiento posto lugar miejsce
@@ -130,10 +131,10 @@ payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew
 account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy
 bank: banque banco banca
 reference: ref referenz référence referencia riferimento referência kenmerk tytuł_przelewu
-refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución
+refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución přeplatek přeplatku
  rimborso teruggave terugbetaling rebate benefit_paid
  reimbursement reimbursed zwrot
-statement: abrechnung kontoauszug relevé extracto estratto extrato wyciąg rozliczeni
+statement: abrechnung kontoauszug relevé extracto estratto extrato wyciąg rozliczeni vyúčtování výpis
 utility: nebenkosten charges suministros utenze
 advisor adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor
  asesora consulente
@@ -240,6 +241,7 @@ photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
 advance advances: záloha zálohy zálohu
 client clients customer customers: kunde kunden cliente clientes klient klienta klientów bill_to billed_to invoice_to
  rechnungsempfänger facturé_à
+newsletter newsletters: rundbrief nieuwsbrief nuusbrief infolettre boletín zpravodaj biuletyn
 croatia: kroatien croatie croacia croazia croácia kroatië chorvatsko chorwacj hrvatska
 germany: deutschland allemagne alemania germania alemanha duitsland německo niemczech niemcy
 austria: österreich autriche oostenrijk rakousko

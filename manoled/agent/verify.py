@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from .attribute import asked_words, due_for, paid_for, recipe_for
+from .commonness import common
 from .continuation import asked_ordinal
 from .contrast import other_paper
 from .entries import entry_of, other_day, owner_of
@@ -309,7 +310,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the list has no item {place}"  # "the fourth book on my list" of three
     elif payee_account(question, top.text):
         why = "the files give an account to pay into, not the asker's own"
-    elif kind == "amount" and (thing := paid_for(question)) and not _says_thing(_passage(top), thing, sense):
+    elif kind == "amount" and (thing := paid_for(question)) and \
+            not _says_thing(_passage(top), thing, sense, {t for t, d in terms.items() if not d}):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
     elif kind == "date" and (thing := due_for(question)) and not _names_any(_passage(top), thing[-1:], sense):
         why = f"the files say no date of {' '.join(thing)}"  # "due for its next service": not the insurance's end
@@ -392,7 +394,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     files count as said: they name a thing asked about, not its attribute ("the Northwind bill total" asked of
     another vendor's bill in a follow-up; "the meter reading" in utility_readings.csv). A head word that no file
     has (``nowhere``: "what council tax *band*") is not outvoted by the words before it."""
-    asked = asked_words(question)
+    asked = [w for w in asked_words(question) if w not in _value_reading(question)]  # "the odometer reading": its value
     if not asked:
         return []
     c = fact.candidate
@@ -422,10 +424,12 @@ def _titles(text: str, file_name: str) -> str:
 PRICED_SENSE = 0.5
 
 
-def _says_thing(passage: str, thing: list[str], sense: WordSense | None) -> bool:
+def _says_thing(passage: str, thing: list[str], sense: WordSense | None, nowhere: frozenset[str] | set[str] = frozenset()
+                ) -> bool:
     """Whether ``passage`` names the thing a price is asked of (:func:`.attribute.paid_for`): its head word, or the
-    words it does not say literally, together, in other words ("reading material": Books)."""
-    if _names_any(passage, thing[-1:], sense):
+    words it does not say literally, together, in other words ("reading material": Books). Not by its head alone
+    when a word before it is in no file (``nowhere``) and no common one: "the rental car" is no car seat."""
+    if _names_any(passage, thing[-1:], sense) and not any(t in nowhere and not common(t) for t in thing[:-1]):
         return True
     ws = passage_words(passage)
     unsaid = " ".join(t for t in thing if not contains(passage, t))

@@ -2,7 +2,8 @@
 people give the country ("Chorvatsko_2026" is the Croatia trip), and "the Croatia trip folder" is the one both words
 name, not every trip; "the folder for the Croatia holiday" is that folder, not a question about holidays; "the
 Henderson wedding photo folder" is Photos/Henderson wedding, not Photos. A payslip named for December 2025 is no
-payslip from 2026, whenever it was saved, though it is a file changed in January 2026. Client invoices are the ones
+payslip from 2026, whenever it was saved, though it is a file changed in January 2026. The rental car in Croatia is
+not the flight's total because the e-ticket says "car seat". Client invoices are the ones
 billed to someone. "Who do I phone in office hours" is not answered by the out-of-hours line; "how do I get hold of
 the plumber" asks his number. Over a real index, on fixtures written for these tests."""
 
@@ -14,6 +15,7 @@ from conftest import answers, ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.retrieve import contains
+from manoled.agent.verify import _says_thing
 
 NOW = datetime(2026, 11, 20, 12, 0).timestamp()
 PHOTO = "\xff\xd8\xff\xe0 not a real jpeg, only its name and folder count " * 20
@@ -24,6 +26,9 @@ FILES: dict[str, tuple[str, float]] = {
     "Trips/Chorvatsko_2026/apartman booking.txt": (
         "Apartman Lavanda, Makarska\nCheck-in 11.07.2026 from 14:00\nTotal: 640 EUR\n", 200),
     "Trips/Chorvatsko_2026/ferry tickets.txt": ("Jadrolinija Split - Supetar, 14.07.2026, 2 adults, 1 child\n", 130),
+    "Trips/Chorvatsko_2026/eticket_PRG-SPU.txt": (
+        "Bohemia Air e-ticket Prague - Split (Croatia), 11 July 2026, 2 adults, 1 child\nA car seat or stroller for the child travels "
+        "free of charge.\nTotal paid (VISA ****4471): CZK 18 960,00\n", 210),
     "Trips/Krkonose_2026/chata.txt": ("Chata Bouda, Pec pod Snezkou, 13-15 February 2026, 3 nights\n", 280),
     "Trips/Krkonose_2026/ski pass.txt": ("Ski pass SkiResort, 2 days, 2 adults\n", 280),
     "Finance/Payslips/payslip_2025-12.txt": ("Payslip December 2025\nNet pay: 48 210 CZK\n", 311),
@@ -60,7 +65,7 @@ folder = folder_fixture("folders_and_hours", FILES, NOW)
 def test_a_trip_folder_named_for_the_country_in_its_people_s_tongue(folder):
     agent = planner_agent(folder[0], NOW)
     final, _ = ask(agent, "How much space does the Croatia trip folder take up?")
-    assert "Trips/Chorvatsko_2026" in final.answer and "3 files" in final.answer, final.answer
+    assert "Trips/Chorvatsko_2026" in final.answer and "4 files" in final.answer, final.answer
     final, _ = ask(agent, "What's in the folder for the Croatia holiday?")
     assert "ferry tickets.txt" in final.answer and "chata.txt" not in final.answer, final.answer
 
@@ -106,3 +111,13 @@ def test_a_folder_named_by_all_its_words_before_the_word_folder(folder):
 def test_files_changed_in_a_month_are_those_modified_then(folder):
     final, names = ask(planner_agent(folder[0], NOW), "Which files did I change in January 2026?")
     assert "payslip_2025-12.txt" in names and "payslip_2026-08.txt" not in names, final.answer
+
+
+def test_a_thing_no_file_names_is_not_its_head_word_alone(folder):
+    agent = planner_agent(folder[0], NOW)
+    final, names = ask(agent, "How much did the rental car in Croatia cost us?")
+    assert final.answer.startswith("I found nothing") and names == [], final.answer
+    ticket, sense = FILES["Trips/Chorvatsko_2026/eticket_PRG-SPU.txt"][0], agent.ctx.word_sense()
+    assert not _says_thing(ticket, ["rental", "car"], sense, {"rental"})  # no file says rental: not the car seat
+    assert _says_thing(ticket, ["rental", "car"], sense, set())
+    assert _says_thing("IKEA receipt: KIVIK sofa, 3 seats: £549.00", ["new", "sofa"], sense, {"new"})  # a common word
