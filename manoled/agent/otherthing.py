@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 
 from .attribute import DETERMINERS
-from .facts import MONTH_NAMES, Fact, passage_words
+from .facts import Fact
 from .focus import compound
 from .kinds import CONTACT_WORDS, CUES, typed_by
+from .months import MONTH_NAMES
 from .retrieve import contains
 from .senses import MATCH as SENSE_MATCH
-from .senses import SIBLING, WordSense, other_of_kind
+from .senses import SIBLING, WordSense, other_of_kind, passage_words
 from .slots import STOP, stem, words
 from .terms import SELECTING, topic_terms
 

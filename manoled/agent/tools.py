@@ -32,17 +32,17 @@ from .ingredients import whole_amount_first
 from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
-from .months import asked_months, is_month, month_column, name_date_fit, name_dates, spanned_months
+from .months import MONTH_NAMES, asked_months, is_month, month_column, name_date_fit, name_dates, spanned_months
 from .named import of_the_named, typed_lower
 from .names import files_at, index_of, path_matches, similar
 from .owndate import own_date_last
 from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms, gloss_terms
-from .senses import SIBLING, WordSense
+from .senses import SIBLING, WordSense, passage_words
 from .series import series_of
-from .slots import KIND_WORDS, WEEKDAYS, stem, words
-from .terms import person_verbs, told_aside
+from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
+from .terms import person_verbs, told_aside, topic_terms
 from .totals import TOTAL_ASK
 
 
@@ -50,13 +50,13 @@ def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[
     """The short forms some file has of words the question spells out and no file has ("warrant of fitness":
     WOF, "required minimum distribution": RMD), and the stems of the words they stand for. Only runs of words
     with one of ``absent`` in them are looked up."""
-    ws = factlib.words(query)
+    ws = words(query)
     forms: list[str] = []
     spelled: set[str] = set()
     for n in (4, 3):
         for part in (ws[i:i + n] for i in range(len(ws) - n + 1)):
-            if part[0] in factlib.STOP or part[-1] in factlib.STOP or not all(w.isalpha() for w in part) or any(
-                    w in factlib.STOP and w not in ("of", "and") for w in part) or not any(stem(w) in absent for w in part):
+            if part[0] in STOP or part[-1] in STOP or not all(w.isalpha() for w in part) or any(
+                    w in STOP and w not in ("of", "and") for w in part) or not any(stem(w) in absent for w in part):
                 continue
             form = "".join(w[0] for w in part)
             if form not in forms and _files_with(ctx, form):
@@ -92,11 +92,11 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
     it in meaning: ``absent`` holds only those) and the passages found say "lessons": the word before names a
     kind of the thing the files do not have; else "". Not an everyday word, nor one that says when or how
     ("final", "early", "dated")."""
-    ws = factlib.words(query)
+    ws = words(query)
     text = " ".join(f"{c.text} {c.named}" for c in candidates)
     attribute = set(asked_words(query))  # "what *model* number": a value may say it without the word
     for a, b in zip(ws, ws[1:], strict=False):
-        if b in factlib.STOP or b in MONTH_NUMBERS or b[:3] in factlib.MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
+        if b in STOP or b in MONTH_NUMBERS or b[:3] in MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
             continue  # "early Feb": when, not what
         if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query):
             continue  # "warn Fernando": a name after a verb, not a kind of a thing
@@ -161,7 +161,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
                 ) -> factlib.Extraction:
     asked = query  # as said: the words added below make no pairs of its words ("budget sheet groceries")
     query = gloss.rephrase(query, lambda w: bool(_files_with(ctx, w)))  # "giving back": the refund
-    terms = factlib.topic_terms(query)
+    terms = topic_terms(query)
     top = max(top_k, 5)
     absent = _absent(ctx, terms)
     forms, spelled = _short_forms(ctx, query, absent) if absent else ([], set())
@@ -171,7 +171,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     forms, spelled = forms + parts + [h for hs in kin.values() for h in hs], spelled | joined | set(kin)
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
-        terms = factlib.topic_terms(query)
+        terms = topic_terms(query)
         absent -= spelled
     # a word no file has may be a file name's initials ("CT": controle_technique_2025.pdf): read only for those words
     idx = index_of(ctx.files())
@@ -358,7 +358,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # a short form of words a passage found says ("CT": controle_technique_2025.pdf), as its initials
     absent = [t for t in absent if not any(contains(c.named, t) or contains(c.text, t) for c in candidates)]
     nowhere = list(absent)
-    seen = factlib.passage_words(" ".join(f"{c.text} {c.named}" for c in candidates), limit=1500)
+    seen = passage_words(" ".join(f"{c.text} {c.named}" for c in candidates), limit=1500)
     near = sense.best(absent, seen) if sense is not None and seen and absent else {}
     # "power tool" for a drill, "Portugal" for Porto: said otherwise
     absent = [t for t in absent if near.get(t, (0.0, ""))[0] < senses.MATCH]

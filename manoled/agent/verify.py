@@ -38,7 +38,7 @@ from .commonness import common
 from .continuation import asked_ordinal
 from .contrast import other_paper
 from .entries import entry_of, other_day, owner_of
-from .facts import Extraction, Fact, passage_words
+from .facts import Extraction, Fact
 from .focus import compound
 from .kinds import (
     CUES,
@@ -56,7 +56,7 @@ from .otherthing import other_thing, unqualified
 from .pairs import second_ask
 from .retrieve import capitalised, contains
 from .senses import MATCH as SENSE_MATCH
-from .senses import WordSense
+from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .shapes import QUANTITY, TYPE_PATTERNS
 from .slots import GENERIC, STOP, words
