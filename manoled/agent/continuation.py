@@ -56,8 +56,7 @@ def own_words(question: str) -> str:
     q = _POINTING.sub(" ", q)
     pointed = POINT_BACK.search(q)
     if pointed and (re.search(r"\b(?:that|this|those|these) (?:cost|costs|come|comes|mean|say|take|include|run)\b",
-                              pointed.group(), re.I) or re.search(r"\b(?:is|was|are|were) (?:that|this|those|these) "
-                                                                  r"[a-z]+ed\b", q[max(0, pointed.start() - 5):], re.I)):
+                              pointed.group(), re.I) or re.match(r"(?:is|was|are|were) \w+ [a-z]+ed\b", pointed.group(), re.I)):
         pointed = None  # "what did that cost", "how many was that based on": a pronoun, the verb is what it asks
     if pointed and re.search(r"\b(?:this|last|next) (?:year|month|week|season|quarter)\b", pointed.group(), re.I):
         pointed = None  # "and this year's?": a period, nothing pointed at

@@ -72,19 +72,20 @@ def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None 
             by_name_date: bool = False) -> list[FileRecord]:
     since = _since(ctx, time_filter)
     after, before = _stamp(modified_after, "modified_after"), _stamp(modified_before, "modified_before")
+    # of a month or longer, a file is of the month its name says, when asked so (see :func:`_in_span`)
+    by_name = by_name_date and after is not None and before is not None and before - after >= 28 * 86400
     out = [f for f in files if _match_ext(f, extension)
-           and (since is None or f.mtime >= since) and _in_span(f, after, before, by_name_date)
+           and (since is None or f.mtime >= since) and _in_span(f, after, before, by_name)
            and (not name_contains or fold(name_contains.lower()) in fold(f.name.lower()))]
     return files_about(ctx, out, about) if about else out
 
 
 def _in_span(f: FileRecord, after: float | None, before: float | None, by_name: bool) -> bool:
-    """Whether ``f`` is of the period from ``after`` to ``before``: ``by_name``, of a month or longer, the month its
-    name says ("payslip_2025-12.pdf" is no payslip from 2026, whenever it was saved); else the day it last changed."""
-    dated = [(y, m) for y, m in name_dates(f.name) if y] if by_name and after is not None and before is not None and \
-        before - after >= 28 * 86400 else []
+    """Whether ``f`` is of the period from ``after`` to ``before``: ``by_name``, the month its name says
+    ("payslip_2025-12.pdf" is no payslip from 2026, whenever it was saved); else the day it last changed."""
+    dated = [(y, m) for y, m in name_dates(f.name) if y] if by_name else []
     if dated:
-        return any(after <= datetime(y, m, 1).timestamp() < before for y, m in dated)
+        return any(after <= datetime(y, m, 1).timestamp() < before for y, m in dated)  # (by_name: both are set)
     return (after is None or f.mtime >= after) and (before is None or f.mtime < before)
 
 

@@ -53,7 +53,8 @@ WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(
 # "opening time", "boarding time": the clock time something happens at, not how long it takes (cooking time)
 _AT_A_TIME = frozenset("opening closing boarding starting meeting departing arriving landing leaving finishing ending "
                        "pickup check-in".split())
-_DID, _WEIGHED = frozenset("did does do will would".split()), frozenset("weigh weighs weighed weight heavy".split())
+_DID = frozenset("did does do will would".split())
+_WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
 SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
@@ -67,9 +68,11 @@ _SECRET_SAID = re.compile(r"\b(?:password|passwort|kennwort|passcode|pass|pw|pwd
                           r"mot de passe|senha|contraseña)\b", re.IGNORECASE)
 _LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?<!\d)(?::\s*|\s#)\d{1,6}[A-Za-z]?")  # not a time's colon
 _FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 7232", "TGV 6612" as "TGV6612"
-_EMAIL_ASK, _EMAIL = frozenset("email e-mail emails mail".split()), re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_ASK = frozenset("email e-mail emails mail".split())
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
-_PERCENT_ASK, _PERCENT = frozenset("percentage percent pct".split()), re.compile(r"\d\s?%")
+_PERCENT_ASK = frozenset("percentage percent pct".split())
+_PERCENT = re.compile(r"\d\s?%")
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")

@@ -28,7 +28,8 @@ from .slots import MONTHS, stem
 from .wording import fold, todo_name
 
 # a folder's word and the question's words that name it too: a trip's papers are kept under Travel
-ALIKE = {"travel": frozenset({"trip", "holiday", "vacation", "journey"}), "trip": frozenset({"holiday", "vacation", "travel"}),
+ALIKE = {"travel": frozenset({"trip", "holiday", "vacation", "journey"}),
+         "trip": frozenset({"holiday", "vacation", "travel"}),
          "holiday": frozenset({"trip", "vacation", "travel"}), "vacation": frozenset({"trip", "holiday", "travel"})}
 RATIO = 0.85  # how alike two words of five letters or more must be to be one word misspelt
 

@@ -336,6 +336,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     return ex
 
 
+@lru_cache(maxsize=64)
 def _value_reading(question: str) -> frozenset[str]:
     """{"reading"} when the question asks a meter's reading ("what was the odometer reading?"): a paper writes the
     value ("Odometer (km): 187,412"), rarely the word; not a reading list or pile."""
