@@ -23,10 +23,27 @@ _CASE = re.compile(rf"^\s*(?:if|once|now that|in case|when|whenever|after|before
                    rf"(?:[^\s,?!]+\s+){{2,}}?[^\s,?!]+,\s+(?={_ASK_OPENING})", re.IGNORECASE)
 
 
+# a question asked inside a sentence that tells: "Before I call him back I need to know *what the cover costs*",
+# "can you remind me *when the bins go out*"
+_EMBEDDED = re.compile(r"\b(?:know|tell me|tell us|remind me|remind us|find out|work out|figure out)\s*[,:]?\s+"
+                       r"(?=(?:what|when|where|who|whom|whose|which|how|whether)\b)", re.IGNORECASE)
+
+
+def _parts(question: str) -> list[str]:
+    """The sentences of ``question``, and of a sentence that asks inside it, what it tells and what it asks."""
+    out = []
+    for p in _BREAK.split(question.strip()):
+        if m := _EMBEDDED.search(p):
+            out += [p[:m.end()], p[m.end():]]
+        elif p.strip():
+            out.append(p)
+    return [p for p in out if p.strip()]
+
+
 def apart(question: str) -> bool:
     """Whether ``question`` tells in a sentence of its own before or after the one that asks ("The tap drips
     all week - who do I phone?"), not only in a case it opens with ("If we move out, …")."""
-    return sum(1 for p in _BREAK.split(question.strip()) if p.strip()) >= 2
+    return len(_parts(question)) >= 2
 
 
 def asked_part(question: str) -> str:
@@ -34,7 +51,7 @@ def asked_part(question: str) -> str:
     *What did the scales say at her check-up?*", "The tap drips - *who do I phone?*", "*How early do we leave?* I
     need to plan the nap.", "If we moved out, *how far ahead do we tell them?*" The last sentence that asks; of one
     sentence, what follows a case it tells first; else the whole question."""
-    parts = [p for p in _BREAK.split(question.strip()) if p.strip()]
+    parts = _parts(question)
     if len(parts) < 2:
         case = _CASE.match(question)
         return question[case.end():] if case else question

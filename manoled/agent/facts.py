@@ -50,7 +50,7 @@ from .retrieve import Candidate, contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, stem, words
-from .terms import SELECTING, topic_terms
+from .terms import SELECTING, told_apart, topic_terms
 from .totals import BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 from .units import MAX_UNIT, sectioned
 
@@ -175,6 +175,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
     booking = kind == "code" and kinds.asks_booking_code(question)  # "what code do I check in with": its label
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
+    told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
                       or names_month(t, c.file_name)]
@@ -191,7 +192,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         sensed = [t for t, row in zip(missing, sims, strict=True) if row.size and row.max() >= SENSE_NEAR]
         shared = len(in_passage) + len(sensed)
         counted = len([t for t in terms if (t not in absent or t in sensed or not (common(t) or adverb(t) or t in NATIONAL))
-                       and (t not in SELECTING or t in in_passage or t in sensed)]) or len(terms)
+                       and (t not in SELECTING and t not in told or t in in_passage or t in sensed)]) or len(terms)
         coverage = shared / counted if terms else 0.0
         vec = c.vector_score or 0.0
         if terms and coverage < (0.5 if len(terms) <= 2 else 0.34) and vec < vector_strong:

@@ -92,12 +92,12 @@ refund: give back | gave back | given back | giving back | gives back | pay back
  pays back | money back | hand back | hands back | handed back | handing back | get anything back |
  get something back | got anything back | got something back | getting anything back | get any money back
 groceries: food shopping | grocery shopping | food shop | weekly shop
-deposit: put down | security deposit | damage deposit
+deposit: put down | security deposit | damage deposit | as security | as a security
 broke: break down | breaks down | broke down | broken down | breaking down | pack in | packs in | packed in |
  packing in | conk out | conked out | gave out | give out | stopped working | stop working | died on
 fuel: fill up | fills up | filled up | filling up | fill-up | tank up | tanked up | filled the tank | fill the tank
 net: take home | take-home | took home | taking home | in hand | everything was taken off | everything is taken off |
- everything's taken off | after deductions | landed in | lands in | land in | landing in
+ everything's taken off | after deductions
 balance: still have to pay | still need to pay | still to pay | still owe | still outstanding | left to pay | outstanding
 annual: in one go | up front | upfront | in full | all at once | lump sum | single payment | one payment
 flight: fly out | flying out | flies out | fly back | flying back
@@ -210,8 +210,15 @@ _PUSHED = re.compile(r"\b(?:push|pushes|pushed|pushing)\s+((?:(?!(?:to|in|into|a
 # a plane takes off: its departure ("what time do we take off"), not a sum taken off ("take off 10 %", "off my pay")
 _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:the|a|an|my|our|your|his|her|their|for|"
                        r"from|of|on the bill|\d|[£$€]))", re.IGNORECASE)
+# a paper, a cover or a card that runs out expires ("when does the current one run out"); not a thing used up ("we
+# ran out of milk")
+# what lands in an account is the net pay ("how much landed in Omar's account"); a flight lands in a city
+_LANDED = re.compile(r"\b(?:land|lands|landed|landing)\s+(?:in|into)\b(?=\s+(?:(?:my|our|your|his|her|their|the|"
+                     r"[\w-]+['’]s)\s+)?(?:bank|account|current account|pocket)\b)", re.IGNORECASE)
+_RUN_OUT = re.compile(r"\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)", re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
-              ("departure", _TAKE_OFF), *_OTHERWISE]
+              ("departure", _TAKE_OFF), ("expire", _RUN_OUT), ("net", _LANDED),
+              *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
 _TAKEN = re.compile(rf"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+{OUT_OF_ACCOUNT}\b",
                     re.IGNORECASE)

@@ -37,6 +37,8 @@ speed: geschwindigkeit vitesse velocidad velocità velocidade prędkoś
 retained: retenue retenu retenida
 reduced: minoré minorée ermäßigt ermäßigte reducido reducida ridotto ridotta reduzido reduzida snížen obniżon
 speeding: excès_de_vitesse geschwindigkeitsüberschreitung exceso_de_velocidad eccesso_di_velocità
+land landed landing: arrival arrivals arrive arrives arrived ankunft arrivée llegada arrivo chegada aankomst příjezd přílet przylot
+arrive arrival arriving: ankunft arrivée llegada arrivo chegada aankomst příjezd přílet przylot
 ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet
 seat: sitzplatz sitz siège asiento posto lugar miejsce
 train: zug tren treno comboio tgv sncf renfe trenitalia trein pociąg pkp intercity
@@ -81,7 +83,7 @@ deadline: frist stichtag date_limite termin_płatności
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn
 month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce miesiąc miesięcy
-year: jahr jahres année années año años anno anni ano anos jaar jaren rok roku roce rocznie
+year: jahr jahres année années año años anno anni ano anos jaar jaren rok roku roce roční ročně rocznie
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
  składk
 doctor: arzt ärztin médecin médico medico huisarts lékař lékařka lekarz

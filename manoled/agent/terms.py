@@ -101,7 +101,14 @@ def told_aside(question: str) -> frozenset[str]:
     "Is the cat getting *fat*? What did she weigh?". They place the question, the asking sentence says what a file
     must answer (:func:`.kinds.asked_part`)."""
     part = asked_part(question)
-    return frozenset(topic_terms(question)) - frozenset(topic_terms(part)) if part != question else frozenset()
+    if part == question or _ONE.search(part):
+        return frozenset()  # "… the technical inspection. When does the current one run out?": what it tells is asked
+    return frozenset(topic_terms(question)) - frozenset(topic_terms(part))
+
+
+# a thing the sentence that asks names by "one", told of before it ("the current one", "which one", "the new one")
+_ONE = re.compile(r"\b(?:the|this|that|which|current|new|old|next|last|latest|same)\s+one\b(?!\s+of\b)",
+                  re.IGNORECASE)
 
 
 def told_apart(question: str) -> frozenset[str]:
