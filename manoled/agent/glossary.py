@@ -2,7 +2,7 @@
 
 One line a word (or the forms of a word the stemmer keeps apart: "move moved"), then its forms in German, French,
 Spanish, Portuguese, Italian, Dutch, Czech and Polish (a country's too, as its people name a trip's folder:
-"Chorvatsko_2026"); a line that starts with a space goes on the line before. A form of several words is written with
+"Chorvatsko_2026", and a city's, as a ticket names it: "Londres Heathrow"); a line that starts with a space goes on the line before. A form of several words is written with
 underscores ("prise_d'effet"). Words of a tongue whose endings change are written by the stem they change on (Czech
 *jistot*a, Polish *kaucj*a): a form of five letters or more is also read as the start of a word. :mod:`.gloss` reads
 the table.
@@ -265,6 +265,28 @@ denmark: dänemark danemark dinamarca danimarca denemarken dánsko danmark
 belgium: belgien belgique bélgica belgio belgië
 morocco: marokko maroc marruecos marocco marrocos maroko
 japan: japon japón giappone japão japonsko japoni
+london: londres londra londen londyn
+lisbon: lissabon lisbonne lisboa lisbona
+prague: prag praga praha
+vienna: wien vienne viena vídeň wiedeń
+munich: münchen mnichov monachium
+cologne: köln kolín kolonia
+rome: rom roma řím rzym
+milan: mailand milano milán mediolan
+venice: venedig venise venecia venezia veneza benátky wenecja
+florence: florenz firenze florencia florença florencie florencja
+naples: neapel napoli nápoles neapol
+brussels: brüssel bruxelles bruselas bruxelas brussel brusel bruksela
+copenhagen: kopenhagen copenhague copenaghen kodaň kopenhaga københavn
+warsaw: warschau varsovie varsovia varsavia varšava warszawa
+krakow cracow: krakau cracovie cracovia kraków krakov
+seville: sevilla séville siviglia sevilha
+geneva: genf genève ginevra genebra ženeva genewa
+athens: athen athènes atenas atene atény ateny
+porto: oporto
+turin: torino turim
+antwerp: antwerpen anvers amberes anversa antverpy antwerpia
+nuremberg: nürnberg norimberga norimberk norymberga
 """
 
 # a span of time in the papers' tongues ("drei Monaten", "2,5 hodiny", "trois mois"): the units after a number, the

@@ -4,8 +4,8 @@ certificate that runs out expires); "Before I ring him back I need to know what 
 year" (what follows "I need to know" asks; the scene around it places it); "… What did we give the landlord as
 security?" (the deposit, which a Czech lease calls *jistota*). In a folder of Czech papers, English words such as
 "current" or "next" are in one file at most, and must not outweigh what the question is about. And a flight that
-lands arrives: "what time does the flight land?" is its *Llegada*. Over a real index, on fixtures written for these
-tests."""
+lands arrives: "what time does the flight to London land?" is its *Llegada* at *Londres*. Over a real index, on
+fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -37,9 +37,10 @@ FILES: dict[str, tuple[str, float]] = {
                       "- [ ] Jana's passport expires 2029, renew in time\n- [ ] leave the spare keys with Eva\n"
                       "- [ ] refund for the broken kettle; the gym contract ends in May\n"
                       "- I'd like a bigger flat one day\n- [ ] move the bikes to the cellar in spring\n"
-                      "- [ ] count the receipts, assuming the scanner works\n", 5),
+                      "- [ ] count the receipts, assuming the scanner works\n"
+                      "- Tom booked his flight to London for mum's birthday (18 Apr)\n", 5),
     "Cesty/let_Tom.txt": ("Pasajero / Passenger: MR THOMAS HALE\nVUELO / FLIGHT IB3166  18 abril 2026\n"
-                          "  Salida:  07:15  Madrid-Barajas (MAD)\n  Llegada: 08:40  Heathrow (LHR) T5\n", 30),
+                          "  Salida:  07:15  Madrid-Barajas (MAD)\n  Llegada: 08:40  Londres Heathrow (LHR) T5\n", 30),
     "Notes/recepty.txt": ("Bábovka: 250 g mouky, 4 vejce, 200 g cukru. Péct 50 minut.\n", 90),
 }
 
@@ -85,8 +86,8 @@ def test_a_word_that_picks_one_of_a_series_weighs_only_where_said():
 
 
 def test_a_flight_lands_when_it_arrives(folder):
-    final, names = ask(planner_agent(folder[0], NOW), "what time does Tom's flight land?")
+    final, names = ask(planner_agent(folder[0], NOW), "what time does Tom's flight to London land?")
     assert "08:40" in final.answer and names == ["let_Tom.txt"], final.answer
-    assert contains("Llegada: 08:40 Heathrow", "land")
+    assert contains("Llegada: 08:40 Heathrow", "land") and contains("Llegada: 08:40 Londres Heathrow", "london")
     assert "net" not in gloss.rephrase("when does the flight land in London?", lambda w: True)
     assert "net" in gloss.rephrase("how much landed in my account in May?", lambda w: True)
