@@ -101,7 +101,7 @@ def _asked(question: str) -> tuple[str, ...]:
                 rest = rest[1:]  # "what is the X of ...": the phrase after the verb
             elif w.startswith("who") or rest and (rest[0] in _AUX or rest[0] in GENERIC and rest[0] not in STOP):
                 return ()  # "what did I pay", "what does E24 mean", "what goes on top", "who leads": no noun asked
-            if not be and rest and rest[0] in ("the", "our", "my", "your", "his", "her", "their"):
+            if not be and rest and rest[0] in _OWNED:
                 return ()  # "(I need to know) what the cover costs": its subject, then the verb that asks
             if be and not (rest and rest[0] in DETERMINERS) and not any(x.endswith("'s") for x in rest[:4]):
                 return ()  # "who is in charge", "what's wrong with it": no noun phrase asked

@@ -212,13 +212,12 @@ _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:
                        r"from|of|on the bill|\d|[£$€]))", re.IGNORECASE)
 # a paper, a cover or a card that runs out expires ("when does the current one run out"); not a thing used up ("we
 # ran out of milk")
+_RUN_OUT = re.compile(r"\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)", re.IGNORECASE)
 # what lands in an account is the net pay ("how much landed in Omar's account"); a flight lands in a city
 _LANDED = re.compile(r"\b(?:land|lands|landed|landing)\s+(?:in|into)\b(?=\s+(?:(?:my|our|your|his|her|their|the|"
                      r"[\w-]+['’]s)\s+)?(?:bank|account|current account|pocket)\b)", re.IGNORECASE)
-_RUN_OUT = re.compile(r"\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)", re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
-              ("departure", _TAKE_OFF), ("expire", _RUN_OUT), ("net", _LANDED),
-              *_OTHERWISE]
+              ("departure", _TAKE_OFF), ("expire", _RUN_OUT), ("net", _LANDED), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
 _TAKEN = re.compile(rf"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+{OUT_OF_ACCOUNT}\b",
                     re.IGNORECASE)

@@ -2,10 +2,10 @@
 
 One line a word (or the forms of a word the stemmer keeps apart: "move moved"), then its forms in German, French,
 Spanish, Portuguese, Italian, Dutch, Czech and Polish (a country's too, as its people name a trip's folder:
-"Chorvatsko_2026", and a city's, as a ticket names it: "Londres Heathrow"); a line that starts with a space goes on the line before. A form of several words is written with
-underscores ("prise_d'effet"). Words of a tongue whose endings change are written by the stem they change on (Czech
-*jistot*a, Polish *kaucj*a): a form of five letters or more is also read as the start of a word. :mod:`.gloss` reads
-the table.
+"Chorvatsko_2026", and a city's, as a ticket names it: "Londres Heathrow"); a line that starts with a space goes on
+the line before. A form of several words is written with underscores ("prise_d'effet"). Words of a tongue whose
+endings change are written by the stem they change on (Czech *jistot*a, Polish *kaucj*a): a form of five letters or
+more is also read as the start of a word. :mod:`.gloss` reads the table.
 """
 
 TABLE = """
@@ -37,8 +37,8 @@ speed: geschwindigkeit vitesse velocidad velocità velocidade prędkoś
 retained: retenue retenu retenida
 reduced: minoré minorée ermäßigt ermäßigte reducido reducida ridotto ridotta reduzido reduzida snížen obniżon
 speeding: excès_de_vitesse geschwindigkeitsüberschreitung exceso_de_velocidad eccesso_di_velocità
-land landed landing: arrival arrivals arrive arrives arrived ankunft arrivée llegada arrivo chegada aankomst příjezd přílet przylot
-arrive arrival arriving: ankunft arrivée llegada arrivo chegada aankomst příjezd přílet przylot
+land landed landing arrive arrival arriving: arrival arrivals arrive arrives arrived ankunft arrivée llegada arrivo
+ chegada aankomst příjezd přílet przylot
 ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet
 seat: sitzplatz sitz siège asiento posto lugar miejsce
 train: zug tren treno comboio tgv sncf renfe trenitalia trein pociąg pkp intercity

@@ -177,7 +177,7 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     anchored = any(literal[t] for t, d in terms.items() if d > 0 and t not in told)
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
               * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items()
-              if d > 0 and (literal[t] or t not in told and t not in SELECTING or not anchored and t not in SELECTING)}
+              if d > 0 and (literal[t] or t not in SELECTING and (t not in told or not anchored))}
     said: dict[str, float] = {}
     missing = [t for t in terms if not literal[t] and not is_month(t)]  # a month unsaid is unsaid: the word nearest
     if sense is not None and missing:  # "june" is "Sep" (a month's forms are literal: "12 Jun", "2026-06")
@@ -233,7 +233,8 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
         return False  # "the next oil change": the newest service record, though an older one says more
     # (of what the question asks: "If we leave the flat … What did we give the landlord as security?" is no line
     # of a to-do that says the flat and leaving)
-    words = [t for t in topic_terms(question) if not t.isdigit() and t not in told_apart(question)]
+    told = told_apart(question)
+    words = [t for t in topic_terms(question) if not t.isdigit() and t not in told]
 
     def says(f: Fact, t: str) -> bool:  # a line of controle_technique_2025.pdf says "CT" by its file's name
         return contains(f.text, t) or str(f.path) in initialled.get(t, ())
