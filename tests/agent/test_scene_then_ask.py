@@ -15,7 +15,8 @@ from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.asking import apart, asked_part
-from manoled.agent.retrieve import contains
+from manoled.agent.facts import extract
+from manoled.agent.retrieve import Candidate, contains
 from manoled.agent.terms import told_aside
 from manoled.agent.verify import coverage
 
@@ -91,3 +92,13 @@ def test_a_flight_lands_when_it_arrives(folder):
     assert contains("Llegada: 08:40 Heathrow", "land") and contains("Llegada: 08:40 Londres Heathrow", "london")
     assert "net" not in gloss.rephrase("when does the flight land in London?", lambda w: True)
     assert "net" in gloss.rephrase("how much landed in my account in May?", lambda w: True)
+
+
+def test_the_scene_counts_for_a_passage_only_where_it_says_it():
+    """The scene's words (a sister, Brno, next summer) are not what the lease must say: the rent it says answers."""
+    question = ("My sister is moving to Brno next summer and asked how the rent works over there. "
+                "What is our monthly rent?")
+    lease = Candidate(1, "NÁJEMNÍ SMLOUVA\nNájemné (rent): 18 000 Kč měsíčně (monthly)\n", "/d/Byt/smlouva.txt",
+                      "smlouva.txt", rrf=0.03, vector_score=0.2, relpath="Byt/smlouva.txt")
+    found = extract(question, [lease], top=5)
+    assert not found.declined and "18 000" in found.facts[0].text, found.reason
