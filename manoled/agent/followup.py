@@ -57,7 +57,7 @@ from .layout import TABLES
 from .months import LATEST, shifted
 from .names import index_of, path_words, rank_names
 from .parse import ToolCall
-from .planner import Plan
+from .plan import Plan
 from .series import dated_sibling, in_sequence, of_period, series_of, sibling
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
 from .whereabouts import WHERE_WORDS

@@ -4,7 +4,8 @@ Intent comes from the question's embedding against labelled example questions (:
 by cosine, with the MiniLM embedder the index already uses). Slots come from whole words (:mod:`.slots`). Then the
 catalog decides what is plausible: a count or a list needs something that names files (a kind, a time range,
 "files", or a word that appears in real file paths); a metadata question needs a file its words name. Otherwise the
-question is about content.
+question is about content. The planner reads the question once (:class:`.overrule.Reading`); the rules that let
+what it says overrule the nearest examples are in :mod:`.overrule`.
 
 ``Planner.plan(question, files, history)`` returns a :class:`Plan`: the intent, its confidence, the slots, the file
 a name hint resolved to, and for a follow-up the previous turn it continues.
@@ -15,46 +16,28 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import namedfiles
 from .askwords import (
     CHANGE_WORDS,
     COUNT_WORDS,
-    DID_ASK,
-    EACH_FOLDER,
-    EVERYTHING,
     FILE_DOINGS,
-    FILE_INFO,
     FILE_NOUNS,
     FILE_PROPERTY,
-    FILE_VERBS,
     HAVE_ASK,
-    HAVE_ONE,
-    KEPT_PAPERS,
     LIST_OPENER,
-    METADATA_WORDS,
-    PROPERTY_SAID,
     SHOW,
-    SIZE_SAID,
-    SIZE_UNITS,
-    SIZE_WORDS,
     STORAGE_WORDS,
-    TAKES_SPACE,
-    THING_HAS,
     VALUE_ASK,
-    WHICH_THING,
-    counts_deeds,
 )
 from .continuation import QUESTION_FRAME, is_followup
-from .folderwords import after_name, before, before_folder_word, find_folder, has_subfolders, included
+from .folderwords import after_name, before, before_folder_word, find_folder, included
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
-from .kinds import WEIGHT_WORDS, asked_part, body_weight, is_cue, typed_by, wanted_type
-from .namedfiles import collection_of_named, is_its_name, joined, named_fully, one_file_of, one_of_kind, one_paper
+from .kinds import WEIGHT_WORDS, asked_part, body_weight, wanted_type
+from .namedfiles import collection_of_named, joined
 from .names import (
     ALIKE,
-    NameMatch,
     exact_file,
     folder_matches,
     numbered_names,
@@ -63,9 +46,9 @@ from .names import (
     rank_names,
     resolve_name,
 )
+from .overrule import Reading, by_words, checked, refined
+from .plan import Plan
 from .slots import (
-    ATTRIBUTE_WORDS,
-    FOLDER_WORDS,
     KIND_WORDS,
     STOP,
     Slots,
@@ -76,31 +59,8 @@ from .slots import (
     topic_position,
     words,
 )
-from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
 log = logging.getLogger(__name__)
-
-@dataclass
-class Plan:
-    intent: str
-    confidence: float
-    slots: Slots
-    scores: dict[str, float] = field(default_factory=dict)
-    name: NameMatch | None = None  # the file the question names, when one stands out
-    followup: bool = False
-    base: Any = None  # the previous turn a follow-up continues
-    question: str = ""
-    reason: str = ""
-    folder: str | None = None  # a folder the question names, relative to its root
-    whole_name: bool = False  # every topic word is in ``name``'s file name: the question is about that file
-    about: str | None = None  # for a disk question, the word that names the files measured ("my invoices")
-    where: bool = False  # asks where files are kept: a list that names their folder
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
-                "file": self.name.file.relpath if self.name else None, "followup": self.followup,
-                "reason": self.reason}
-
 
 class Planner:
     def __init__(self, embed: EmbedFn | None, *, now: Callable[[], float], examples: dict[str, list[str]] | None = None,
@@ -175,24 +135,7 @@ class Planner:
                     and all(path_matches(t, files) or self._known([t]) for t in slots.topics)):
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
-        plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
-                                  or bool(LIST_OPENER.match(q)))
-        said_folder: list[str] = []  # the topic words that name the folder
-        if plan.folder:  # words that named the folder are not topics to filter by
-            parts = {w for p in plan.folder.split("/") for w in path_words(p)} | before_folder_word(question)
-            said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w)
-                                                          or t in ALIKE.get(w, ()) for w in parts)]
-            slots.topics = [t for t in slots.topics if t not in said_folder]
-            if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
-                slots.topics = [t for t in slots.topics if not after_name(question, t, parts)]  # they say
-            slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
-            if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
-                # the folder's files, whatever they say, unless the word names some of them
-                inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
-                slots.topics = [t for t in slots.topics if not (before(q, t, said_folder) and
-                                                                  not path_matches(t, inside))]
-            if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
-                slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
+        said_folder = _folder_named(plan, question, q, files, intent)  # the topic words that name the folder
         # words of a question about files that only phrase it ("gimme", "what's eating my disk"): no filter
         chat = self._phrasing(question, slots, files, qwords) if intent in FILE_INTENTS \
             else set()
@@ -215,226 +158,38 @@ class Planner:
             counted = stem(head.group(2) if two else head.group(1))
         how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b|\bin size\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
-        if exact is not None:
-            plan.name = NameMatch(exact, 99.0, [exact.name])
-            slots.topics = [t for t in slots.topics if t not in path_words(exact.relpath)]
-            pieces = {stem(p) for w in q.split() for p in w.split("-")}  # "the last-modified date"
-            if pieces & (WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | STORAGE_WORDS) or how_room or FILE_INFO.search(q):
-                intent = plan.intent = "metadata"  # "how much space does journal.md take": its size
-            else:
-                intent = plan.intent = "content"
-            plan.reason = "names a file exactly"
-        elif head and (counted in FILE_NOUNS or counted in KIND_WORDS or counted in collection + said_folder
-                       or slots.time and intent == "count" and not counts_deeds(q)):
-            intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
-        elif head and counted in SIZE_UNITS and names_files:
-            intent = plan.intent = "disk"  # "how many megabytes are the Lisbon photos": the space files take
-            plan.reason = "asks how much space files take"
-        elif head and intent == "count":
-            intent = plan.intent = "content"  # "how many eggs …": a number inside a file
-            plan.reason = "counts something that is not files"
-        elif intent in ("count", "list") and how_much_or_big and \
-                (qwords & (SIZE_WORDS | STORAGE_WORDS) or how_room) and (not name_terms or qwords & SIZE_SAID):
-            intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
-            plan.reason = "asks how much space files take"
-            plan.folder = plan.folder or find_folder(question, files, loose=True)  # "the photos from 2025": Photos/2025
-        elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
-            intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
-            plan.reason = "asks how much of something, not for files"
-        elif intent == "count" and "total" in q.split() and not (head or slots.extensions or qwords & FILE_NOUNS):
-            intent = plan.intent = "content"  # "edf feb 2026 total??": a bill's total, no number of files
-            plan.reason = "asks a total, not how many files"
-        elif intent == "count" and not COUNT_WORDS.search(q):
-            intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
-            plan.reason = "names files without asking how many"
-        if intent in ("disk", "folders") and not (plan.folder or slots.sort or slots.extensions) and slots.topics \
-                and FILE_PROPERTY.search(q):
-            intent = plan.intent = "metadata"  # "what's the file size of the kettle guide": one file's size
-        kind, asked = typed_by(question)
-        asks_value = kind in ("code", "amount", "date", "time", "person", "duration") and (asked or bool(
-            said_topics) and is_cue(said_topics[-1]) and not LIST_OPENER.match(q))  # "car ins excess this yr?"
-        which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
-        dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
-        did = DID_ASK.match(q)
-        if exact is not None:
-            pass
-        elif intent == "content" and HAVE_ONE.match(q) and slots.topics and slots.topics[0] in KEPT_PAPERS and \
-                best is not None and len(best.matched) >= len(name_terms):  # "do we have a recipe for caldo verde"
-            plan.intent, plan.reason = "list", "whether a paper it names is kept"
-        elif intent in ("count", "list") and did and did.group(1) not in FILE_VERBS and not slots.extensions \
-                and not qwords & FILE_NOUNS:
-            plan.intent, plan.reason = "content", "asks what the person did, not which files"
-        elif intent in ("count", "list") and not names_files:
-            plan.intent, plan.reason = "content", f"{intent} without anything that names files"
-        elif intent in ("count", "list") and value_ask and slots.topics and \
-                not (slots.extensions or qwords & FILE_NOUNS or slots.time):
-            # "what is Walt's required minimum distribution": one value, though "walt" names several files
-            plan.intent, plan.reason = "content", "asks for one value"
-        elif intent in ("count", "list") and asks_value and (kind == "person" or not (
-                slots.extensions or slots.sort or _file_nouns(q) or slots.time and kind != "amount" or which_thing)):
-            # "bike serial no?", "what is my tax file number", "who do I send the photos to": a value (a person),
-            # though its words name files
-            plan.intent, plan.reason = "content", "asks for a value of a kind"
-        elif intent == "list" and which_thing and stem(which_thing.group(1)) not in \
-                FILE_NOUNS | set(KIND_WORDS) | set(collection + said_folder):
-            plan.intent, plan.reason = "content", "asks which thing the person does, not which files"
-        elif intent == "list" and dated_only and slots.topics and not qwords & CHANGE_WORDS and not LIST_OPENER.match(q) and \
-                (wanted_type(question) is not None or not any(path_matches(t, files) for t in slots.topics)):
-            # "what did I blow on restaurants in march": a month is when something happened, not which files
-            plan.intent, plan.reason = "content", "a period, but nothing that names files"
-        elif intent == "metadata" and WHERE_TO.match(q):
-            plan.intent, plan.reason = "content", "asks where to do something, not where a file is"
-        elif intent == "metadata":
-            as_file = qwords & (ATTRIBUTE_WORDS | WHERE_WORDS | SIZE_WORDS | CHANGE_WORDS | METADATA_WORDS)
-            as_file -= CHANGE_WORDS if done else set()  # (an oil change is the deed)
-            if as_file == {"last"} and (value_ask and not re.search(r"\bwhen\b|\blast (?:time|\w+ed)\b", q) or done):
-                as_file = set()  # "my last tax notice": the latest notice; "last serviced": the service, not a file's date
-            if not as_file:
-                plan.intent, plan.reason = "content", "names a file but asks nothing about it as a file"
-            elif summed := _summed(question, qwords, slots.topics, files):
-                plan.intent, (plan.folder, plan.about), plan.reason = "disk", summed, "the total size of the files named"
-            elif qwords & SIZE_WORDS and re.search(r"\b(?:are|do)\b", q) and (_file_nouns(q) or slots.extensions) \
-                    and (holder := find_folder(question, files, loose=True)):
-                # "how big are the Phillip Island photos": what their folder holds
-                plan.intent, plan.folder, plan.reason = "disk", holder, "the size of the files a folder holds"
-            elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
-                    and slots.topics and not qwords & STORAGE_WORDS:
-                plan.reason = "the size or date of a file named by what it is about"  # found by its content
-            elif best is None and (one_kind := one_of_kind(slots, files)) is not None:
-                plan.name = NameMatch(one_kind, 1.0, [])  # "that screenshot I took in March"
-                plan.reason = "the one file of a kind in a period"
-            elif best is None and EVERYTHING.search(q) and qwords & (SIZE_WORDS | STORAGE_WORDS):
-                plan.intent, plan.reason = "disk", "the size of all the files"  # "how big is everything?"
-            elif best is None:
-                plan.intent = "content" if not names or value_ask else "list"
-                plan.reason = "metadata without one named file"
-            else:
-                plan.name = best
-        elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
-            plan.intent, plan.reason = "list", "the biggest files of a kind"
-        elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
-            plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
-        elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
-                len(best.matched) >= len(name_terms) > 0 and (TAKES_SPACE.search(q) or qwords & SIZE_WORDS) \
-                and not THING_HAS.search(q) and not qwords & SIZE_SAID:
-            plan.intent, plan.name = "metadata", best  # "how much space does my journal take up": one file's size
-            plan.reason = "the space one named file takes"
-        elif intent == "disk" and not plan.folder and slots.topics and TAKES_SPACE.search(q) and \
-                not THING_HAS.search(q) and all(len(path_matches(t, files)) >= 2 for t in slots.topics):
-            plan.about = " ".join(slots.topics)  # "how much space do my invoices take": the files named so
-            plan.reason = "the space the files a word names take"
-        elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(
-                t not in folder_terms and t not in chat and not (plan.folder and t in SIZE_WORDS | SIZE_SAID)
-                for t in slots.topics):  # "how heavy is the Money folder": how it asks
-            plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
-        elif intent == "disk" and not plan.folder and EACH_FOLDER.search(q):
-            plan.intent, plan.reason = "folders", "sizes folder by folder"  # "disk usage by folder"
-        elif intent == "folders" and not qwords & FOLDER_WORDS:
-            plan.intent, plan.reason = ("list" if slots.sort else "disk"), "sizes without a folder"
-        elif intent == "folders" and plan.folder:
-            plan.intent = "disk"  # the size of one folder
-        elif intent == "chat":
-            plan.intent = "content"  # answered from the files or declined, like any content question
-            plan.reason = "not about files"
-        if plan.intent == "content" and exact is None and (summed := _summed(question, qwords, slots.topics, files)):
-            plan.intent, (plan.folder, plan.about), plan.reason = "disk", summed, "the total size of the files named"
-        if plan.intent == "list" and one_thing:
-            plan.intent = "content"  # "how old is the tyres notes file": one thing's, no list
-        aged = [t for t in name_terms if t != "old"] if re.match(r"how old is\b", q) else []  # "how old is X"
-        if plan.intent == "content" and exact is None and best is not None and (
-                len(best.matched) == len(name_terms) and
-                qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS)
-                or aged and len(best.matched) == len(aged) and is_its_name(aged, best.file)) and \
-                not (qwords & {"due", "expire", "start", "end", "begin"}) and not done and not THING_HAS.search(q):
-            plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
-        elif plan.intent == "content" and exact is None and _LAST_CHANGED.search(q) and slots.topics and not done:
-            # "when was the note with the gate code last updated": the file found by what it says
-            plan.intent, plan.reason = "metadata", "the size or date of a file named by what it is about"
-        elif plan.intent == "content" and exact is None and best is not None and \
-                len(best.matched) >= len([t for t in name_terms if t not in KEPT | PLACE_WORDS]) and \
-                (qwords & PLACE_WORDS or "where" in qwords and qwords & (KEPT | FILE_NOUNS)):
-            # "which folder is the lease in", "where is the bacalhau recipe saved"
-            plan.intent, plan.name, plan.reason = "metadata", best, "asks which folder a named file is in"
-        elif plan.intent == "content" and exact is None and best is not None and \
-                len(best.matched) == len(name_terms) == 1:
-            plan.name = best
-        if plan.intent == "content" and exact is None and best is not None and name_terms and \
-                len(best.matched) == len(name_terms) and \
-                all(any(same_word(t, w) for w in path_words(best.file.name)) for t in name_terms):
-            plan.name, plan.whole_name = best, True  # "what's on my shopping list": shopping_list.md says it
-        unnamed = " ".join(w for w in q.split() if stem(w) not in said_folder)  # "what's in Money": no amount asked
-        if plan.intent == "content" and exact is None and wanted_type(unnamed) is None and (
-                slots.sort and (slots.extensions or slots.topics) and all(t in collection for t in slots.topics)
-                or plan.folder and not slots.topics and not slots.extensions):
-            # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
-            plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
-        if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \
-                not qwords & STORAGE_WORDS:
-            # "which folder has the tax notice": its folder; "when was my physio notes file last saved": physio
-            # notes.txt; "when did I save the screenshot from March": the one screenshot its name dates to March
-            one = names[0] if len(names) == 1 else named_fully(name_terms, files, slots.time)
-            one_kind = one_of_kind(slots, files) if one is None and qwords & (SIZE_WORDS | CHANGE_WORDS) else None
-            if one is not None or one_kind is not None:
-                plan.intent, plan.name = "metadata", one or NameMatch(one_kind, 1.0, [])
-                plan.reason = "the size or date of the one file named" if one else "the one file of a kind in a period"
-        if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
-                                                         or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
-                                                         & FILE_NOUNS) and has_subfolders(plan.folder, files) \
-                and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
-                                                                                         .lower()) + r"\b", q):
-            plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
-        one = one_file_of(question, plan.folder, said_folder, files) if plan.intent in ("disk", "folders") else None
-        own = [t for t in said_topics if t not in ATTRIBUTE_WORDS]  # "my running log": more than its folder's word
-        if one is None and plan.intent in ("disk", "folders") and said_folder and not qwords & FOLDER_WORDS and \
-                any(t not in said_folder for t in own):
-            one = named_fully(own, [f for f in files if f.relpath.startswith(f"{plan.folder}/")])
-        if one is not None:  # "how big is the coworking info file": that file, not its Coworking folder
-            plan.intent, plan.name, plan.reason = "metadata", one, "one file of a folder, named with its words"
-        if plan.intent == "list" and exact is None and slots.topics and not (
-                LIST_OPENER.match(q) or HAVE_ASK.match(q) or slots.extensions or slots.sort or plan.folder
-                or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and one_paper(slots, files):
-            plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
-        prop = FILE_PROPERTY.search(q)
-        how_asked = ATTRIBUTE_WORDS | METADATA_WORDS | PROPERTY_SAID | {stem(w) for w in prop.group().split()} \
-            if prop else set()  # "is X a pdf or a word doc": the kinds it offers are how it asks
-        years = re.findall(r"\b(?:19|20)\d\d\b", q) if prop else []  # "the renewal 2026": in its name, not a period
-        if (plan.intent in ("list", "disk", "folders", "content") or plan.intent == "metadata" and plan.name is None) \
-                and exact is None and prop and not (plan.intent == "disk" and qwords & SIZE_SAID) and \
-                not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
-                                                                    + years, files, slots.time)) is not None:
-            plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
-        if plan.intent in ("content", "tree") and exact is None and slots.topics and asks_place(question):
-            # "where did I put the car insurance schedules": the files, by the words their paths say, in their folder
-            said = [t for t in slots.topics if t not in PAPERS] or slots.topics  # "the vet papers": any file
-            slots.topics = [t for t in said if path_matches(t, files)] or said
-            plan.intent, plan.where, plan.reason = "list", True, "asks where files are kept"
-        if plan.intent in ("count", "list", "tree", "disk", "folders") and not plan.where:
-            slots.topics = [t for t in slots.topics if t not in chat]
-        slots.year = None if plan.folder and str(slots.year) in plan.folder else slots.year  # "Invoices/2025" says it
+        r = Reading(question, q, qwords, said_topics, value_ask, done, said_folder, chat, name_terms, exact, names, best,
+                    one_thing, folder_terms, collection, names_files, head, counted, how_much_or_big, how_room)
+        by_words(plan, r, files)
+        checked(plan, r, files)
+        refined(plan, r, files)
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan
 
 
-def _summed(question: str, qwords: set[str], topics: list[str], files: Sequence[Any]) -> tuple[str | None, str | None] | None:
-    """For sizes asked together ("the total size of my payslips", "how big are the bread recipes altogether"): the
-    folder that holds the files named, or else the words that name them in two files' paths or more, as (folder,
-    about); None when the question asks no sum of sizes or names no such files."""
-    named = [t for t in topics if t not in SIZE_SAID and t not in SIZE_WORDS]
-    if not (qwords & SIZE_WORDS and qwords & SIZE_SAID and named):
-        return None
-    holder = find_folder(question, files, loose=True)
-    if holder:
-        return holder, None
-    return (None, " ".join(named)) if all(len(path_matches(t, files)) >= 2 for t in named) else None
-
-
-_LAST_CHANGED = re.compile(r"^when (?:was|were|did)\b.*\blast (?:updated|edited|modified|changed|touched|saved)\b")
-
-
-def _file_nouns(q: str) -> bool:
-    """Whether the question says a word for files, other than in "file number" (a tax file number)."""
-    ws = q.split()
-    return any(stem(w) in FILE_NOUNS and ws[i + 1:i + 2] not in (["number"], ["no"], ["nr"]) for i, w in enumerate(ws))
+def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], intent: str) -> list[str]:
+    """Sets ``plan.folder`` to the folder the question names, and takes the words that named it out of the
+    topics (they are not what the files must say); returns those words."""
+    slots = plan.slots
+    plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
+                              or bool(LIST_OPENER.match(q)))
+    said_folder: list[str] = []
+    if plan.folder:  # words that named the folder are not topics to filter by
+        parts = {w for p in plan.folder.split("/") for w in path_words(p)} | before_folder_word(question)
+        said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w)
+                                                      or t in ALIKE.get(w, ()) for w in parts)]
+        slots.topics = [t for t in slots.topics if t not in said_folder]
+        if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
+            slots.topics = [t for t in slots.topics if not after_name(question, t, parts)]  # they say
+        slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
+        if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
+            # the folder's files, whatever they say, unless the word names some of them
+            inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
+            slots.topics = [t for t in slots.topics if not (before(q, t, said_folder) and
+                                                              not path_matches(t, inside))]
+        if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
+            slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
+    return said_folder
 
 
 def kind_label(slots: Slots) -> str:

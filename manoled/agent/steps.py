@@ -8,7 +8,7 @@ from collections import OrderedDict, deque
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-from .planner import Plan
+from .plan import Plan
 from .registry import ToolResult
 
 

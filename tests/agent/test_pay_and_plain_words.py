@@ -14,7 +14,7 @@ from conftest import answers, ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.direct import compose
-from manoled.agent.planner import Plan
+from manoled.agent.plan import Plan
 from manoled.agent.registry import ToolOutput, ToolResult
 from manoled.agent.slots import Slots, read_time
 from manoled.agent.terms import topic_terms

@@ -240,7 +240,7 @@ def test_a_file_named_by_the_topic_is_searched_first_unless_a_period_is_asked():
 
     from manoled.agent.direct import planned
     from manoled.agent.names import NameMatch
-    from manoled.agent.planner import Plan
+    from manoled.agent.plan import Plan
 
     @dataclass
     class File:
