@@ -38,6 +38,8 @@ certificate manual guide plan list card photo picture policy""".split())
 VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|who|whom|whose|where|why|"
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
+# "by what date does the advisor need my documents": a deadline asked; the documents are what is due, not files listed
+DEADLINE_SAID = re.compile(r"\bby (?:when|what|which)\b|\bdeadline\b")
 WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we|[a-z]+)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|nos?\.? of|num of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")

@@ -80,6 +80,7 @@ fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opł
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
  termin_płatności płatne_do
 deadline: frist stichtag date_limite termin_płatności
+date: datum fecha
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn
 month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce miesiąc miesięcy

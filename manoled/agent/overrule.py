@@ -17,6 +17,7 @@ from typing import Any
 from .askwords import (
     CHANGE_WORDS,
     COUNT_WORDS,
+    DEADLINE_SAID,
     DID_ASK,
     EACH_FOLDER,
     EVERYTHING,
@@ -149,9 +150,10 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         # "what is Walt's required minimum distribution": one value, though "walt" names several files
         plan.intent, plan.reason = "content", "asks for one value"
     elif intent in ("count", "list") and asks_value and (kind == "person" or not (
-            slots.extensions or slots.sort or _file_nouns(q) or slots.time and kind != "amount" or which_thing)):
+            slots.extensions or slots.sort or _file_nouns(q) and not (kind in ("date", "time") and DEADLINE_SAID.search(q))
+            or slots.time and kind != "amount" or which_thing)):
         # "bike serial no?", "what is my tax file number", "who do I send the photos to": a value (a person),
-        # though its words name files
+        # though its words name files; "by what date does the advisor need my documents": a deadline
         plan.intent, plan.reason = "content", "asks for a value of a kind"
     elif intent == "list" and which_thing and stem(which_thing.group(1)) not in \
             FILE_NOUNS | set(KIND_WORDS) | set(collection + said_folder):

@@ -27,6 +27,9 @@ FILES: dict[str, tuple[str, float]] = {
         "FAKTURA č. 017\nVariabilní symbol: 2026017\nDodavatel: Martin Dvořák – ilustrace\n"
         "Odběratel: Nakladatelství Modrý pták s.r.o.\nDatum vystavení: | 2. 10.\nDatum splatnosti: | 16. 10.\n"
         "Bankovní účet: | 123456789/0800\nCelkem k úhradě: | 46 000,00 Kč\n", 40),
+    "Finance/Faktury/Invoice_018.txt": (
+        "INVOICE No. 018\nFrom: Martin Dvořák – illustration\nBill to: Northwind Books GmbH, München\n"
+        "Date of issue: 2 November\nDue date: 2 December\nTotal due: EUR 1,800.00\n", 20),
     "Auto/STK_protokol.txt": (
         "PROTOKOL O TECHNICKÉ PROHLÍDCE\nČíslo protokolu: | CZ-3107-26-03-0412\nDatum prohlídky: | 22. 3. 2026\n"
         "Stav počítadla: | 98 412 km\nPlatnost technické prohlídky do: | 22. 3. 2028\n"
@@ -71,6 +74,7 @@ def test_czech_words_of_papers_say_the_english_ones():
     assert contains("Spotřeba celkem za zúčtovací období", "billing")
     assert contains("Spotřeba celkem: 2 184 kWh", "consumption") and contains("Kauce: 55 000 Kč", "deposit")
     assert not contains("Datum splatnosti: 16. 10.", "deposit")
+    assert contains("Datum vystavení: 2. 10.", "date") and contains("Fecha de emisión", "date")
 
 
 def test_a_history_row_of_a_bill_named_for_its_month():
@@ -83,9 +87,11 @@ def test_a_history_row_of_a_bill_named_for_its_month():
 
 @pytest.mark.parametrize(("question", "fact", "name"), [
     ("when was the modry ptak invoice due", "16. 10.", "Faktura_017.txt"),  # "Datum splatnosti: | 16. 10."
+    # the Czech invoice, whose "Datum splatnosti" is its due date, not the English one to another client
+    ("What is the due date on Martin's invoice to Nakladatelství Modrý pták?", "16. 10.", "Faktura_017.txt"),
     ("stk valid till?", "22. 3. 2028", "STK_protokol.txt"),  # "Platnost … do: | 22. 3. 2028", not cut after "22."
     ("pnr pune->madgaon", "8524719360", "Train_Ticket_PUNE-MAO.txt"),  # the route's ends say which ticket
-], ids=["czech-invoice-due", "inspection-valid-until", "route-says-which-ticket"])
+], ids=["czech-invoice-due", "due-date-of-the-invoice-to-a-named-client", "inspection-valid-until", "route-says-which-ticket"])
 def test_a_fact_of_a_czech_or_terse_paper(folder, question, fact, name):
     final, names = ask(planner_agent(folder[0], NOW), question)
     assert fact in final.answer and names == [name], final.answer

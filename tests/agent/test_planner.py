@@ -327,6 +327,7 @@ def test_a_folder_named_like_a_kind_shows_its_tree(planner):
     "bike serial no?",  # its words name the Bike folder
     "What is my tax file number?",  # "file number"
     "Which unit am I tutoring in Semester 1 2026?",  # "which X am I …" is no listing
+    "By what date does my tax advisor need my documents for the 2025 tax return?",  # the documents are what is due
 ])
 def test_a_value_of_a_kind_is_content_though_its_words_name_files(planner, question):
     files = FILES + [F("Bike/bike notes.txt"), F("Bike/INV-3107 Sprocket Bike Works.pdf"),
