@@ -130,8 +130,11 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     done, said_folder, chat, name_terms, exact = r.done, r.said_folder, r.chat, r.name_terms, r.exact
     names, best, folder_terms, collection, names_files = r.names, r.best, r.folder_terms, r.collection, r.names_files
     kind, asked = typed_by(question)
+    # "car ins excess this yr?", "excess if i claim for my own car?": a value's word heads the phrase (last, or
+    # first with what qualifies it after)
+    head_first = len(opening := q.split()[:2]) == 2 and is_cue(stem(opening[0])) and opening[1] in _QUALIFYING
     asks_value = kind in ("code", "amount", "date", "time", "person", "duration") and (asked or bool(
-        said_topics) and is_cue(said_topics[-1]) and not LIST_OPENER.match(q))  # "car ins excess this yr?"
+        said_topics) and (is_cue(said_topics[-1]) or head_first) and not LIST_OPENER.match(q))
     which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
     dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
     did = DID_ASK.match(q)
@@ -316,6 +319,7 @@ def _summed(question: str, qwords: set[str], topics: list[str], files: Sequence[
     return (None, " ".join(named)) if all(len(path_matches(t, files)) >= 2 for t in named) else None
 
 
+_QUALIFYING = frozenset("if for on of when to with at in from".split())  # after a phrase's head: what it is of
 _LAST_CHANGED = re.compile(r"^when (?:was|were|did)\b.*\blast (?:updated|edited|modified|changed|touched|saved)\b")
 
 

@@ -117,7 +117,13 @@ def shared_by_sums(sums: Sums, terms: list[str], least: int) -> set[str]:
             if len(at) == 1 and (priced[at[0]] or at[0] + 1 < len(lines) and priced[at[0] + 1]
                                  and contains(lines[at[0]].split(":", 1)[0], t)):  # not "Vehicle: Honda CR-V"
                 return set()
+            sums_at = [set(_CENTS.findall(lines[i])) for i in at if priced[i]]
+            if len(sums_at) >= 2 and set.intersection(*sums_at):
+                return set()  # one item, said twice: a policy's table row and its small print ("Franquicia: 300,00 €")
     return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
+
+
+_CENTS = re.compile(r"\d(?:[\d.,]*\d)?[.,]\d\d(?!\d)")  # a sum with its cents ("300,00", "1,084.60")
 
 
 def _pairs(line: str) -> set[tuple[str, str]]:
