@@ -235,8 +235,9 @@ def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool
     months, years = asked_months(query)
     top = ex.facts[0] if ex.facts and not ex.declined else None
     if top is None or not months or name_date_fit(top.file_name, months, years) >= 0 or \
-            any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months):
-        return False
+            any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months) or \
+            top.candidate is not None and months <= spanned_months(top.candidate.text):
+        return False  # (a bill named for July whose period is April to June is of those months)
     files = ctx.files()
     mine = files_at([str(top.path)], files).get(str(top.path))
     papers = [f.name for f in series_of(mine, files) if name_dates(f.name)] if mine is not None else []
