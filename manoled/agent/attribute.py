@@ -181,6 +181,17 @@ def paid_for(question: str) -> list[str]:
     return []
 
 
+def charged_by(question: str) -> str:
+    """Who a question says charged what it asks the price of, as a stem: "how much did the electrician charge to
+    rewire the shed" -> electrician; "what did our plumber bill us" -> plumber. Empty when it says no one."""
+    ws = words(question)
+    for i, w in enumerate(ws[2:-1], start=2):
+        if ws[i - 2] in ("much", "what") and ws[i - 1] == "did" and w in _OWNED and ws[i + 2:i + 3] and \
+                ws[i + 2] in _CHARGED | {"bill", "billed", "quote", "quoted", "ask", "asked"} and ws[i + 1].isalpha():
+            return stem(ws[i + 1])
+    return ""
+
+
 def due_for(question: str) -> list[str]:
     """What a date is asked of by "due for": "when is the car due for its next service" -> service. Empty when the
     question says no "due for"."""

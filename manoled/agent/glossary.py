@@ -28,6 +28,7 @@ stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento
 quote estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento wycena wyceny kosztorys
 plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador
  loodgieter hydraulik
+electrician electricians: elektriker électricien electricista elettricista eletricista elektricien elektrikář elektryk
 agency: agentur agence agencia agenzia agencj
 manage manages managed management managing: verwaltung hausverwaltung verwalter gestion gestionnaire administración
  administrador gestione amministratore beheer beheerder zarządc zarządzając

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import asked_words, due_for, paid_for, recipe_for
+from .attribute import asked_words, charged_by, due_for, paid_for, recipe_for
 from .commonness import common
 from .continuation import asked_ordinal
 from .contrast import other_paper
@@ -313,6 +313,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the list has no item {place}"  # "the fourth book on my list" of three
     elif payee_account(question, top.text):
         why = "the files give an account to pay into, not the asker's own"
+    elif kind == "amount" and (doer := charged_by(question)) and not df(doer) and not _names_any(_passage(top), [doer], sense):
+        why = f"no file mentions the {doer}"  # "what did the electrician charge to rewire the shed": no one's bill
     elif kind == "amount" and (thing := paid_for(question)) and \
             not _says_thing(_passage(top), thing, sense, {t for t, d in terms.items() if not d}):
         why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
