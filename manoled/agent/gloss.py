@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .commonness import coined
 from .glossary import TABLE as _TABLE
 from .slots import OUT_OF_ACCOUNT, stem
 
@@ -252,6 +253,16 @@ def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     return question
 
 
+def in_english(question: str) -> str:
+    """``question`` with each word of another tongue that is a form of a table's word said as that word ("liquido
+    nomina feb?": "net payslip feb?"), to read what kind of value it asks by the English words that ask one."""
+    def said(m: re.Match[str]) -> str:
+        w = m.group(0).lower()
+        found = heads(w) if coined(w) else ()
+        return found[0] if found else m.group(0)
+    return re.sub(r"[^\W\d_]+", said, question)
+
+
 def spelled_out(word: str) -> tuple[str, ...]:
     """What the short form ``word`` stands for, as phrases ("ss" -> "social security"), or ()."""
     return SPELLED.get(word, ())
@@ -269,6 +280,8 @@ def heads(word: str) -> tuple[str, ...]:
     (*jistota*), or in English."""
     if word in GLOSS:
         return ()
+    if word in _HEADS:  # (a short form whole: "piso", "byt")
+        return _HEADS[word]
     # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),
     # not an English word that starts like a form ("reservation": reserva)
     return next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from .asking import asked_part
+from .gloss import in_english
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
@@ -147,7 +148,9 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         kind = _typed_by(part)
         if kind[0] is not None:
             return kind
-    return _typed_by(question)
+    kind = _typed_by(question)
+    # "liquido nomina feb?", "fianza piso?": the papers' words in another tongue ask what their English ones do
+    return kind if kind[0] is not None or (english := in_english(question)) == question else _typed_by(english)
 
 
 @lru_cache(maxsize=256)
