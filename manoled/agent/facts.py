@@ -240,7 +240,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 here = [t for t in here if t not in shared_by and t not in naming]
             score = weight * (1.2 * len(here) + 0.9 * here_said) + 0.6 * max(0.0, shared - len(here) - here_said)
             # "what time": a label's "Check-in time:", not "(local time)" in a sentence
-            score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f))
+            # (asked until when: the date of a label that says an end, "Datum splatnosti", not "Datum prohlídky")
+            score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f)
+                               and not (deadline and f == "date" and not DEADLINE_UNIT.search(u.split(":", 1)[0])))
             score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole)
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .commonness import zipf
 from .gloss import PHRASED
-from .kinds import WITH_TAX, new_value
+from .kinds import WITH_TAX, is_cue, new_value
 from .retrieve import contains
 from .slots import OUT_OF_ACCOUNT, STOP, stem, words
 
@@ -117,9 +117,9 @@ def shared_by_sums(sums: Sums, terms: list[str], least: int) -> set[str]:
             if len(at) == 1 and (priced[at[0]] or at[0] + 1 < len(lines) and priced[at[0] + 1]
                                  and contains(lines[at[0]].split(":", 1)[0], t)):  # not "Vehicle: Honda CR-V"
                 return set()
-            sums_at = [set(_CENTS.findall(lines[i])) for i in at if priced[i]]
-            if len(sums_at) >= 2 and set.intersection(*sums_at):
-                return set()  # one item, said twice: a policy's table row and its small print ("Franquicia: 300,00 €")
+            sums_at = [set(_CENTS.findall(lines[i])) for i in at if priced[i]] if is_cue(t) else []
+            if len(sums_at) >= 2 and set.intersection(*sums_at):  # the value asked ("excess"), said twice by one item:
+                return set()  # a policy's table row and its small print ("Franquicia: 300,00 €")
     return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
 
 

@@ -90,8 +90,11 @@ def test_a_history_row_of_a_bill_named_for_its_month():
     # the Czech invoice, whose "Datum splatnosti" is its due date, not the English one to another client
     ("What is the due date on Martin's invoice to Nakladatelství Modrý pták?", "16. 10.", "Faktura_017.txt"),
     ("stk valid till?", "22. 3. 2028", "STK_protokol.txt"),  # "Platnost … do: | 22. 3. 2028", not cut after "22."
+    # until what date: the date of a label that says an end, not the inspection's "Datum prohlídky"
+    ("Until what date is our car's STK valid?", "22. 3. 2028", "STK_protokol.txt"),
     ("pnr pune->madgaon", "8524719360", "Train_Ticket_PUNE-MAO.txt"),  # the route's ends say which ticket
-], ids=["czech-invoice-due", "due-date-of-the-invoice-to-a-named-client", "inspection-valid-until", "route-says-which-ticket"])
+], ids=["czech-invoice-due", "due-date-of-the-invoice-to-a-named-client", "inspection-valid-until",
+    "until-what-date", "route-says-which-ticket"])
 def test_a_fact_of_a_czech_or_terse_paper(folder, question, fact, name):
     final, names = ask(planner_agent(folder[0], NOW), question)
     assert fact in final.answer and names == [name], final.answer

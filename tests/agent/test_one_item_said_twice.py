@@ -31,11 +31,20 @@ folder = folder_fixture("one_item_said_twice", FILES, NOW)
 
 
 def test_one_sum_said_twice_is_one_item_not_a_whole():
-    lines = [line for line in POLICY.splitlines() if line]
+    lines = ["Modalidad: Todo Riesgo con Franquicia",  # the table's rows, said with its columns' names
+             "Garantía: Reclamación de daños, Capital / límite: 1.500,00 €",
+             "Garantía: Daños propios, Capital / límite: Valor venal, Franquicia: 250,00 € por siniestro",
+             "La franquicia de daños propios de 250,00 € se descontará de la indemnización en cada siniestro.",
+             "Prima neta: 380,20 €", "PRIMA TOTAL ANUAL: 411,75 €"]
     units = [(u, False, u, "") for u in lines]
     sums = sums_of(units, set())
     assert shared_by_sums(sums, ["excess", "claim", "damage", "car"], 2) == set()
     assert shared_by_sums(sums, ["damage", "car"], 2) == {"damage"}  # two items, two sums: their whole
+    # a word that asks no value ("account"), said by two lines of one sum (last bill, its payment): still a whole
+    bill = ["Previous bill on your account: $403.19", "Payment received on your account - thank you: -$403.19",
+            "Electricity used: $380.00", "Electricity levy: $1.73", "Total amount due: $453.96"]
+    words = shared_by_sums(sums_of([(u, False, u, "") for u in bill], set()), ["electricity", "account"], 2)
+    assert "electricity" in words
 
 
 def test_a_phrase_headed_by_the_value_asked(folder):
