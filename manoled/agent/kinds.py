@@ -149,8 +149,14 @@ def typed_by(question: str) -> tuple[str | None, bool]:
         if kind[0] is not None:
             return kind
     kind = _typed_by(question)
-    # "liquido nomina feb?", "fianza piso?": the papers' words in another tongue ask what their English ones do
-    return kind if kind[0] is not None or (english := in_english(question)) == question else _typed_by(english)
+    # "liquido nomina feb?", "fianza piso?": a bare phrase in the papers' tongue asks what its English words do (not
+    # a question asked in English about a paper's term: "what's the revenu fiscal de référence" is no reference)
+    if kind[0] is not None or _ASKED_IN_ENGLISH.search(question) or (english := in_english(question)) == question:
+        return kind
+    return _typed_by(english)
+
+
+_ASKED_IN_ENGLISH = re.compile(r"\b(?:what|what's|whats|which|when|who|whose|how|where)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

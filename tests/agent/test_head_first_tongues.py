@@ -35,6 +35,8 @@ def test_the_kind_asked_in_the_papers_words():
     assert gloss.in_english("liquido nomina feb?") == "net payslip feb?"
     assert typed_by("liquido nomina feb?")[0] == "amount"
     assert typed_by("nomina feb?")[0] is None  # the payslip itself: no value of a kind
+    # asked in English, a paper's term is its name: "référence" is no booking reference (a code)
+    assert typed_by("What's the revenu fiscal de référence on my last tax notice?")[0] is None
     assert gloss.heads("piso") == ("apartment", "flat")
     assert asked_words("fianza piso?") == []  # the deposit, said first: no attribute "piso"
 
