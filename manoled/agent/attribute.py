@@ -160,6 +160,7 @@ _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement stat
 
 _PAID = frozenset("pay paid pays paying spend spent spends spending".split())
 _CHARGED = frozenset("charge charged charges charging cost costs costed".split())
+_BILLED = _CHARGED | frozenset("bill billed quote quoted ask asked".split())  # what the one who did the work did
 _COST = frozenset(("cost", "costs"))
 _COST_ASKED = frozenset("did does do".split())  # "how much did the drill cost", "what does the gym cost"
 _OWNED = frozenset("the my our your his her their".split())  # not "that visit": the thing of the turn before
@@ -189,7 +190,7 @@ def charged_by(question: str) -> str:
     ws = words(question)
     for i, w in enumerate(ws[2:-1], start=2):
         if ws[i - 2] in ("much", "what") and ws[i - 1] == "did" and w in _OWNED and ws[i + 2:i + 3] and \
-                ws[i + 2] in _CHARGED | {"bill", "billed", "quote", "quoted", "ask", "asked"} and ws[i + 1].isalpha():
+                ws[i + 2] in _BILLED and ws[i + 1].isalpha():
             return stem(ws[i + 1])
     return ""
 

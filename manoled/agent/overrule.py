@@ -132,8 +132,7 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     names, best, folder_terms, collection, names_files = r.names, r.best, r.folder_terms, r.collection, r.names_files
     kind, asked = typed_by(question)
     # "car ins excess this yr?", "excess if i claim for my own car?": a value's word heads the phrase (last, or
-    # first with what qualifies it after)
-    # (a head said in a tongue whose phrases open with it: "cuota gym", "liquido nomina")
+    # first with what qualifies it after, or first in a tongue whose phrases open with it: "liquido nomina")
     head_first = len(opening := q.split()[:2]) == 2 and (is_cue(stem(opening[0])) and opening[1] in _QUALIFYING
                                                          or any(is_cue(h) for h in heads(opening[0])))
     asks_value = kind in ("code", "amount", "date", "time", "person", "duration") and (asked or bool(
