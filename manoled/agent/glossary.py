@@ -62,7 +62,7 @@ contract: vertrag contrat contrato contratto overeenkomst smlouva smlouvy umowa 
 lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst nájemní_smlouva nájem
  umowa_najmu najmu
 tenancy: lease mietvertrag bail arrendamiento umowa_najmu
-rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento wynajem wynajmu nájem najem pronájem
+rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento wynajem wynajmu
 packing: packliste
 diy: brico bricolage bricolaje baumarkt bouwmarkt fai-da-te
 hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwaren ferramenta ferramentas ijzerwaren
