@@ -13,8 +13,7 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
-from .gloss import heads
-from .kinds import _ASKED_AS, NUMBER_SAID, is_cue, role_words
+from .kinds import _ASKED_AS, NUMBER_SAID, is_cue, is_cue_abroad, role_words
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -122,7 +121,7 @@ def _asked(question: str) -> tuple[str, ...]:
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
         if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]) \
-                or NUMBER_SAID.search(question) or any(is_cue(h) for h in heads(phrase[0])):
+                or NUMBER_SAID.search(question) or is_cue_abroad(phrase[0]):
             return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane": the kind asked says it all
             # (as in a tongue whose phrases open with their head: "fianza piso?", the flat's deposit)
         return tuple(_head_phrase(phrase, True)[-1:])

@@ -22,8 +22,7 @@ from .kinds import _ASKED_AS, is_cue, says_shape, typed_by
 from .layout import row_cells
 from .months import asked_months, days
 from .parse import ToolCall
-from .plan import Plan
-from .planner import kind_label
+from .plan import Plan, kind_label
 from .registry import ToolResult
 from .retrieve import contains
 from .shapes import TYPE_PATTERNS

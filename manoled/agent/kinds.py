@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from .asking import asked_part
-from .gloss import in_english
+from .gloss import heads, in_english
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
@@ -314,6 +314,12 @@ def _untitled(name: str) -> list[str]:
     """The words of a name without a title that opens it: "Dr Ben" is a doctor, no Drive."""
     ws = words(name)
     return ws[1:] if ws[:1] == ["dr"] else ws
+
+
+def is_cue_abroad(word: str) -> bool:
+    """Whether ``word`` is a value's word in another tongue ("fianza": the deposit, "liquido": net pay), which
+    heads its phrase there ("fianza piso", "liquido nomina")."""
+    return any(is_cue(h) for h in heads(word))
 
 
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:

@@ -42,8 +42,7 @@ from .askwords import (
 )
 from .continuation import QUESTION_FRAME
 from .folderwords import find_folder, has_subfolders
-from .gloss import heads
-from .kinds import is_cue, typed_by, wanted_type
+from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
 from .plan import Plan
@@ -134,7 +133,7 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     # "car ins excess this yr?", "excess if i claim for my own car?": a value's word heads the phrase (last, or
     # first with what qualifies it after, or first in a tongue whose phrases open with it: "liquido nomina")
     head_first = len(opening := q.split()[:2]) == 2 and (is_cue(stem(opening[0])) and opening[1] in _QUALIFYING
-                                                         or any(is_cue(h) for h in heads(opening[0])))
+                                                         or is_cue_abroad(opening[0]))
     asks_value = kind in ("code", "amount", "date", "time", "person", "duration") and (asked or bool(
         said_topics) and (is_cue(said_topics[-1]) or head_first) and not LIST_OPENER.match(q))
     which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"

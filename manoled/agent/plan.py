@@ -1,5 +1,6 @@
 """A plan: what a question asks (its intent and slots), the file or folder it names, and for a follow-up the turn it
-continues. The planner (:mod:`.planner`) makes it; the steps that answer read it."""
+continues. The planner (:mod:`.planner`) makes it; the steps that answer read it, and name the files it asks about
+by :func:`kind_label`."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .names import NameMatch
-from .slots import Slots
+from .slots import KIND_WORDS, Slots
 
 
 @dataclass
@@ -30,3 +31,14 @@ class Plan:
         return {"intent": self.intent, "confidence": round(self.confidence, 3), "slots": self.slots.to_dict(),
                 "file": self.name.file.relpath if self.name else None, "followup": self.followup,
                 "reason": self.reason}
+
+
+def kind_label(slots: Slots) -> str:
+    """How to name the files a question asked about ("PDF", "spreadsheet", "")."""
+    word = slots.kind_word
+    if not word:
+        return ""
+    if word in ("pdf", "csv", "txt", "md", "json", "xml", "html", "docx", "xlsx", "xls", "png", "jpg", "jpeg",
+                "heic", "gif", "py") or word not in KIND_WORDS:
+        return word.upper() if len(word) <= 4 else word
+    return word

@@ -49,7 +49,6 @@ from .names import (
 from .overrule import Reading, by_words, checked, refined
 from .plan import Plan
 from .slots import (
-    KIND_WORDS,
     STOP,
     Slots,
     read_slots,
@@ -190,15 +189,3 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
         if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
             slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
     return said_folder
-
-
-def kind_label(slots: Slots) -> str:
-    """How to name the files a question asked about ("PDF", "spreadsheet", "")."""
-    word = slots.kind_word
-    if not word:
-        return ""
-    if word in ("pdf", "csv", "txt", "md", "json", "xml", "html", "docx", "xlsx", "xls", "png", "jpg", "jpeg",
-                "heic", "gif", "py") or word not in KIND_WORDS:
-        return word.upper() if len(word) <= 4 else word
-    return word
-

@@ -212,7 +212,8 @@ def _has_value(f: Fact, kind: str | None) -> bool:
 
 
 def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
-               initialled: dict[str, set[str]], papers: dict[str, str] | None = None) -> bool:
+               initialled: dict[str, set[str]], papers: dict[str, str] | None = None,
+               told: frozenset[str] = frozenset()) -> bool:
     """Whether the best fact may give way to the facts of a file that says more of the question: not a line with
     the asked amount or date for a line that gives none (a letter dated February covers "the electricity bill
     for February" well, and says no sum, though another of its lines may), nor for the other paper of a job (the
@@ -231,9 +232,8 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
     if LATEST.search(question) and top.candidate and theirs[0].candidate and \
             top.path in newest_of_series([top.candidate, theirs[0].candidate]):
         return False  # "the next oil change": the newest service record, though an older one says more
-    # (of what the question asks: "If we leave the flat … What did we give the landlord as security?" is no line
-    # of a to-do that says the flat and leaving)
-    told = told_apart(question)
+    # (of what the question asks, not ``told``: "If we leave the flat … What did we give the landlord as security?"
+    # is no line of a to-do that says the flat and leaving)
     words = [t for t in topic_terms(question) if not t.isdigit() and t not in told]
 
     def says(f: Fact, t: str) -> bool:  # a line of controle_technique_2025.pdf says "CT" by its file's name
@@ -274,7 +274,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light, df, told)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
-        elif _may_leave(question, top, theirs, kind, initialled or {}, papers):
+        elif _may_leave(question, top, theirs, kind, initialled or {}, papers, told):
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]
