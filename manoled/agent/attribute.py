@@ -18,18 +18,18 @@ from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
 _PRONOUNS = frozenset("i we you they he she".split())
-_AUX = frozenset("is are was were be do does did will would should can could have has had".split())
+AUX = frozenset("is are was were be do does did will would should can could have has had".split())
 # what ends the asked noun phrase: a preposition, an auxiliary, a pronoun ("what's the room number AT ...",
 # "what colour IS ...", "which card did I ...")
-_NP_END = _AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it when "
+_NP_END = AUX | _PRONOUNS | frozenset("of at on for in from to with about by into over under and or me it when "
                                        "if than per after before during since until including excluding without "
                                        "between like via onto going gonna left owed owing".split())
 # verbs that follow the noun a "which"/"what" asks for ("which chemical WENT onto the pears", "what shop SOLD me")
 # what a thing does at a time ("when does Tom's flight land"): the verb after the thing a "when" asks of
-_HAPPENS = frozenset("land lands leave leaves arrive arrives depart departs open opens close closes happen happens "
+HAPPENS = frozenset("land lands leave leaves arrive arrives depart departs open opens close closes happen happens "
                      "finish finishes take takes run runs kick kicks call calls".split())
 _WHICH = frozenset("next last first latest upcoming current previous".split())  # which one, not what thing
-_VERBS = frozenset("went goes go came comes come got gets get need needs needed want wants wanted cost costs paid pays "
+VERBS = frozenset("went goes go came comes come got gets get need needs needed want wants wanted cost costs paid pays "
                    "sent sends sold sells bought buys made makes took takes gave gives told tells did does said says "
                    "used uses ran runs fixed fixes happened".split())
 
@@ -44,7 +44,8 @@ _FRAMING = frozenset("final overall actual exact full whole grand".split())
 
 
 # amounts that are a thing of their own, not any sum: a booking's total is no deposit, a bill's no refund
-_NAMED_AMOUNTS = frozenset("deposit deposits rent salary budget refund balance contribution contributions pension pensions".split())
+_NAMED_AMOUNTS = frozenset("deposit deposits rent salary budget refund balance contribution contributions pension pensions excess "
+                            "deductible".split())
 
 
 def is_type_word(w: str) -> bool:
@@ -81,7 +82,7 @@ def _asked(question: str) -> tuple[str, ...]:
                 return tuple(f for f in focus if not is_type_word(f) and not adverb(f))
             rest = ws[i + 2:]
             # "how much did I tip": with a pronoun for subject, the verb is the thing asked
-            if len(rest) >= 3 and rest[0] in _AUX and rest[1] in _PRONOUNS:
+            if len(rest) >= 3 and rest[0] in AUX and rest[1] in _PRONOUNS:
                 verb = rest[2]
                 return () if is_type_word(verb) or verb in GENERIC or idiom(rest, 2) else (stem(verb),)
             # "how much was the deposit for the hotel": an amount of its own after the verb is what is asked
@@ -99,7 +100,7 @@ def _asked(question: str) -> tuple[str, ...]:
             be = bool(rest) and rest[0] in ("is", "are", "was", "were")
             if be:
                 rest = rest[1:]  # "what is the X of ...": the phrase after the verb
-            elif w.startswith("who") or rest and (rest[0] in _AUX or rest[0] in GENERIC and rest[0] not in STOP):
+            elif w.startswith("who") or rest and (rest[0] in AUX or rest[0] in GENERIC and rest[0] not in STOP):
                 return ()  # "what did I pay", "what does E24 mean", "what goes on top", "who leads": no noun asked
             if not be and rest and rest[0] in _OWNED:
                 return ()  # "(I need to know) what the cover costs": its subject, then the verb that asks
@@ -109,7 +110,7 @@ def _asked(question: str) -> tuple[str, ...]:
         owner = next((j for j in range(i + 1, min(i + 5, len(ws))) if ws[j].endswith("'s")), None) \
             if w in ("when", "when's") else None
         if owner is not None:  # "when does Maricel's passport expire": her passport, said, not her contract's end
-            thing = [x for x in itertools.takewhile(lambda x: not (is_cue(x) or x in _VERBS or x in _HAPPENS or len(x) > 4
+            thing = [x for x in itertools.takewhile(lambda x: not (is_cue(x) or x in VERBS or x in HAPPENS or len(x) > 4
                                                                   and x.endswith("ed")), ws[owner + 1:]) if x not in _WHICH]
             # (a thing of three words or through "of" is often written by its initials: "national car test", NCT)
             return () if "of" in thing or len(thing) > 2 else tuple(_head_phrase(thing, False)[-1:])
@@ -139,7 +140,7 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
         if x == "of" and all(is_type_word(y) for y in np):
             np = []
             continue
-        if x in _NP_END or not be and np and (x in _VERBS or len(x) > 4 and x.endswith("ed")):
+        if x in _NP_END or not be and np and (x in VERBS or len(x) > 4 and x.endswith("ed")):
             break
         if x.endswith("'s"):  # "garage moreau's phone number": the owner names the thing, not the attribute
             np = []

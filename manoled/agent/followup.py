@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .askwords import CHANGE_WORDS, SIZE_WORDS
-from .attribute import asked_words, is_type_word
+from .attribute import AUX, HAPPENS, VERBS, asked_words, is_type_word
 from .commonness import adverb
 from .continuation import ASKS_INSIDE, POINT_BACK, asks_again, mentions, ordinal, own_words, turn_files
 from .direct import Direct, calls_for
@@ -219,7 +219,7 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             # the new file: the one that also says the rest of the question (the plumber's invoice, not EDF's)
             new_file = next((m.file for m in rank_names(fresh + bplan.slots.topics, files)
                              if str(m.file.path) not in mine and set(fresh) & set(m.matched)), others[0].file)
-            return _swap(bplan, base, fresh, top, new_file)
+            return _swap(bplan, base, fresh, top, new_file, own)
     # 3. another period ("and in December?") that no paper of the series is of, or after an answer not found: the
     # previous question then
     if new.time and not fresh:
@@ -306,9 +306,11 @@ def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     return Direct(calls_for(p, resolved), p, resolved)
 
 
-def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any) -> Direct:
+def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any, own: str = "") -> Direct:
     """The previous question with the words that named its file, and do not name the new one, replaced by the new
-    ones ("and the final invoice?" after the plumber's quote, devis_plomberie: the plumber's invoice)."""
+    ones ("and the final invoice?" after the plumber's quote, devis_plomberie: the plumber's invoice). A follow-up
+    that asks another kind of value than the previous question is asked itself, about what that one was about
+    ("and how much were the tickets?" after the train's time: a sum, of that train, not its time again)."""
     old_names = set(path_words(top.relpath))
     new_names = set(path_words(new_file.relpath))
 
@@ -319,11 +321,24 @@ def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any) -> 
     slots = _copy(bplan.slots)
     slots.topics = [t for t in bplan.slots.topics if t not in gone] + fresh
     resolved = _reword(base.question, gone, fresh)
+    if wanted_type(own) not in (None, wanted_type(base.question)):
+        about = _subject(base.question, [t for t in bplan.slots.topics if t not in fresh])
+        slots.topics, resolved = about + fresh, " ".join([own, *about])
     if bplan.slots.time and not of_period(new_file, bplan.slots.time):
         # "what about the stark one?" after the Globex bill of September: the Stark paper is of March, not September
         resolved, slots.time = undated(resolved), None
     p = Plan("content", 1.0, slots, question=resolved)
     return Direct(calls_for(p, resolved), p, resolved)
+
+
+def _subject(question: str, topics: list[str]) -> list[str]:
+    """Of ``topics``, the words that say what ``question`` asks about, not what it asks of it: those before its
+    verb ("what time did our train to Vrchlabí leave back": the train to Vrchlabí), or all when none come before."""
+    ws = words(question)
+    end = next((i for i, w in enumerate(ws) if i > 1 and w not in AUX and (w in HAPPENS or w in VERBS)), len(ws))
+    before = {stem(w) for w in ws[:end]}
+    said = [t for t in topics if t in before and not is_type_word(t) and t not in asked_words(question)]
+    return said or [t for t in topics if not is_type_word(t)]
 
 
 def _one_of(new: Slots, candidates: list[Any]) -> Any | None:

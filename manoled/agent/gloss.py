@@ -241,13 +241,18 @@ def _said_as(word: str) -> Callable[[re.Match[str]], str]:
     return lambda m: " ".join([word, m.group(1).strip()]).strip()
 
 
+def _worded(word: str) -> Callable[[re.Match[str]], str]:
+    """A phrase's replacement by ``word``; one that asks ("how far ahead") still asks, of the word: how much notice."""
+    return lambda m: f"how much {word}" if m.group(0).lower().startswith("how ") else word
+
+
 def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     """``question`` with each phrase for a paper's word that ``keep`` accepts said as that word ("what did food
     shopping run us": "what did groceries cost"; "run us" is said plainly whatever the files say): the phrase's own
     words are how it is said, not what about."""
     for word, pattern in _PHRASINGS:  # (the power only where no file says "power": "the Northwind Power bill")
         if pattern.search(question) and keep(word) and not (pattern is _POWER and keep("power")):
-            question = pattern.sub(_said_as(word) if pattern.groups else word, question)
+            question = pattern.sub(_said_as(word) if pattern.groups else _worded(word), question)
     for word, pattern in _ASKED_AS:  # how it asks: said plainly whatever the files say
         question = pattern.sub(word, question)
     return question

@@ -33,11 +33,10 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .attribute import asked_words, charged_by, due_for, paid_for, recipe_for
-from .commonness import common
+from .attribute import asked_words
 from .continuation import asked_ordinal
 from .contrast import other_paper
-from .entries import entry_of, other_day, owner_of
+from .entries import entry_of, other_day
 from .facts import Extraction, Fact
 from .focus import compound
 from .kinds import (
@@ -45,14 +44,12 @@ from .kinds import (
     SUM_VERBS,
     asks_booking_code,
     labels_booking_code,
-    payee_account,
     role_words,
     says_shape,
     typed_by,
 )
 from .layout import TABLES, numbered_items
 from .months import LATEST, is_month, newest_of_series, other_month, says_other_month, without_deed_before
-from .otherthing import other_thing, unqualified
 from .pairs import second_ask
 from .retrieve import capitalised, contains
 from .senses import MATCH as SENSE_MATCH
@@ -62,6 +59,7 @@ from .shapes import QUANTITY, TYPE_PATTERNS
 from .slots import GENERIC, STOP, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
+from .unsaid import item, listed, names_any, passage, unsaid_of_thing
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -97,30 +95,9 @@ SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
 _SUM_VERB = re.compile(rf"\b(?:{'|'.join(sorted(SUM_VERBS))})\b", re.IGNORECASE)  # money asked, not a quantity
 _FRAME = GENERIC | SUM_ASKED | SELECTING  # and the words that pick one of a series: "the final invoice"
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
-_ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
-
-
 def _quantity(text: str) -> bool:
     """Whether ``text`` gives a quantity ("4 cooking apples", "512 GB"); a year ("Februar 2026") is none."""
     return any(not re.fullmatch(r"(?:19|20)\d\d", m.group()) for m in QUANTITY.finditer(text))
-
-
-def _other_item_says(f: Fact, terms: list[str]) -> bool:
-    """Whether another line of the fact's list says all of ``terms`` ("- book the dishwasher service"): the words
-    asked belong to that item (words spread over a note's items are what the whole note is about)."""
-    lines = f.candidate.text.splitlines() if f.candidate else []
-    return bool(terms) and any(_ITEM.match(ln) and f.text[:30] not in ln and all(contains(ln, t) for t in terms)
-                               for ln in lines)
-
-
-def _line_of(f: Fact) -> str:
-    """The fact's line as written in its passage (with its bullet, box or date), or ""."""
-    return next((ln for ln in (f.candidate.text.splitlines() if f.candidate else []) if f.text[:30] in ln), "")
-
-
-def _listed(f: Fact) -> bool:
-    """Whether the fact is a line of a list in its passage (its bullet, box or date as written there)."""
-    return bool(_ITEM.match(f.text) or _ITEM.match(_line_of(f)))
 
 
 def _row(f: Fact, kind: str | None) -> bool:
@@ -129,30 +106,11 @@ def _row(f: Fact, kind: str | None) -> bool:
     return f.file_name.lower().endswith(TABLES) or f.text.count("|") >= 2 or kind == "time"
 
 
-def _item(f: Fact) -> str:
-    """A list's line as its own passage: the line, its list's title (its first line) and its file's name."""
-    c = f.candidate
-    title = (c.heading or c.text.split("\n", 1)[0]) if c else ""
-    return f"{_line_of(f) or f.text} {title} {c.named if c else f.file_name.replace('_', ' ')}"
-
-
-def _passage(f: Fact) -> str:
-    """What the check weighs a fact by: its passage, or for a spreadsheet its row (a budget's electricity row says
-    nothing of "our last water bill", whatever the rest of its chunk says), for a diary its entry
-    (:mod:`.entries`: the notes' "Flights 312.46" entry says nothing of what the plumber charged)."""
-    entry = entry_of(f.candidate.text, f.text) if f.candidate else None
-    if entry is not None:  # with whose notes they are ("Maricel - off days & stuff"), if their first line says
-        return f"{entry} {f.candidate.named} {owner_of(f.candidate)}"
-    if f.file_name.lower().endswith(TABLES):  # a spreadsheet's row is its passage
-        return f"{f.text} {f.candidate.named if f.candidate else f.file_name.replace('_', ' ')}"
-    return f"{f.candidate.text} {f.candidate.named}" if f.candidate else f"{f.text} {f.file_name.replace('_', ' ')}"
-
-
 def _paper(ex: Extraction, top: Fact) -> str:
     """What the answer's paper says, of the passages found: a letter's month may be in another of its passages (the
     camp notice's "Cost: $185.00 … by 27 February" under its "18 March to 20 March"); a spreadsheet's row or a
     diary's entry stays alone (the March row of a budget says nothing of April)."""
-    own = _passage(top)
+    own = passage(top)
     if top.candidate is None or top.file_name.lower().endswith(TABLES) or entry_of(top.candidate.text, top.text):
         return own
     texts = dict.fromkeys(f.candidate.text for f in ex.facts[:30] if f.path == top.path and f.candidate)
@@ -174,7 +132,7 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     terms = {t: max(min(df(by_kind[t]) if df else 1, n_files), 1) if t in by_kind else d for t, d in terms.items()}
     literal |= dict.fromkeys(by_kind, True)
     # what the question tells counts where the passage says it, once the passage says a word of what it asks
-    anchored = any(literal[t] for t, d in terms.items() if d > 0 and t not in told)
+    anchored = any(literal[t] for t, d in terms.items() if d > 0 and t not in told and t not in _FRAME)
     weight = {t: math.log((n_files + 1) / (d + 0.5)) * (FRAME_WEIGHT if t in _FRAME else 1.0)
               * (LIGHT_WEIGHT if t in light else 1.0) for t, d in terms.items()
               if d > 0 and (literal[t] or t not in SELECTING and (t not in told or not anchored))}
@@ -271,7 +229,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     best = max(scored, key=lambda p: scored[p][0])
     if best != top.path and scored[best][0] >= scored[top.path][0] + BETTER_FILE:
         theirs = [f for f in ex.facts if f.path == best]
-        if _listed(theirs[0]) and coverage(terms, _item(theirs[0]), n_files, sense, light, df, told)[0] < \
+        if listed(theirs[0]) and coverage(terms, item(theirs[0]), n_files, sense, light, df, told)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
         elif _may_leave(question, top, theirs, kind, initialled or {}, papers, told):
@@ -296,7 +254,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage says only the name asked about, not what is asked of it"
     elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
-    elif kind == "amount" and not top.typed and not (_quantity(top.text) and _names_any(top.text, list(terms), sense)):
+    elif kind == "amount" and not top.typed and not (_quantity(top.text) and names_any(top.text, list(terms), sense)):
         why = "a quantity that says nothing of what was asked"
     elif kind == "amount" and not top.typed and _SUM_VERB.search(question):
         why = "the best sentence has no sum of money"  # "how much do we pay for the camp": not "Room 4"
@@ -311,26 +269,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (place := asked_ordinal(question)) and c is not None and numbered_items(c.text, 1) and \
             not numbered_items(c.text, place):
         why = f"the list has no item {place}"  # "the fourth book on my list" of three
-    elif payee_account(question, top.text):
-        why = "the files give an account to pay into, not the asker's own"
-    elif kind == "amount" and (doer := charged_by(question)) and not df(doer) and not _names_any(_passage(top), [doer], sense):
-        why = f"no file mentions the {doer}"  # "what did the electrician charge to rewire the shed": no one's bill
-    elif kind == "amount" and (thing := paid_for(question)) and \
-            not _says_thing(_passage(top), thing, sense, {t for t, d in terms.items() if not d}):
-        why = f"the files say no price of {' '.join(thing)}"  # "travel insurance for the trip": not its flights' total
-    elif kind == "date" and (thing := due_for(question)) and not _names_any(_passage(top), thing[-1:], sense):
-        why = f"the files say no date of {' '.join(thing)}"  # "due for its next service": not the insurance's end
-    elif (dish := recipe_for(question)) and not contains(text := f"{_passage(top)} {top.file_name}", dish[-1]) \
-            and not compound(text, dish[-1]):  # a dish by its name, never by meaning (cake ~ bread)
-        why = f"the files have no recipe for {' '.join(dish)}"  # "pork tamales": not the green chile stew
-    elif (pair := unqualified(question, top, _passage(top), sense)) is not None:
-        why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
-    elif (pair := other_thing(question, _item(top) if _listed(top) else _passage(top))) is not None:
-        why = f"the files say {pair[1]}, not {pair[0]}"  # a meter log's electricity and gas, asked the water (of a
-        # list, its item: a to-do's bike lock is no other vehicle than the car whose tyres the next line changes)
-    elif _listed(top) and not any(d > 0 and _names_any(top.text, [t], sense) for t, (d, _l, _c) in detail.items()) \
-            and _other_item_says(top, [t for t, (d, lit, _c) in detail.items() if d > 0 and lit]):
-        why = "the line found is another item of a list"  # "- buy a Secret Santa gift ($25)" for the dishwasher
+    else:  # what the paper says of another thing than the one asked (:mod:`.unsaid`)
+        why = unsaid_of_thing(question, top, kind, detail, terms, df, sense)
     if not why:  # of a question that asks two things, the answer's line says the first ("the deposit n which scheme")
         first = asks[0] if (asks := second_ask(question)) else question
         unsaid = unsaid_attribute(first, top, sense, names, nowhere=frozenset(t for t in asked_words(first) if not df(t)))
@@ -422,29 +362,3 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
 def _titles(text: str, file_name: str) -> str:
     """A passage's title units, joined (asked of several facts of one passage in a check)."""
     return " ".join(u for u, title, _ in _units(text, file_name) if title)
-
-
-# cosine of the words of a thing priced that a passage does not say, as a phrase, and its closest word from which it
-# says the thing otherwise (MiniLM: "reading material"~books 0.56, wifi~router 0.63; insurance~e-ticket 0.33,
-# parking~hôtel 0.35, gutters~roof 0.38)
-PRICED_SENSE = 0.5
-
-
-def _says_thing(passage: str, thing: list[str], sense: WordSense | None, nowhere: frozenset[str] | set[str] = frozenset()
-                ) -> bool:
-    """Whether ``passage`` names the thing a price is asked of (:func:`.attribute.paid_for`): its head word, or the
-    words it does not say literally, together, in other words ("reading material": Books). Not by its head alone
-    when a word before it is in no file (``nowhere``) and no common one: "the rental car" is no car seat."""
-    if _names_any(passage, thing[-1:], sense) and not any(t in nowhere and not common(t) for t in thing[:-1]):
-        return True
-    ws = passage_words(passage)
-    unsaid = " ".join(t for t in thing if not contains(passage, t))
-    return sense is None or not ws or sense.best([unsaid], ws)[unsaid][0] >= PRICED_SENSE
-
-
-def _names_any(unit: str, terms: list[str], sense: WordSense | None) -> bool:
-    """Whether ``unit`` says one of ``terms``, literally or at a full sense match ("4 cooking apples": fruit)."""
-    if any(contains(unit, t) or compound(unit, t) for t in terms):
-        return True
-    ws = passage_words(unit)
-    return sense is not None and bool(ws) and any(sense_credit(s) >= 1.0 for s, _ in sense.best(terms, ws).values())

@@ -67,7 +67,7 @@ def test_the_price_of_a_thing_the_files_never_name_is_declined(folder):
 
 def test_a_thing_priced_may_be_named_in_other_words():
     from manoled.agent.senses import WordSense
-    from manoled.agent.verify import _says_thing
+    from manoled.agent.unsaid import _says_thing
     sense = WordSense(shared_embedder().embed)
     assert _says_thing("category: Books, month: March 2026, actual: 22.98", ["reading", "material"], sense)
     assert _says_thing("Spreenetz DSL router and internet, February: 64,98", ["wifi"], sense)

@@ -15,7 +15,7 @@ from conftest import answers, ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
 from manoled.agent.retrieve import contains
-from manoled.agent.verify import _says_thing
+from manoled.agent.unsaid import _says_thing
 
 NOW = datetime(2026, 11, 20, 12, 0).timestamp()
 PHOTO = "\xff\xd8\xff\xe0 not a real jpeg, only its name and folder count " * 20

@@ -16,6 +16,7 @@ import pytest
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent import gloss
+from manoled.agent.kinds import typed_by
 from manoled.agent.terms import topic_terms
 
 NOW = datetime(2026, 10, 5, 12).timestamp()
@@ -116,6 +117,15 @@ def test_a_short_form_of_a_little_word_is_no_topic(question, short):
     ("how much did I shell out for the drill", "how much did I spend the drill"),
     ("did the wind blow on the roof", "did the wind blow on the roof"),
     ("what did the taxman say I owe", "what did the tax say I owe"),
+    # a phrase that asks still asks, of the paper's word: days of notice, not the people told
+    ("If we move out, how far ahead do we have to tell the property people?",
+     "If we move out, how much notice do we have to tell the property people?"),
+    ("how much warning do I give the gym", "how much notice do I give the gym"),
 ])
 def test_idioms_are_said_as_the_papers_word(question, said):
     assert gloss.rephrase(question, lambda w: True) == said
+
+
+def test_a_phrase_that_asks_keeps_the_kind_it_asks():
+    said = gloss.rephrase("If we move out, how far ahead do we have to tell the property people?", lambda w: True)
+    assert typed_by(said) == ("duration", True)

@@ -14,7 +14,8 @@ from manoled.agent.facts import Extraction, Fact
 from manoled.agent.months import other_month
 from manoled.agent.retrieve import Candidate
 from manoled.agent.terms import topic_terms
-from manoled.agent.verify import _may_leave, _names_only, _paper, _passage
+from manoled.agent.unsaid import passage as _passage
+from manoled.agent.verify import _may_leave, _names_only, _paper
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 
