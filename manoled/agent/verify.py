@@ -19,7 +19,7 @@ out best among the passages found; it answers only when its passage is about wha
   no room number, a receipt's total no tip;
 * the kind of thing asked ("car insurance", "GP appointment") is not one the passage names otherwise: a policy
   that says "Home Insurance" answers nothing of the car's; nor is the thing asked one the passage never says while
-  it says another of its kind: a meter log of electricity and gas says nothing of the water (:mod:`.otherthing`).
+  it says another of its kind: a meter log of electricity and gas says nothing of the water (:mod:`.unsaid`, which asks :mod:`.otherthing`).
 
 A failed check declines: "I found nothing about … in your files" with no source, never a confident
 sentence from a file that does not say it.
@@ -94,7 +94,8 @@ _CODED = frozenset({"model"})
 SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
 _SUM_VERB = re.compile(rf"\b(?:{'|'.join(sorted(SUM_VERBS))})\b", re.IGNORECASE)  # money asked, not a quantity
 _FRAME = GENERIC | SUM_ASKED | SELECTING  # and the words that pick one of a series: "the final invoice"
-# a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
+
+
 def _quantity(text: str) -> bool:
     """Whether ``text`` gives a quantity ("4 cooking apples", "512 GB"); a year ("Februar 2026") is none."""
     return any(not re.fullmatch(r"(?:19|20)\d\d", m.group()) for m in QUANTITY.finditer(text))
