@@ -48,6 +48,11 @@ _POINTING = re.compile(r"\b(?:that|the same) (?:month|day|week|year|time|date|pe
                        re.IGNORECASE)
 
 
+# what is said of a thing, not a thing: "when is that due?", "is that refundable?"
+_SAID_OF = frozenset("due overdue late payable paid valid open closed refundable included free available ready "
+                     "expired done".split())
+
+
 def own_words(question: str) -> str:
     """The follow-up without its opener and its pointing words: "and the Globex one that month?" -> "the Globex"."""
     q = question.strip()
@@ -58,6 +63,8 @@ def own_words(question: str) -> str:
     if pointed and (re.search(r"\b(?:that|this|those|these) (?:cost|costs|come|comes|mean|say|take|include|run)\b",
                               pointed.group(), re.I) or re.match(r"(?:is|was|are|were) \w+ [a-z]+ed\b", pointed.group(), re.I)):
         pointed = None  # "what did that cost", "how many was that based on": a pronoun, the verb is what it asks
+    if pointed and pointed.group().split()[-1].lower() in _SAID_OF:
+        pointed = None  # "when is that due?": what is said of the previous answer's thing, asked
     if pointed and re.search(r"\b(?:this|last|next) (?:year|month|week|season|quarter)\b", pointed.group(), re.I):
         pointed = None  # "and this year's?": a period, nothing pointed at
     if pointed:  # "how much did that visit cost": the visit is the previous answer's, nothing to search for

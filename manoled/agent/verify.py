@@ -19,7 +19,8 @@ out best among the passages found; it answers only when its passage is about wha
   no room number, a receipt's total no tip;
 * the kind of thing asked ("car insurance", "GP appointment") is not one the passage names otherwise: a policy
   that says "Home Insurance" answers nothing of the car's; nor is the thing asked one the passage never says while
-  it says another of its kind: a meter log of electricity and gas says nothing of the water (:mod:`.unsaid`, which asks :mod:`.otherthing`).
+  it says another of its kind: a meter log of electricity and gas says nothing of the water (:mod:`.unsaid`,
+  which asks :mod:`.otherthing`).
 
 A failed check declines: "I found nothing about … in your files" with no source, never a confident
 sentence from a file that does not say it.

@@ -115,6 +115,13 @@ def test_a_new_name_swaps_the_file_and_keeps_the_month(agent, then):
     assert "31.75" in final.answer and names(final) == ["initech_water_2025-11.txt"], final.answer
 
 
+@pytest.mark.parametrize("then", ["when is that due?", "and when is that one due?"])
+def test_what_is_said_of_the_previous_answers_thing_is_asked(agent, then):
+    _, final, plan = converse(agent, BILL, then)  # "that due" points at no thing: "due" is what is asked
+    assert plan.followup
+    assert "15 December 2025" in final.answer and names(final) == ["northwind_power_2025-11.txt"], final.answer
+
+
 @pytest.mark.parametrize("then", ["and in December?", "what about December 2025?"])
 def test_a_new_month_keeps_the_vendor(agent, then):
     _, final, _ = converse(agent, BILL, then)
