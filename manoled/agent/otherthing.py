@@ -58,8 +58,9 @@ def unqualified(question: str, fact: Fact, passage: str, sense: WordSense | None
         if stem(lm) not in terms or stem(lh) not in terms or lh in CUES or i in verbs or lm in _WHICH_ONE \
                 or not (lm.isalpha() and lh.isalpha()) or len(lm) < 2 or (m.istitle() and i > 1) or MONTH_NAMES.get(lm[:3]):
             continue  # a name is no kind ("GP" is one)
-        if i + 1 < len(said) and stem(said[i + 1].lower()) in terms and i + 1 not in verbs:
-            continue  # "national car test": the kind of test, not of car
+        if i + 1 < len(said) and stem(said[i + 1].lower()) in terms and i + 1 not in verbs and \
+                said[i + 1].lower() not in _PAPER_HEADS:
+            continue  # "national car test": the kind of test, not of car ("contents insurance policy": of insurance)
         if not re.search(rf"\b{re.escape(stem(lh))}", passage, re.IGNORECASE):
             continue  # the head said in English, not only in another tongue's word ("Kaution" for the deposit)
         if contains(passage, lm) or compound(passage, lm):
@@ -73,6 +74,9 @@ def unqualified(question: str, fact: Fact, passage: str, sense: WordSense | None
     return None
 
 
+# a paper that a thing's words name as a whole: "the home contents insurance policy" is that insurance's
+_PAPER_HEADS = frozenset("policy policies bill bills invoice invoices statement statements contract schedule renewal "
+                         "certificate letter notice".split())
 _AUX = frozenset("do does did will would can could should has have had".split())  # not "is": no verb after it
 _WH = frozenset("what what's whats when when's where where's who who's whose which how".split())
 

@@ -120,7 +120,14 @@ def shared_by_sums(sums: Sums, terms: list[str], least: int) -> set[str]:
             sums_at = [set(_CENTS.findall(lines[i])) for i in at if priced[i]] if is_cue(t) else []
             if len(sums_at) >= 2 and set.intersection(*sums_at):  # the value asked ("excess"), said twice by one item:
                 return set()  # a policy's table row and its small print ("Franquicia: 300,00 €")
-    return {t for t, n in said.items() if n >= least and not any(contains(u, t) for u in totals)}  # "GST" in the total
+    # "GST" in the total is a part of it; the total of the word itself ("Gesamtbeitrag", "Total contribution") is not
+    return {t for t, n in said.items() if n >= least and not any(contains(u, t) and not _totals(u, t) for u in totals)}
+
+
+def _totals(unit: str, term: str) -> bool:
+    """Whether ``unit`` is the total of ``term`` itself: "Gesamtbeitrag monatlich", "Total annual premium"."""
+    m = _TOTAL_OF.search(unit)
+    return bool(m and stem(m.group(1).lower()) == term) or bool(re.search(rf"gesamt{re.escape(term)}", unit, re.IGNORECASE))
 
 
 _CENTS = re.compile(r"\d(?:[\d.,]*\d)?[.,]\d\d(?!\d)")  # a sum with its cents ("300,00", "1,084.60")

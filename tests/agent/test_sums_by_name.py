@@ -13,6 +13,8 @@ import pytest
 from conftest import ask, folder_fixture, planner_agent
 
 from manoled.agent.attribute import asked_words
+from manoled.agent.facts import Fact
+from manoled.agent.otherthing import unqualified
 from manoled.agent.terms import told_apart, topic_terms
 from manoled.agent.verify import coverage
 
@@ -53,3 +55,14 @@ def test_a_word_of_how_it_asks_places_no_scene():
     bill = coverage(terms, "Society maintenance bill for October, amount due 3,850. Treasurer: Mr Bhide. Building B.", 20,
                     told=told)[0]
     assert fees < bill, (fees, bill)
+
+
+def test_a_thing_named_with_its_paper_is_that_things():
+    # "home contents insurance policy": the policy is the contents insurance's, so a car policy says another kind
+    # of insurance; "national car test" is still the kind of test, not of car
+    car = "Thistle Direct - car insurance renewal. Vehicle: VW Golf 2018. Total excess (accidental damage): £500."
+    fact = Fact(car, "/x/car.txt", "car.txt", 5.0, True, None)  # (no candidate: its text is the passage)
+    assert unqualified("What is the excess on our home contents insurance policy?", fact, car, None) is not None
+    assert unqualified("What is the excess on our car insurance policy?", fact, car, None) is None
+    nct = Fact("NCT due: 12/05/2027", "/x/nct.txt", "nct.txt", 5.0, True, None)
+    assert unqualified("when is the national car test due?", nct, "Skoda Octavia. NCT due: 12/05/2027", None) is None
