@@ -306,7 +306,7 @@ def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     return Direct(calls_for(p, resolved), p, resolved)
 
 
-def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any, own: str = "") -> Direct:
+def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any, own: str) -> Direct:
     """The previous question with the words that named its file, and do not name the new one, replaced by the new
     ones ("and the final invoice?" after the plumber's quote, devis_plomberie: the plumber's invoice). A follow-up
     that asks another kind of value than the previous question is asked itself, about what that one was about
