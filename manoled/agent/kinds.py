@@ -16,7 +16,7 @@ from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
 from .slots import GENERIC, STOP, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
-    "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent transfer transferred fee fees charge charged "
+    "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
                         "amount rent salary budget deposit bill balance worth refund money estimate quote repayment repayments "
                         "instalment instalments installment installments premium premiums quantity costing charging paying "
                         "spending owing contribution contributions pension pensions wage wages income earnings proceeds net gross "
@@ -58,7 +58,7 @@ _DID = frozenset("did does do will would".split())
 _WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
-SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed transfer transferred".split())
+SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "

@@ -1,9 +1,9 @@
 """Sums asked by their name, and sums asked by how they are paid. An excess (a deductible) is a sum of its own:
 asked "what is the excess on our contents policy", a line of the budget that gives the policy's monthly cost is
-no answer, and a line that says the excess is. "How much do I transfer him?" asks a sum as "how much do I pay"
-does: "transfer" says how it is paid, not what is asked of a paper. A sentence that only sets the scene ("The
-treasurer pinged the group: our October dues are pending.") counts where a passage says it once the passage says
-a word of what is asked; a word that says only how it asks ("transfer") does not make a passage say that."""
+no answer, and a line that says the excess is. A sentence that only sets the scene ("The treasurer pinged the
+group: our October dues are pending.") counts where a passage says it once the passage says a word of what is
+asked; a word that says only how it asks ("charge") does not make a passage say that. A thing named with its paper
+("the home contents insurance policy") is that thing's: a car policy names another kind of insurance."""
 
 from __future__ import annotations
 
@@ -34,7 +34,6 @@ folder = folder_fixture("sums_by_name", FILES, NOW)
 @pytest.mark.parametrize(("question", "asked"), [
     ("What is the excess on our home contents insurance policy?", ["excess"]),
     ("whats the deductible on the car policy", ["deductible"]),
-    ("How much do I transfer him?", []),  # how it is paid, like "pay"
 ])
 def test_the_sum_asked_by_its_name(question, asked):
     assert asked_words(question) == asked
@@ -48,10 +47,10 @@ def test_an_excess_is_no_monthly_cost(folder):
 
 
 def test_a_word_of_how_it_asks_places_no_scene():
-    question = "The treasurer pinged the building group: our October dues are still pending. How much do I transfer him?"
+    question = "The treasurer pinged the building group: our October dues are still pending. What will they charge?"
     terms = {t: 2 for t in topic_terms(question)}
     told = told_apart(question)
-    fees = coverage(terms, "School fees received by bank transfer in October.", 20, told=told)[0]
+    fees = coverage(terms, "The school will charge the term fees in October.", 20, told=told)[0]
     bill = coverage(terms, "Society maintenance bill for October, amount due 3,850. Treasurer: Mr Bhide. Building B.", 20,
                     told=told)[0]
     assert fees < bill, (fees, bill)
