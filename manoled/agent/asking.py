@@ -23,6 +23,10 @@ _CASE = re.compile(rf"^\s*(?:if|once|now that|in case|when|whenever|after|before
                    rf"(?:[^\s,?!]+\s+){{2,}}?[^\s,?!]+,\s+(?={_ASK_OPENING})", re.IGNORECASE)
 
 
+# a case supposed, not one that happened: "If the shed burnt down, …", "In case the dog goes missing, …"
+_SUPPOSED = re.compile(r"\s*(?:if|in case)\b", re.IGNORECASE)
+
+
 # a question asked inside a sentence that tells: "Before I call him back I need to know *what the cover costs*",
 # "can you remind me *when the bins go out*"
 _EMBEDDED = re.compile(r"\b(?:know|tell me|tell us|remind me|remind us|find out|work out|figure out)\s*[,:]?\s+"
@@ -42,8 +46,9 @@ def _parts(question: str) -> list[str]:
 
 def apart(question: str) -> bool:
     """Whether ``question`` tells in a sentence of its own before or after the one that asks ("The tap drips
-    all week - who do I phone?"), not only in a case it opens with ("If we move out, …")."""
-    return len(_parts(question)) >= 2
+    all week - who do I phone?"), or in a case it only supposes ("If we move out, …"): not in one that has
+    happened, which narrows what is asked ("After I filed in March, how much came back?")."""
+    return len(_parts(question)) >= 2 or bool(_SUPPOSED.match(question))
 
 
 def asked_part(question: str) -> str:

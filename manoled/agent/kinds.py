@@ -96,8 +96,10 @@ def names_whom_to_call(unit: str) -> bool:
 
 
 _OWN_CODES = ("pnr", "locator")  # a booking's code itself: asks a code alone ("pnr for the night train")
-# "what code do I check in with", "the reservation number", "pnr": a booking's own code, not a flight's or a seat's
-_BOOKING_ASK = re.compile(rf"\b(?:check(?:ing)?(?:[\s-]+[\w']+){{0,4}}?[\s-]+in\b|booking|reservation|confirmation|{'|'.join(_OWN_CODES)})\b", re.IGNORECASE)
+# "what code do I check in with", "the reservation number", "pnr", "the ticket reference": a booking's own code, not
+# a flight's or a seat's (nor "the ticket number", an e-ticket's own)
+_BOOKING_ASK = re.compile(rf"\b(?:check(?:ing)?(?:[\s-]+[\w']+){{0,4}}?[\s-]+in\b|booking|reservation|confirmation|"
+                          rf"ticket(?:'s)?\s+ref\w*|{'|'.join(_OWN_CODES)})\b", re.IGNORECASE)
 _BOOKING_LABEL = re.compile(r"^\W*(?:(?:booking|reservation|confirmation|buchungs|réservation|reserva)\w*\s*(?:ref\w*|"
                             r"code|no\b|number|nummer|numéro|id\b|#)|pnr|(?:record\s+)?locator|ref(?:erence)?\s*:)", re.IGNORECASE)
 

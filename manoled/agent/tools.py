@@ -408,7 +408,8 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
         if i == 0 or not core[:1].isupper() or core == "I" or ws[i - 1][-1:] in ".?!:-":
             continue
         low = core.lower()
-        if is_month(low) or low in WEEKDAYS or low in gloss.NATIONAL or stem(low) in told:
+        if is_month(low) or low in WEEKDAYS or low in gloss.NATIONAL or stem(low) in told or \
+                core.isupper() and common(low):  # "the TV": an everyday word in capitals, not a name
             continue  # "in March", "on a Sunday": a time, not a name; "Spanish omelette": a kind, not a name; a
             # name in what the question tells first ("down the South Coast at Easter - by when …"): where, not what
         if (stem(low) in nowhere or low in nowhere) and not (sense is not None and sense.kind_of(low, seen)):
