@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 
+from .gloss import in_english
 from .months import MONTH_NAMES, asked_months, since_asked, year_months
 from .slots import STOP, stem, words
 
 _PARTICLES = ("in", "out", "up", "down", "on", "off")
 _SIDES = {"before": "after", "after": "before", "including": "excluding", "excluding": "including",
           "incl": "excl", "excl": "incl", "net": "gross", "gross": "net"}
+SIDE_WORDS = frozenset(_SIDES)  # "excluding lunches": which side of a sum, not a kind of lunch
 _SPAN = 6  # words after a side word that say what it is the side of
 # verbs that say which end of a stay is asked, as "check out" and "check in" do
 _CHECK_VERBS = {"out": frozenset("leave leaving left depart departing departure vacate".split()),
@@ -197,6 +199,11 @@ _IN_HOURS = re.compile(rf"\b(?:in|during|within)\s+(?:the\s+)?{_HOURS}\b", re.IG
 _OFF_HOURS = re.compile(rf"\boutside\s+(?:of\s+)?(?:the\s+)?{_HOURS}\b|\bout[\s-]of[\s-](?:office[\s-])?hours\b|"
                         r"\bafter[\s-]hours\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|my|our|their|his|her|your)\s+([a-z]+)")
+# a part the question leaves out of the sum it asks ("the monthly fee, not counting meals"): its own line answers
+# nothing, a line that says it is left out ("Fee excl. meals") may
+_LEFT_OUT = re.compile(r"\b(?:not counting|not including|excluding|except(?: for)?|apart from|leaving out|minus)\s+"
+                       r"(?:the |any |her |his |their |our |my )?([a-z]+)")
+_LEAVES_OUT = re.compile(r"\b(?:excl\w*|except\w*|without|not included|ohne|hors|sin|sem|senza|bez)\b", re.IGNORECASE)
 
 
 class Contrasts:
@@ -206,6 +213,8 @@ class Contrasts:
         self.phrasal = particles(question)
         low = question.lower()
         self.aside = {stem(m.group(1)) for m in _SET_ASIDE.finditer(low)} - {stem(w) for w in words(_SET_ASIDE.sub(" ", low))}
+        self.left_out = {stem(m.group(1)) for m in _LEFT_OUT.finditer(low)} - \
+            {stem(w) for w in words(_LEFT_OUT.sub(" ", low))} - STOP
         asked = sides(question)
         both = {what for side, what in asked if (_SIDES[side], what) in asked}  # "before and after tax": no side
         self.sides = {(side, what) for side, what in asked if what not in both}
@@ -240,6 +249,9 @@ class Contrasts:
             return True
         if self.aside and self.aside & {stem(w) for w in words(unit)}:
             return True  # "not the agent's": the agent's after-hours line answers nothing asked
+        if self.left_out and not _LEAVES_OUT.search(unit) and \
+                self.left_out & {stem(w) for w in words(f"{unit} {in_english(unit)}")}:
+            return True  # "the monthly fee, not counting meals": not the meals' line ("Stravné – záloha: 1 100 Kč")
         if self.carried and _CARRIED.search(unit):
             return True  # "what do I owe": not the "Previous balance" paid since
         if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):

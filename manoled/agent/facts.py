@@ -120,6 +120,7 @@ SENSE_NEAR = 0.55  # cosine from which a word said otherwise lets a passage in (
 ORDINAL_WEIGHT = 1.0  # to the item of a numbered list at the place the question asks ("the third novel")
 PAPERS_WORD_WEIGHT = 1.5  # to a line labelled by the paper's word a phrase asks ("still owe": "BALANCE DUE: $4,350")
 RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked one ("for each", "per hour")
+USE_WEIGHT = 1.0  # to a line that says a quantity used ("Units Consumed"), asked how much was used
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
@@ -261,6 +262,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
+                score += USE_WEIGHT * (kind == "number" and kinds.says_use(question, u))  # "Units Consumed: 287"
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \

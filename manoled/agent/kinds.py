@@ -57,6 +57,16 @@ _AT_A_TIME = frozenset("opening closing boarding starting meeting departing arri
 _DID = frozenset("did does do will would".split())
 _WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 _USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
+_USERS = frozenset("we i they you actually really".split())  # who used it, last in a question: "… say we used"
+# a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
+_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b"
+                        r"|\d\s?kwh\b", re.IGNORECASE)
+
+
+def says_use(question: str, unit: str) -> bool:
+    """Whether ``unit`` says the quantity used that ``question`` asks ("how much power did we use": "Units
+    Consumed: 287", not the bill's "Electricity Duty @ 16%: 466.63")."""
+    return bool(_USED.intersection(words(question))) and bool(_USE_LABEL.search(unit))
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
 SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
@@ -176,6 +186,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)
         if a in _ASKING:
+            if b in _DID and ws[-1] in _USED and ws[-2] in _USERS:
+                return "number", True  # "what did October's bill say we actually used": a quantity, not its sum
             if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 8]):  # "what did we actually end up paying"
                 return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is
             if b in ("was", "were") and ws[n + 2:n + 3] in (["i"], ["we"]) and ws[n + 3:n + 4] and ws[n + 3] in _PRICED:

@@ -22,7 +22,7 @@ from .checklist import PENDING, pending_first
 from .columns import asked_cells
 from .commonness import LIGHT_HEADS, adverb, coined, common, zipf
 from .context import ToolContext
-from .contrast import ahead_asked
+from .contrast import SIDE_WORDS, ahead_asked
 from .dearest import priciest_first
 from .due import due_ahead
 from .eldest import eldest_first
@@ -100,7 +100,7 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
             continue  # "early Feb": when, not what
         if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query):
             continue  # "warn Fernando": a name after a verb, not a kind of a thing
-        if (stem(a) in absent and stem(a) not in attribute and (a in SIBLING or len(a) >= 4 and not common(a)) and a.isalpha()
+        if (stem(a) in absent and stem(a) not in attribute and a not in SIDE_WORDS and (a in SIBLING or len(a) >= 4 and not common(a)) and a.isalpha()
                 and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or len(a) >= 4 and w.startswith(a) for w in seen)):
             return f"{a} {b}"
     return ""
