@@ -10,12 +10,15 @@
 * Periods: "the monthly payment" is not the "Total annual premium", nor "a week" a fortnight's rent.
 * Ends: "when does it expire" is not answered by a date labelled as a start ("Commencement Date: …", "born …"),
   nor "when did it start" by an end ("contract ends 2 Feb 2027").
+* Parts and places: "the monthly fee, not counting meals" is not the meals' line; "what was the fund worth" is not
+  its "Cost Value"; "her second dose" is not the line of the first ("1. dávka").
 """
 
 from __future__ import annotations
 
 import re
 
+from .continuation import ORDINALS, asked_ordinal
 from .gloss import in_english
 from .months import MONTH_NAMES, asked_months, since_asked, year_months
 from .slots import STOP, stem, words
@@ -206,6 +209,35 @@ _LEFT_OUT = re.compile(r"\b(?:not counting|not including|excluding|except(?: for
 _LEAVES_OUT = re.compile(r"\b(?:excl\w*|except\w*|without|not included|ohne|hors|sin|sem|senza|bez)\b", re.IGNORECASE)
 
 
+# what a thing is worth is its value now, not what it cost: "what was the fund worth" is no "Cost Value" cell
+_WORTH_ASKED = re.compile(r"\bworth\b", re.IGNORECASE)
+_COST_SAID = re.compile(r"\b(?:cost\s+(?:value|price|basis)|purchase\s+(?:price|value)|(?:amount\s+)?invested|"
+                        r"book\s+cost)\b", re.IGNORECASE)
+_VALUE_SAID = re.compile(r"\b(?:market|current|present|fund|portfolio|total)\s+value\b|\bvaluation\b|\bworth\b",
+                         re.IGNORECASE)
+
+
+# a place said in a line: "second", "2nd", "#2", and "2. dávka" / "2. Dosis" as papers abroad write it (not a date's
+# "8. 12. 2026", nor a figure's "2.5")
+_PLACE_SAID = re.compile(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\b|#\s?([1-9])\b|"
+                         r"(?<![\d.,])\b([1-9])\.\s(?=[^\W\d_])", re.IGNORECASE)
+
+
+def places_said(unit: str) -> set[int]:
+    """The places in a series that ``unit`` names: "1. dávka" -> {1}, "the second instalment" -> {2}."""
+    return {ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2) or m.group(3)) for m in _PLACE_SAID.finditer(unit)}
+
+
+def place_asked(question: str) -> int | None:
+    """The place in a series ``question`` asks ("Eliška's second dose", "2nd tick jab"), not a day of a month ("the
+    2nd of March") nor the last."""
+    place = asked_ordinal(question)
+    if place is None or place < 1 or re.search(r"\b(?:1st|2nd|3rd|\d{1,2}th|first|second|third)\s+(?:of\s+)?(?:jan|feb|mar|apr|"
+                                               r"may|jun|jul|aug|sep|oct|nov|dec)", question, re.IGNORECASE):
+        return None
+    return place
+
+
 class Contrasts:
     """What the question asks on one side of: :meth:`other` says a unit is about the other side only."""
 
@@ -242,6 +274,8 @@ class Contrasts:
         self.asked = {stem(w) for w in words(question)}
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
         self.in_hours = bool(_IN_HOURS.search(question)) and not _OFF_HOURS.search(question)
+        self.worth = bool(_WORTH_ASKED.search(question)) and not _COST_SAID.search(question)
+        self.place = place_asked(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -252,6 +286,10 @@ class Contrasts:
         if self.left_out and not _LEAVES_OUT.search(unit) and \
                 self.left_out & {stem(w) for w in words(f"{unit} {in_english(unit)}")}:
             return True  # "the monthly fee, not counting meals": not the meals' line ("Stravné – záloha: 1 100 Kč")
+        if self.place and (said := places_said(unit)) and self.place not in said:
+            return True  # "when is her second dose": not "06.10.2026 | FSME-IMMUN | 1. dávka"
+        if self.worth and _COST_SAID.search(unit) and not _VALUE_SAID.search(unit):
+            return True  # "what was the fund worth": not "Cost Value | Rs. 3,45,629.86"
         if self.carried and _CARRIED.search(unit):
             return True  # "what do I owe": not the "Previous balance" paid since
         if self.now and _BEFORE_NOW.search(unit) and not _NOW.search(unit):

@@ -26,7 +26,7 @@ from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
 from .continuation import asked_ordinal
-from .contrast import LOOKS_BACK, Contrasts, other_paper
+from .contrast import LOOKS_BACK, Contrasts, other_paper, place_asked, places_said
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .gloss import NATIONAL, PHRASED, said_otherwise
@@ -168,6 +168,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         months or years or given or spans or numbered or LOOKS_BACK.search(question) or _FIRST.search(question)) else 0.0
     newest = newest_of_series(candidates[:top + 1]) if now_weight else set()
     place = asked_ordinal(question)  # "the first tournament": item 1 of a numbered list
+    in_place = place_asked(question)  # "Eliška's 2nd tick jab": the line that says "2. dávka"
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     # "the lights": the electricity bill, whose total answers; "to be online each month": a line's price a month
@@ -257,8 +258,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             row = u != whole or whole.count(": ") >= 3  # a row's item, or a whole row of three cells or more
             if row and months_mod.names_other_month(*period, whole.split(", ", 1)[0]):
                 score -= OTHER_MONTH_PENALTY  # the row keyed by another month ("Bill Month: SEP-2026, …")
-            if placed and any(item.startswith(whole[:40]) for item in placed):
-                score += ORDINAL_WEIGHT
+            if placed and any(item.startswith(whole[:40]) for item in placed) or in_place and in_place in places_said(u):
+                score += ORDINAL_WEIGHT  # (or a line that names the place: "2. dávka … 8. 12. 2026", the second dose)
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)

@@ -84,6 +84,24 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
 _PERCENT_ASK = frozenset("percentage percent pct".split())
 _PERCENT = re.compile(r"\d\s?%")
+# a place in a vehicle or a terminal, asked by its label's word ("what gate", "which coach am I in"): a number or a
+# short code written after that word or its form abroad ("Seat: 82", "Voiture 14, place 82", "Gate B12")
+_SLOT_FORMS = {"gate": "gate puerta porte tor", "seat": "seat place platz sitzplatz sitz plaza plazas asiento posto "
+               "miejsce místo", "platform": "platform voie quai gleis vía binario peron nástupiště",
+               "coach": "coach carriage car voiture wagen coche vagón carrozza wagon vůz", "berth": "berth couchette litera",
+               "terminal": "terminal"}
+_SLOT_FORMS["carriage"] = _SLOT_FORMS["coach"]
+SLOTS = frozenset(_SLOT_FORMS)
+_SLOT_VALUE = {slot: re.compile(rf"\b(?:{'|'.join(forms.split())}|{slot}s)\b\.?:?\s*(?:no\.?\s*|n[º°]\s*)?[A-Z]?\d{{1,4}}[A-Z]?\b",
+                                re.IGNORECASE) for slot, forms in _SLOT_FORMS.items()}
+
+
+def _slot_value(unit: str, asked: set[str]) -> bool:
+    """Whether ``unit`` gives a place asked (:data:`SLOTS`) after its word: "what gate" is "Gate B12", not "Outbound
+    seat: 16B" nor "gate closes 30 minutes before"."""
+    return any(_SLOT_VALUE[s].search(unit) for s in asked & SLOTS)
+
+
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
@@ -186,6 +204,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)
         if a in _ASKING:
+            if "worth" in ws[n + 1:n + 10]:
+                return "amount", True  # "what was that fund worth at the end of September": a sum, not the fund
             if b in _DID and ws[-1] in _USED and ws[-2] in _USERS:
                 return "number", True  # "what did October's bill say we actually used": a quantity, not its sum
             if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 8]):  # "what did we actually end up paying"
@@ -201,6 +221,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             for kind in ("org", "person"):  # "which company", "which bike shop"
                 if any(stem(h) in TYPE_WORDS[kind] or h in TYPE_WORDS[kind] for h in heads):
                     return kind, True
+            if b in SLOTS and not (heads[1:] and (stem(heads[1]) in _ASKED_AS or heads[1] in TYPE_WORDS["amount"])):
+                return "number", True  # "what gate did we go from", "which coach am I in": its number, not a sentence
             if b in ("flight", "train") and not (heads[1:] and stem(heads[1]) in _ASKED_AS):
                 return "code", True  # "what flight am I on": its number ("FR 7232"), not "what flight time"
             if stem(b) in _ASKED_AS:
@@ -283,13 +305,15 @@ def payee_account(question: str, unit: str) -> bool:
 
 def says_shape(word: str, text: str) -> bool:
     """Whether ``text`` says ``word`` by a value of its shape: an e-mail address says "email", a phone number
-    "phone"."""
+    "phone", a place in a vehicle after its label abroad "seat"."""
     if word in _EMAIL_ASK or word == "address":
         return bool(_EMAIL.search(text))
     if word == "account":  # an IBAN is an account's number (International Bank Account Number)
         return bool(IBAN.search(text))
     if word in _PERCENT_ASK:  # "what percentage is the bank charging": "6.45% p.a."
         return bool(_PERCENT.search(text))
+    if word in SLOTS:  # "which seat": "Voiture 14, place 82"
+        return _slot_value(text, {word})
     return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(
         m.group()) for m in _PHONE.finditer(re.sub(IBAN_FORM, " ", text)))  # an account's digits are no phone's
 
@@ -343,6 +367,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return _code_value(unit, asked)
     if kind == "number" and (asked & _PERCENT_ASK or {"interest", "rate"} <= asked):
         return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
+    if kind == "number" and asked & SLOTS:
+        return _slot_value(unit, asked)  # "what gate": "Gate B12", not "gate closes 30 minutes before"
     if kind == "number" and asked & _HEAT_ASK:
         return bool(_DEGREES.search(unit))
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):

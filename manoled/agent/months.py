@@ -201,6 +201,18 @@ def other_month(question: str, passage: str, file_name: str = "") -> bool:
     return False
 
 
+# a line that announces what comes next ("next: 4 mo visit Fri Nov 20", "Next meeting: Wednesday 9 September"): its
+# month is that event's, not the paper's
+_NEXT_LINE = re.compile(r"^[^\n]*\b(?:next|upcoming|nächste[nrs]?|prochaine?|próxim[oa]|prossim[oa]|příští)\b[^\n]*$",
+                        re.IGNORECASE | re.MULTILINE)
+
+
+def without_next(text: str) -> str:
+    """``text`` without its lines that announce what comes next: the minutes of August that name the September
+    meeting say nothing of what that meeting decided."""
+    return _NEXT_LINE.sub(" ", text)
+
+
 _WRITTEN_MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*\b|\.?(?=\s+\d))",
                             re.IGNORECASE)
 

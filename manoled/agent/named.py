@@ -43,7 +43,7 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
         if not ex.facts:
             return Extraction(declined=True, reason=f"no line gives {' '.join(sorted(owner))}'s contact",
                               topic=ex.topic, evidence=ex.evidence)
-    having = {t: files_with(t) for t in proper}
+    having = {t: files_with(t) | _initialled(t, ex.facts) for t in proper}
     # a sheet of dated rows named for what it logs ("fuel log.csv") never says the one car it is kept for
     things = {stem(w.lower()) for w in _THING.findall(query)} & proper
     others = [t for t in terms if t not in proper and not t.isdigit()]
@@ -61,6 +61,18 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
 # a person's phone, e-mail or address asked by their name ("Lucia Ferreira's mobile number", "Dr Tran's email")
 _CONTACTS = "|".join(sorted(map(re.escape, CONTACT_WORDS), key=len, reverse=True))
 _CONTACT_OF = re.compile(rf"\b((?:[A-Z][a-z]+\s+)?[A-Z][a-z]{{2,}})'s\s+(?:(?:work|home|{_CONTACTS})\s+)?(?:{_CONTACTS})\b")
+
+
+def _initialled(name: str, facts: list[Fact]) -> set[int]:
+    """The files of ``facts`` that write the person ``name`` by an initial and the surname the others give: "Meg
+    Kowalski" in the minutes, so "M A Kowalski" on the invoice she sent is Meg ("How many hours did Meg bill …")."""
+    texts = dict.fromkeys(f.candidate.text for f in facts if f.candidate is not None)
+    full = re.compile(rf"\b{re.escape(name.capitalize())}\s+([A-Z][a-z]{{2,}})\b")
+    surnames = {m.group(1) for text in texts for m in full.finditer(text)}
+    if not surnames:
+        return set()
+    short = re.compile(rf"\b{name[0].upper()}\.?\s+(?:[A-Z]\.?\s+)?(?:{'|'.join(sorted(surnames))})\b")
+    return {f.candidate.file_id for f in facts if f.candidate is not None and short.search(f.candidate.text)}
 
 
 def _owned(f: Fact, owner: set[str]) -> bool:

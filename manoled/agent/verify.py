@@ -50,7 +50,15 @@ from .kinds import (
     typed_by,
 )
 from .layout import TABLES, numbered_items
-from .months import LATEST, is_month, newest_of_series, other_month, says_other_month, without_deed_before
+from .months import (
+    LATEST,
+    is_month,
+    newest_of_series,
+    other_month,
+    says_other_month,
+    without_deed_before,
+    without_next,
+)
 from .pairs import second_ask
 from .retrieve import capitalised, contains
 from .senses import MATCH as SENSE_MATCH
@@ -263,7 +271,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (kind in ("code", "number", "duration", "weight") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
-    elif other_month(placed := without_deed_before(question), _paper(ex, top), top.file_name) or \
+    elif other_month(placed := without_deed_before(question), _paper(ex, top) if kind in ("date", "time") else
+                     without_next(_paper(ex, top)), top.file_name) or \
             kind not in ("date", "time") and says_other_month(placed, top.text) or \
             other_day(question, _paper(ex, top), top.file_name):  # a bill of February is due in March; a log's
         # other days say nothing of the one asked
