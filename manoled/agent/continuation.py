@@ -136,12 +136,17 @@ _ORDINAL = re.compile(r"\b(?:the )?(" + "|".join(ORDINALS) + r")(?: one| file| d
                       r"\bnumber (\d{1,2})\b")
 
 
-_PLACED = re.compile(r"\b(" + "|".join(k for k in ORDINALS if k != "last") + r")\s+(?!(?:name|aid|time|class|floor)\b)[a-z]")
+# (a day of a month is no place: "the 2nd of March", "1st June")
+_MONTH = r"(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" \
+         r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+_PLACED = re.compile(r"\b(" + "|".join(k for k in ORDINALS if k != "last") +
+                     rf")\s+(?!(?:name|aid|time|class|floor)\b|{_MONTH})[a-z]")
 
 
 def asked_ordinal(question: str) -> int | None:
-    """The place in a list a question asks of a thing ("when's the first tournament", "the 3rd novel on my list"
-    -> 1, 3), or None (not "first name", "first aid", "first class")."""
+    """The place in a list or series a question asks of a thing ("when's the first tournament", "the 3rd novel on my
+    list", "Eliška's second dose" -> 1, 3, 2), or None (not "first name", "first aid", "first class", "the 2nd of
+    March")."""
     m = _PLACED.search(question.lower())
     return ORDINALS[m.group(1)] if m else None
 

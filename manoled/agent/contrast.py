@@ -219,23 +219,13 @@ _VALUE_SAID = re.compile(r"\b(?:market|current|present|fund|portfolio|total)\s+v
 
 # a place said in a line: "second", "2nd", "#2", and "2. dávka" / "2. Dosis" as papers abroad write it (not a date's
 # "8. 12. 2026", nor a figure's "2.5")
-_PLACE_SAID = re.compile(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\b|#\s?([1-9])\b|"
+_PLACE_SAID = re.compile(r"\b(" + "|".join(k for k in ORDINALS if k != "last") + r")\b|#\s?([1-9])\b|"
                          r"(?<![\d.,])\b([1-9])\.\s(?=[^\W\d_])", re.IGNORECASE)
 
 
 def places_said(unit: str) -> set[int]:
     """The places in a series that ``unit`` names: "1. dávka" -> {1}, "the second instalment" -> {2}."""
     return {ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2) or m.group(3)) for m in _PLACE_SAID.finditer(unit)}
-
-
-def place_asked(question: str) -> int | None:
-    """The place in a series ``question`` asks ("Eliška's second dose", "2nd tick jab"), not a day of a month ("the
-    2nd of March") nor the last."""
-    place = asked_ordinal(question)
-    if place is None or place < 1 or re.search(r"\b(?:1st|2nd|3rd|\d{1,2}th|first|second|third)\s+(?:of\s+)?(?:jan|feb|mar|apr|"
-                                               r"may|jun|jul|aug|sep|oct|nov|dec)", question, re.IGNORECASE):
-        return None
-    return place
 
 
 class Contrasts:
@@ -275,7 +265,7 @@ class Contrasts:
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
         self.in_hours = bool(_IN_HOURS.search(question)) and not _OFF_HOURS.search(question)
         self.worth = bool(_WORTH_ASKED.search(question)) and not _COST_SAID.search(question)
-        self.place = place_asked(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
+        self.place = asked_ordinal(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""

@@ -26,7 +26,7 @@ from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
 from .continuation import asked_ordinal
-from .contrast import LOOKS_BACK, Contrasts, other_paper, place_asked, places_said
+from .contrast import LOOKS_BACK, Contrasts, other_paper, places_said
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .gloss import NATIONAL, PHRASED, said_otherwise
@@ -167,8 +167,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     now_weight = NEWEST_WEIGHT if LATEST.search(question) or LAST_PAPER.search(question) or deadline and not (
         months or years or given or spans or numbered or LOOKS_BACK.search(question) or _FIRST.search(question)) else 0.0
     newest = newest_of_series(candidates[:top + 1]) if now_weight else set()
-    place = asked_ordinal(question)  # "the first tournament": item 1 of a numbered list
-    in_place = place_asked(question)  # "Eliška's 2nd tick jab": the line that says "2. dávka"
+    place = asked_ordinal(question)  # "the first tournament": item 1 of a numbered list; "Eliška's 2nd jab": "2. dávka"
     last_time = bool(LAST_TIME.search(question))  # "when did I last fill up": a log's row, not a paper's date
     placing = {t for t in terms if t.isdigit() or t in MONTH_NAMES.values()}  # "feb 2026": which paper, not a line
     # "the lights": the electricity bill, whose total answers; "to be online each month": a line's price a month
@@ -176,6 +175,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
     booking = kind == "code" and kinds.asks_booking_code(question)  # "what code do I check in with": its label
+    used = kind == "number" and kinds.asks_use(question)  # "how much electricity did we use": what was consumed
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
@@ -258,12 +258,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             row = u != whole or whole.count(": ") >= 3  # a row's item, or a whole row of three cells or more
             if row and months_mod.names_other_month(*period, whole.split(", ", 1)[0]):
                 score -= OTHER_MONTH_PENALTY  # the row keyed by another month ("Bill Month: SEP-2026, …")
-            if placed and any(item.startswith(whole[:40]) for item in placed) or in_place and in_place in places_said(u):
+            if placed and any(item.startswith(whole[:40]) for item in placed) or place and place in places_said(u):
                 score += ORDINAL_WEIGHT  # (or a line that names the place: "2. dávka … 8. 12. 2026", the second dose)
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
-                score += USE_WEIGHT * (kind == "number" and kinds.says_use(question, u))  # "Units Consumed: 287"
+                score += USE_WEIGHT * (used and kinds.says_use(u))  # "Units Consumed: 287"
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \

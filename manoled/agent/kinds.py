@@ -63,10 +63,14 @@ _USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|conso
                         r"|\d\s?kwh\b", re.IGNORECASE)
 
 
-def says_use(question: str, unit: str) -> bool:
-    """Whether ``unit`` says the quantity used that ``question`` asks ("how much power did we use": "Units
-    Consumed: 287", not the bill's "Electricity Duty @ 16%: 466.63")."""
-    return bool(_USED.intersection(words(question))) and bool(_USE_LABEL.search(unit))
+def asks_use(question: str) -> bool:
+    """Whether ``question`` asks how much was used ("how much power did we use", "what did the bill say we used")."""
+    return bool(_USED.intersection(words(question)))
+
+
+def says_use(unit: str) -> bool:
+    """Whether ``unit`` says a quantity used ("Units Consumed: 287", not the bill's "Electricity Duty @ 16%")."""
+    return bool(_USE_LABEL.search(unit))
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
 SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())

@@ -127,6 +127,12 @@ def _paper(ex: Extraction, top: Fact) -> str:
     return " ".join([own, *texts])
 
 
+def _placing(paper: str, kind: str | None) -> str:
+    """What of ``paper`` says which month it is of: not a line that announces what comes next ("Next meeting: 9
+    September"), unless a date is asked (that line may be the answer)."""
+    return paper if kind in ("date", "time") else without_next(paper)
+
+
 def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense | None = None,
              light: frozenset[str] = frozenset(), df: Callable[[str], int] | None = None,
              told: frozenset[str] = frozenset()) -> tuple[float, dict[str, Any]]:
@@ -271,10 +277,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     elif (kind in ("code", "number", "duration", "weight") or kind in ("date", "time") and asked) and not top.typed:
         # a date asked ("when", "what day"), not one a word hints at ("moving day")
         why = f"the best sentence has no {kind}"
-    elif other_month(placed := without_deed_before(question), _paper(ex, top) if kind in ("date", "time") else
-                     without_next(_paper(ex, top)), top.file_name) or \
+    elif other_month(placed := without_deed_before(question), _placing(paper := _paper(ex, top), kind), top.file_name) or \
             kind not in ("date", "time") and says_other_month(placed, top.text) or \
-            other_day(question, _paper(ex, top), top.file_name):  # a bill of February is due in March; a log's
+            other_day(question, paper, top.file_name):  # a bill of February is due in March; a log's
         # other days say nothing of the one asked
         why = "the files say it for another month or year"
     elif (place := asked_ordinal(question)) and c is not None and numbered_items(c.text, 1) and \

@@ -9,7 +9,8 @@ from datetime import datetime
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.contrast import place_asked, places_said
+from manoled.agent.continuation import asked_ordinal
+from manoled.agent.contrast import places_said
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 
@@ -31,7 +32,8 @@ folder = folder_fixture("place_in_a_series", FILES, NOW)
 def test_places_are_read_from_words_and_numbered_forms_not_dates():
     assert places_said("06.10.2026 | FSME-IMMUN 0,25 ml Junior | 1. dávka") == {1}
     assert places_said("objednána na 8. 12. 2026 v 8:15, weight 2.5 kg") == set()
-    assert place_asked("When is Eliška's second dose?") == 2 and place_asked("what's on the 2nd of March?") is None
+    assert asked_ordinal("When is Eliška's second dose?") == 2 and asked_ordinal("what's on the 2nd of March?") is None
+    assert asked_ordinal("when is the second marathon?") == 2  # a word that starts like a month is none
 
 
 def test_the_line_of_another_place_does_not_answer(folder):  # (the answer's line names no place)
