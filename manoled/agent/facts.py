@@ -121,6 +121,7 @@ ORDINAL_WEIGHT = 1.0  # to the item of a numbered list at the place the question
 PAPERS_WORD_WEIGHT = 1.5  # to a line labelled by the paper's word a phrase asks ("still owe": "BALANCE DUE: $4,350")
 RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked one ("for each", "per hour")
 USE_WEIGHT = 1.0  # to a line that says a quantity used ("Units Consumed"), asked how much was used
+COVER_WEIGHT = 3.0  # to a line that gives the sum insured, asked the most a cover pays (a yearly check-up's sum is none)
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
@@ -176,6 +177,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
     booking = kind == "code" and kinds.asks_booking_code(question)  # "what code do I check in with": its label
     used = kind == "number" and kinds.asks_use(question)  # "how much electricity did we use": what was consumed
+    cover = kind == "amount" and kinds.asks_cover(question)  # "the cover amount": the sum insured, not the premium
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
@@ -263,7 +265,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
-                score += USE_WEIGHT * (used and kinds.says_use(u))  # "Units Consumed: 287"
+                score += USE_WEIGHT * (used and kinds.says_use(u)) + COVER_WEIGHT * (cover and kinds.says_cover(u))
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \

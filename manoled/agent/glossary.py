@@ -185,6 +185,7 @@ broke broken breakdown: died fault faulty kaputt defekt panne avería averia gua
  zepsu
 fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn
 cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured
+mediclaim: health_insurance medical_insurance health_policy health_cover
 omelette omelet: tortilla frittata
 mum mom mother: mamá mama maman mutti mamma mãe madre mère mutter
 teeth tooth: dentist dental zahnarzt dentiste dentista
@@ -242,7 +243,7 @@ report: zpráva zprávy bericht informe
 paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
-advance advances: záloha zálohy zálohu
+advance advances: záloha zálohy zálohu preliminary vorauszahlung vorauszahlungen acompte acomptes anticipo
 client clients customer customers: kunde kunden cliente clientes klient klienta klientów bill_to billed_to invoice_to
  rechnungsempfänger facturé_à
 newsletter newsletters: rundbrief nieuwsbrief nuusbrief infolettre boletín zpravodaj biuletyn

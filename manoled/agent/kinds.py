@@ -63,6 +63,28 @@ _USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|conso
                         r"|\d\s?kwh\b", re.IGNORECASE)
 
 
+# the most a cover pays ("the cover amount", "how much cover", "the most the mediclaim will pay out"): the sum
+# insured, not the premium paid for it (nor "how much does the cover cost")
+_COVER_ASK = re.compile(r"\bcover(?:age)?\s+(?:amount|amt|limit)\b|\bamount\s+of\s+cover|\bhow\s+much\s+cover(?:age)?\b"
+                        r"(?!\s+(?:cost|costs|is|does|did|was))|\b(?:most|max|maximum)\b.{0,40}\bpay(?:s|ing)?\s+out\b|"
+                        r"\bmax(?:imum)?\s+pay-?outs?\b", re.IGNORECASE)
+# a line that gives it: "Sum Insured: Rs. 10,00,000", "Versicherungssumme", "Limit of indemnity"
+_COVER_LABEL = re.compile(r"\b(?:sum\s+(?:insured|assured)|insured\s+(?:amount|sum|value)|cover(?:age)?\s+(?:amount|limit)|"
+                          r"limit\s+of\s+(?:liability|indemnity|cover)|\w*versicherungssumme|deckungssumme|capital\s+assur\w*|"
+                          r"suma\s+asegurada|capitale\s+assicurato|pojistn\w+\s+částk\w*|suma\s+ubezpieczenia|"
+                          r"verzekerd\s+bedrag)\b", re.IGNORECASE)
+
+
+def asks_cover(question: str) -> bool:
+    """Whether ``question`` asks the most a cover pays ("health policy cover amt?"), not what the cover costs."""
+    return bool(_COVER_ASK.search(question))
+
+
+def says_cover(unit: str) -> bool:
+    """Whether ``unit`` gives the most a cover pays ("Sum Insured: Rs. 10,00,000 (floater)")."""
+    return bool(_COVER_LABEL.search(unit))
+
+
 def asks_use(question: str) -> bool:
     """Whether ``question`` asks how much was used ("how much power did we use", "what did the bill say we used")."""
     return bool(_USED.intersection(words(question)))
