@@ -20,11 +20,15 @@ teacher's payslips, rand amounts, bees, an Afrikaans school newsletter; reported
 three times, then moved here), ``pune`` (a Pune couple's: an engineer's salary slips, a home bakery's invoices,
 society maintenance bills, rupees, some Marathi; reported held out twice, then moved here) and ``prague`` (a Prague
 couple's: bilingual payslips, a freelance illustrator's invoices, crowns written "12 500 Kč" and "3.450,- Kč", Czech
-dates, nearly half the papers in Czech). Reporting folders (read
+dates, nearly half the papers in Czech), ``milan`` (a Milan couple's: a freelance designer's fatture and F24s, an
+engineer's cedolini, most papers in Italian; first run .544) and ``nairobi`` (a Nairobi couple's: a pharmacist's
+payslips, a print shop's invoices and M-Pesa statements, shillings; first run .711). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
-invoices, a teacher's pay, housing-community fees, złoty, two fifths of the papers in Polish). The default runs them
+invoices, a teacher's pay, housing-community fees, złoty, two fifths of the papers in Polish) and ``stockholm`` (a
+Stockholm couple's: a nurse's lönespecifikationer, a sound engineer's fakturor, a BRF, kronor, most papers in Swedish;
+first run .522). The default runs them
 all and reports them apart.
 
 Scoring as in bench/wording_eval.py: every expected group has a variant in the answer (:func:`evalcorpus.matches`),
@@ -54,8 +58,8 @@ import evalcorpus as ec  # noqa: E402
 FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "tune", "lyon": "tune",
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
            "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
-           "lisbon": "tune", "pune": "tune", "prague": "tune", "family": "report", "nurse": "report", "studio": "report",
-           "chicago": "report", "krakow": "report"}
+           "lisbon": "tune", "pune": "tune", "prague": "tune", "milan": "tune", "nairobi": "tune", "family": "report", "nurse": "report", "studio": "report",
+           "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
 
