@@ -164,6 +164,9 @@ for _line in (_TABLE + _KINDS).strip().replace("\n ", " ").splitlines():  # a li
     for _word in _words.split():  # "move moved: …": a word's forms that the stemmer keeps apart share a line
         GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
         PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
+for _word in list(GLOSS):  # and as a question's word is read, stemmed ("naples": naple), where no line has the stem
+    GLOSS.setdefault(stem(_word), GLOSS[_word])
+    PHRASES.setdefault(stem(_word), PHRASES[_word])
 for _line in re.split(r"\n|; ", _GIVEN_NAMES.strip()):  # keyed and matched as the question's words are stemmed (thomas: thoma)
     _names, _, _short = (_part.split() for _part in _line.partition(":"))
     for _name in map(stem, _names):

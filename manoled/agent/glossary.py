@@ -11,7 +11,7 @@ more is also read as the start of a word. :mod:`.gloss` reads the table.
 TABLE = """
 invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme fakturę fakturze
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska
- výplatnice mzdový_list pasek_wynagrodzeń pasek_płacowy odcinek_płacowy
+ výplatnice mzdový_list pasek_wynagrodzeń pasek_płacowy odcinek_płacowy cedolino busta_paga
 net: netto neto líquido liquido percibir čistá do_wypłaty na_rękę
 soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet początek rozpoczęci
@@ -49,7 +49,7 @@ water: wasser eau agua acqua água woda wody wodę
 glasses: brille lunettes gafas occhiali óculos okulary
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor dyrektor
 health: gesundheit santé salud salute saúde zdrowi zdrowotn
-bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura rachun
+bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura rachun bolletta
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad paragon pokwitowani
 document: unterlagen dokumente dokument justificatifs documentos documenti dokumenty
 paper: unterlagen
@@ -77,7 +77,7 @@ tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tribut
  daň daně podat pit
 income: einkommen ingresos rendimientos renta reddito rendimento dochód dochodu przychód
 price: preis prix precio prezzo preço prijs cena ceny
-fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat
+fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
  termin_płatności płatne_do
 deadline: frist stichtag date_limite termin_płatności
@@ -108,7 +108,7 @@ landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuur
 tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming ogrzewani
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu
- elektroměr prąd energia_elektryczna energii_elektrycznej
+ elektroměr prąd energia_elektryczna energii_elektrycznej luce
 bike: bicycle cycles fahrrad vélo bicicleta bicicletta rower
 bicycle: bike fahrrad vélo bicicleta bicicletta rower
 aim aims: goal objective
@@ -233,7 +233,7 @@ education: vzdělávání vzdělání bildung educación istruzione educação
 valid validity expire expires expiry: platnost gültig gültigkeit validité validez validità validade
 liability: ručení odpovědnost haftpflicht responsabilité responsabilidad
 compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria
-nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo předškolní
+nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo předškolní asilo_nido nido
 meal meals lunch lunches: stravné strava obědy
 dose: dávka dávky dosis
 gas: plyn plynu gaz
@@ -279,6 +279,7 @@ milan: mailand milano milán mediolan
 venice: venedig venise venecia venezia veneza benátky wenecja
 florence: florenz firenze florencia florença florencie florencja
 naples: neapel napoli nápoles neapol
+sicily: sizilien sicile sicilia sicília sicílie sycylia
 brussels: brüssel bruxelles bruselas bruxelas brussel brusel bruksela
 copenhagen: kopenhagen copenhague copenaghen kodaň kopenhaga københavn
 warsaw: warschau varsovie varsovia varsavia varšava warszawa

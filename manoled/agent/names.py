@@ -60,14 +60,19 @@ def _split_camel(text: str) -> str:
     return _CAMEL.sub(" ", text)
 
 
+_VOWELS = frozenset("aeio")  # the last letters Italian, Spanish and Portuguese plurals change (ricetta: ricette)
+
+
 def similar(a: str, b: str) -> bool:
     """One word, maybe misspelt: equal, or (five letters or more) alike by :data:`RATIO`, or (six or more) the
-    same but for the last letter ("Lisbon", "Lisboa"), or (four or more) one the start of the other
-    within two letters."""
+    same but for the last letter ("Lisbon", "Lisboa"; five, a vowel for a vowel: "rette", "Retta"), or (four or
+    more) one the start of the other within two letters."""
     if a == b:
         return True
     if len(a) >= 6 and len(b) >= 6 and a[:-1] == b[:-1]:
         return True
+    if len(a) >= 5 and len(b) >= 5 and a[:-1] == b[:-1] and a[-1] in _VOWELS and b[-1] in _VOWELS:
+        return True  # a plural of its last vowel changed: "rette" for Retta_2026-12.pdf
     if len(a) >= 5 and len(b) >= 5:
         return SequenceMatcher(None, a, b).ratio() >= RATIO
     return len(a) >= 4 and len(b) >= 4 and (a.startswith(b) or b.startswith(a)) and abs(len(a) - len(b)) <= 2
@@ -187,6 +192,8 @@ class NameIndex:
                 out += [g] if g in self.postings else []
                 if len(g) >= 4:  # its plural ("Preise", "Receitas")
                     out += [w for w in self.postings if w != g and w.startswith(g) and len(w) - len(g) <= 2]
+                if len(g) >= 5 and g[-1] in _VOWELS:  # or one that changes its last vowel ("Ricette", "Cedolini")
+                    out += [w for w in self.postings if w != g and (w == g[:-1] or w[:-1] == g[:-1] and w[-1] in _VOWELS)]
                 if len(g) >= 6:
                     out += [w for w in self.postings if w.endswith(g) and w != g]
             hit = self._glossed[term] = tuple(dict.fromkeys(out))
@@ -354,8 +361,17 @@ def exact_file(question: str, files: Sequence[Any]) -> Any | None:
 
 
 def dated_name(ws: list[str]) -> bool:
-    """Whether a folder's name is a word and a date ("Lisbon May 2026": lisbon, may, 2026)."""
-    return len(ws) > 1 and all(w.isdigit() or w in MONTHS or w == "may" for w in ws[1:])
+    """Whether a folder's name is a word and a date ("Lisbon May 2026": lisbon, may, 2026; a month in its tongue, and
+    with its year: "Naivasha_Aug2026", "Lisboa_Abril2026")."""
+    return len(ws) > 1 and all(w.isdigit() or _month(w) or (m := _MONTH_YEAR.fullmatch(w)) is not None and _month(m[1])
+                               for w in ws[1:])
+
+
+_MONTH_YEAR = re.compile(r"([^\W\d_]{3,})(\d{4})")
+
+
+def _month(w: str) -> bool:
+    return w in MONTHS or w == "may" or any(h in MONTHS or h == "may" for h in gloss.heads(w))
 
 
 

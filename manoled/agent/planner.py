@@ -144,7 +144,9 @@ class Planner:
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
         one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
-        if best is None and (names or plan.folder) and slots.time and (one_thing or FILE_PROPERTY.search(q)):
+        # (or when one was saved: "when was Davide's November cedolino saved", of several named so)
+        if best is None and (names or plan.folder) and slots.time and (one_thing or FILE_PROPERTY.search(q) or
+                                                                       intent == "metadata" and qwords & CHANGE_WORDS):
             best = namedfiles.dated_one(name_terms, files, slots.time, plan.folder)  # "how big is pieter's september payslip"
             intent = plan.intent = "metadata" if best is not None and intent == "disk" else intent  # its size
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
