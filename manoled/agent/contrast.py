@@ -266,6 +266,7 @@ class Contrasts:
         self.in_hours = bool(_IN_HOURS.search(question)) and not _OFF_HOURS.search(question)
         self.worth = bool(_WORTH_ASKED.search(question)) and not _COST_SAID.search(question)
         self.place = asked_ordinal(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
+        self.guests = bool(_GUESTS.search(question))  # "the guest wifi", not our own network
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -316,6 +317,12 @@ class Contrasts:
         (to 31 March 2026)"), when the question asks of now: the price list's current row answers, not the old one."""
         return self.now and bool(_OUTDATED.search(section)) and not _NOW.search(section)
 
+    def for_guests(self, unit: str) -> float:
+        """:data:`CASE_PENALTY` twice for a line of what is kept for guests ("Guest wifi: KO_Guest password: …",
+        "rete ospiti") when the question asks of no guests: the household's own network answers "home wifi pw?";
+        a hotel's guest wifi, the only one, still does."""
+        return 2 * CASE_PENALTY if not self.guests and _GUESTS.search(unit) else 0.0
+
     def unasked_case(self, sentence: str) -> float:
         """:data:`CASE_PENALTY` for a sentence that opens with a case the question does not name ("During any
         month-to-month tenancy, notice of 28 days is required" for the notice before the lease ends): the rule of
@@ -332,6 +339,7 @@ class Contrasts:
         return bool(self.sides) and bool(self.sides & sides(unit)) or bool(self.period & periods(unit))
 
 
+_GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
 _A_SUM = re.compile(r"[£$€¥]\s?\d|\d\s?(?:€|eur|usd|gbp)\b", re.IGNORECASE)  # a sum of money, not a rate "6.45% p.a."
 CASE_PENALTY = 0.5
 # "If …,", "During any …,", "In the event of …,": a sentence about one case of a rule

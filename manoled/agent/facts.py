@@ -31,6 +31,7 @@ from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .gloss import NATIONAL, PHRASED, said_otherwise
 from .kinds import _ASKED_AS, new_value, role_words, says_shape, typed_by
+from .labelled import asks_cover, asks_use, says_cover, says_use
 from .layout import TABLES, numbered_items, row_cells
 from .months import (
     LAST_PAPER,
@@ -176,8 +177,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
     booking = kind == "code" and kinds.asks_booking_code(question)  # "what code do I check in with": its label
-    used = kind == "number" and kinds.asks_use(question)  # "how much electricity did we use": what was consumed
-    cover = kind == "amount" and kinds.asks_cover(question)  # "the cover amount": the sum insured, not the premium
+    used = kind == "number" and asks_use(question)  # "how much electricity did we use": what was consumed
+    cover = kind == "amount" and asks_cover(question)  # "the cover amount": the sum insured, not the premium
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
@@ -247,7 +248,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # (asked until when: the date of a label that says an end, "Datum splatnosti", not "Datum prohlídky")
             score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f)
                                and not (deadline and f == "date" and not DEADLINE_UNIT.search(u.split(":", 1)[0])))
-            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole)
+            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) - contrasts.for_guests(u)
             score += CELL_WEIGHT * _in_one_cell(u, here)
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
                 score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
@@ -265,7 +266,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             if kind and typed:
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
-                score += USE_WEIGHT * (used and kinds.says_use(u)) + COVER_WEIGHT * (cover and kinds.says_cover(u))
+                score += USE_WEIGHT * (used and says_use(u)) + COVER_WEIGHT * (cover and says_cover(u))
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \

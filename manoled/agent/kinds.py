@@ -56,43 +56,14 @@ _AT_A_TIME = frozenset("opening closing boarding starting meeting departing arri
                        "pickup check-in".split())
 _DID = frozenset("did does do will would".split())
 _WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
-_USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
+USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
 _USERS = frozenset("we i they you actually really".split())  # who used it, last in a question: "… say we used"
-# a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
-_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b"
-                        r"|\d\s?kwh\b", re.IGNORECASE)
+# how long a thing runs, by its name ("repayment period", "notice period", "loan term"): a span of time, not a billing
+# period's dates nor a sum
+_SPAN_OF = re.compile(r"\b(?:repayment|notice|warranty|guarantee|loan|probation|cancellation|cooling-off|minimum|contract|"
+                      r"lease|tenancy)\s+(?:period|term)\b")
 
 
-# the most a cover pays ("the cover amount", "how much cover", "the most the mediclaim will pay out"): the sum
-# insured, not the premium paid for it (nor "how much does the cover cost")
-_COVER_ASK = re.compile(r"\bcover(?:age)?\s+(?:amount|amt|limit)\b|\bamount\s+of\s+cover|\bhow\s+much\s+cover(?:age)?\b"
-                        r"(?!\s+(?:cost|costs|is|does|did|was))|\b(?:most|max|maximum)\b.{0,40}\bpay(?:s|ing)?\s+out\b|"
-                        r"\bmax(?:imum)?\s+pay-?outs?\b", re.IGNORECASE)
-# a line that gives it: "Sum Insured: Rs. 10,00,000", "Versicherungssumme", "Limit of indemnity"
-_COVER_LABEL = re.compile(r"\b(?:sum\s+(?:insured|assured)|insured\s+(?:amount|sum|value)|cover(?:age)?\s+(?:amount|limit)|"
-                          r"limit\s+of\s+(?:liability|indemnity|cover)|\w*versicherungssumme|deckungssumme|capital\s+assur\w*|"
-                          r"suma\s+asegurada|capitale\s+assicurato|pojistn\w+\s+částk\w*|suma\s+ubezpieczenia|"
-                          r"verzekerd\s+bedrag)\b", re.IGNORECASE)
-
-
-def asks_cover(question: str) -> bool:
-    """Whether ``question`` asks the most a cover pays ("health policy cover amt?"), not what the cover costs."""
-    return bool(_COVER_ASK.search(question))
-
-
-def says_cover(unit: str) -> bool:
-    """Whether ``unit`` gives the most a cover pays ("Sum Insured: Rs. 10,00,000 (floater)")."""
-    return bool(_COVER_LABEL.search(unit))
-
-
-def asks_use(question: str) -> bool:
-    """Whether ``question`` asks how much was used ("how much power did we use", "what did the bill say we used")."""
-    return bool(_USED.intersection(words(question)))
-
-
-def says_use(unit: str) -> bool:
-    """Whether ``unit`` says a quantity used ("Units Consumed: 287", not the bill's "Electricity Duty @ 16%")."""
-    return bool(_USE_LABEL.search(unit))
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
 SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
@@ -232,7 +203,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         if a in _ASKING:
             if "worth" in ws[n + 1:n + 10]:
                 return "amount", True  # "what was that fund worth at the end of September": a sum, not the fund
-            if b in _DID and ws[-1] in _USED and ws[-2] in _USERS:
+            if b in _DID and ws[-1] in USED and ws[-2] in _USERS:
                 return "number", True  # "what did October's bill say we actually used": a quantity, not its sum
             if b in _DID and any(w in _PRICED for w in ws[n + 2:n + 8]):  # "what did we actually end up paying"
                 return "amount", True  # "…, what do we still owe the guy who fixed it": a sum, whoever "who" is
@@ -272,7 +243,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         if a == "how" and b == "much" and ws[n + 2:n + 3] and ws[n + 2] in _SPANS:
             return "duration", True  # "how much notice do I have to give": days or weeks, not a sum
         if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost (it is paid for)
-            return ("number" if _USED.intersection(ws[n + 2:]) and not SUM_VERBS.intersection(ws[n + 2:]) else "amount"), True
+            return ("number" if USED.intersection(ws[n + 2:]) and not SUM_VERBS.intersection(ws[n + 2:]) else "amount"), True
         if a == "who" and _CALL_WHO.match(" ".join(ws[n:n + 5])):
             return "code", True  # "who do I call if it breaks down": a number to ring, with whose it is
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
@@ -283,6 +254,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "purpose", True  # "what's the stark design invoice for": what it is for, not a value
     if len(ws) >= 3 and ws[-1] == "by" and ws[-2] not in STOP:
         return "date", True  # "trip pay by?", "renew by?": the day it must be done by
+    if _SPAN_OF.search(" ".join(ws)):
+        return "duration", True  # "the repayment period of the SACCO loan": months, not the sum repaid
     if COST_IDIOM.search(question) or WITH_TAX.search(question):
         return "amount", True
     if ws[:1] and ws[0] in _ASKING and len(ws) > 2 and ws[1] in _DID and any(w in _PRICED for w in ws[2:]):
@@ -365,7 +338,8 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return not named or bool({stem(w) for w in words(re.split(r":|\s#", unit, maxsplit=1)[0])} & asked)
     if asked & _NUMBER and not named and says_shape("phone", unit):
         return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number
-    return bool(TYPE_PATTERNS["code"].search(unit))
+    # not the one the question gives ("the policy number for our Fielder KDC 318T": "Vehicle: KDC 318T" says none)
+    return any(not {stem(w) for w in words(m.group())} <= asked for m in TYPE_PATTERNS["code"].finditer(unit))
 
 
 # words of a question that ask how long in time: a length ("6 inch", "3 km") is no answer to them

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from conftest import ask, folder_fixture, planner_agent
 
-from manoled.agent.kinds import asks_cover, says_cover
+from manoled.agent.labelled import asks_cover, says_cover
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 

@@ -1,0 +1,47 @@
+"""Values asked by what their line's label says: how much was used ("how much power did we use": "Units Consumed:
+287", not the bill's sum or its consumer number) and the most a cover pays ("health policy cover amt?": "Sum Insured:
+Rs. 10,00,000", not the premium). :mod:`.facts` weighs a line so labelled up when the question asks it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .kinds import USED
+from .slots import words
+
+# a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
+_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b"
+                        r"|\d\s?kwh\b", re.IGNORECASE)
+
+
+# the most a cover pays ("the cover amount", "how much cover", "the most the mediclaim will pay out"): the sum
+# insured, not the premium paid for it (nor "how much does the cover cost")
+_COVER_ASK = re.compile(r"\bcover(?:age)?\s+(?:amount|amt|limit)\b|\bamount\s+of\s+cover|\bhow\s+much\s+cover(?:age)?\b"
+                        r"(?!\s+(?:cost|costs|is|does|did|was))|\b(?:most|max|maximum)\b.{0,40}\bpay(?:s|ing)?\s+out\b|"
+                        r"\bmax(?:imum)?\s+pay-?outs?\b", re.IGNORECASE)
+# a line that gives it: "Sum Insured: Rs. 10,00,000", "Versicherungssumme", "Limit of indemnity"
+_COVER_LABEL = re.compile(r"\b(?:sum\s+(?:insured|assured)|insured\s+(?:amount|sum|value)|cover(?:age)?\s+(?:amount|limit)|"
+                          r"limit\s+of\s+(?:liability|indemnity|cover)|\w*versicherungssumme|deckungssumme|capital\s+assur\w*|"
+                          r"suma\s+asegurada|capitale\s+assicurato|pojistn\w+\s+částk\w*|suma\s+ubezpieczenia|"
+                          r"verzekerd\s+bedrag)\b", re.IGNORECASE)
+
+
+def asks_cover(question: str) -> bool:
+    """Whether ``question`` asks the most a cover pays ("health policy cover amt?"), not what the cover costs."""
+    return bool(_COVER_ASK.search(question))
+
+
+def says_cover(unit: str) -> bool:
+    """Whether ``unit`` gives the most a cover pays ("Sum Insured: Rs. 10,00,000 (floater)")."""
+    return bool(_COVER_LABEL.search(unit))
+
+
+def asks_use(question: str) -> bool:
+    """Whether ``question`` asks how much was used ("how much power did we use", "what did the bill say we used")."""
+    return bool(USED.intersection(words(question)))
+
+
+def says_use(unit: str) -> bool:
+    """Whether ``unit`` says a quantity used ("Units Consumed: 287", not the bill's "Electricity Duty @ 16%")."""
+    return bool(_USE_LABEL.search(unit))
