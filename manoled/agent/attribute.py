@@ -203,6 +203,9 @@ def due_for(question: str) -> list[str]:
     return _noun_phrase(ws[at + 2:], skip=DETERMINERS | {"next", "another", "its", "a"}) if at is not None else []
 
 
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed|sent|made|bought|paid|given|taken|done")
+
+
 def _noun_phrase(ws: list[str], skip: frozenset[str] | set[str] = DETERMINERS,
                  end: frozenset[str] = frozenset()) -> list[str]:
     """The stems of the noun phrase that ``ws`` opens with (at most 3 words; ``skip`` words before it)."""
@@ -210,8 +213,8 @@ def _noun_phrase(ws: list[str], skip: frozenset[str] | set[str] = DETERMINERS,
     for x in ws:
         if x in skip and not np:
             continue
-        if x in _NP_END or x in STOP or x in end or not x.isalpha() or len(np) == 3:
-            break
+        if x in _NP_END or x in STOP or x in end or not x.isalpha() or len(np) == 3 or np and _PARTICIPLE.fullmatch(x):
+            break  # (a participle after the noun opens what is said of it: "the electricity bill issued in November")
         np.append(x)
     return [stem(x) for x in np]
 

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from .continuation import QUESTION_FRAME, mentions
-from .kinds import is_cue, wanted_type
+from .kinds import is_cue, says_shape, wanted_type
 from .numbered import numbered_things
 from .retrieve import contains
 from .shapes import TYPE_PATTERNS
@@ -149,6 +149,10 @@ def kept_heading(text: str, answer: str, topics: list[str], fresh: list[str]) ->
 
 # "how many jars was that?", "what was on the odometer then?": the answer itself, pointed at by a bare pronoun
 BARE_THAT = re.compile(r"\b(?:was|is|were|are|did|does|do|for|of|on|in) (?:that|it)\W*$|\bthen\W*$", re.IGNORECASE)
+# the phone of the one the previous answer named ("what's her number?", "his mobile?")
+_THEIR_PHONE = re.compile(r"\b(?:his|her|their)\s+(?:phone\s+|mobile\s+|cell\s+)?(?:number|no|nr|phone|mobile|cell)\b",
+                          re.IGNORECASE)
+_GROUPED = re.compile(r"(?<![\w/])(?:\+\d{1,3}[\s-])?\(?\d{2,5}\)?[\s-]\d{2,4}(?:[\s-]\d{2,4}){1,3}(?![\w/])")
 _ANOTHER_KIND = ("time", "date", "duration")  # a code or a name is of something: "the order number", not any
 
 
@@ -158,6 +162,9 @@ def said_already(base: Any, question: str) -> bool:
     08:30", asked when); a line with a label only when the label says the words the follow-up names the value by
     ("the due date on it" is not "Invoice date: 15 Sep 2026")."""
     kind = wanted_type(question)
+    if _THEIR_PHONE.search(question) and wanted_type(getattr(base, "question", "")) == "person":
+        said = _answered(base)  # "who is our house help?" then "what's her number?": her line's, in groups of digits
+        return says_shape("phone", said) and bool(_GROUPED.search(said))  # (not a firm's VAT number, "P.IVA 0733184…")
     if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
         return False
     if not (BARE_THAT.search(question) or _IT.search(question)):

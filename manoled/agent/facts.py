@@ -31,7 +31,7 @@ from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words
 from .gloss import NATIONAL, PHRASED, said_otherwise
 from .kinds import _ASKED_AS, new_value, role_words, says_shape, typed_by
-from .labelled import asks_cover, asks_use, says_cover, says_use
+from .labelled import asks_cover, asks_use, code_named, labels_code, says_cover, says_use
 from .layout import TABLES, numbered_items, row_cells
 from .months import (
     LAST_PAPER,
@@ -91,6 +91,11 @@ DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
+
+
+def _digits_said(number: str, *texts: str) -> bool:
+    """Whether one of ``texts`` has ``number`` as a whole run of digits ("0418" in "INV-2026-0418")."""
+    return any(re.search(rf"(?<!\d){number}(?!\d)", t) for t in texts)
 
 
 def _trim(unit: str, terms: Sequence[str]) -> str:
@@ -177,6 +182,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     firm_asked = kind == "person" and bool(role_words(question))  # "who insures the car": a firm answers
     papers_word = [t for t in terms if t in PHRASED and not contains(said, t)] if kind and said else []  # "still owe"
     booking = kind == "code" and kinds.asks_booking_code(question)  # "what code do I check in with": its label
+    named_code = code_named(question) if kind == "code" else []  # "the policy number": "Polizza n. | 2026/RCA/…"
     used = kind == "number" and asks_use(question)  # "how much electricity did we use": what was consumed
     cover = kind == "amount" and asks_cover(question)  # "the cover amount": the sum insured, not the premium
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
@@ -184,8 +190,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
                       or names_month(t, c.file_name)]
-        if any(t.isdigit() and len(t) >= 3 and t not in in_passage for t in terms):
-            continue  # "in 2023", "invoice 4471": a number the question gives must be there
+        if any(t.isdigit() and len(t) >= 3 and t not in in_passage and not _digits_said(t, c.text, c.named) for t in terms):
+            continue  # "in 2023", "invoice 4471": a number the question gives must be there (in a code too: INV-2026-0418)
         # the question's other words, said differently: their closest word in the passage
         missing = [t for t in terms if t not in in_passage and not t.isdigit()]
         pw: list[str] = []
@@ -267,7 +273,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 3.0 if asked else 1.5
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
                 score += USE_WEIGHT * (used and says_use(u)) + COVER_WEIGHT * (cover and says_cover(u))
-                score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)) + RATE_WEIGHT * rate_asked * (
+                score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)
+                                               or bool(named_code) and labels_code(u, named_code)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):

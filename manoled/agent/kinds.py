@@ -329,6 +329,8 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return any(says_shape(w, unit) for w in shaped)
     if asked & _SECRET and not _SECRET_SAID.search(unit):
         return False  # "the wifi password": a router's model number is none
+    if _BOOKING_LABEL.match(unit) and sum(ch.isdigit() for ch in unit) >= 4:
+        return True  # "Confirmation number | 4127.883.901": a booking's code by its label, however it is grouped
     named = asked & TYPE_WORDS["code"]  # "confirmation", "reference": the kind of code the question names
     if named & set(words(unit)) and sum(ch.isdigit() for ch in unit) >= 6:
         return True  # "Confirmation number: 4418 902 771": the code its label names, in groups of digits
@@ -382,6 +384,9 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
                    for m in TYPE_PATTERNS[kind].finditer(unit))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
+    if kind == "person" and (m := _NAME_AND_ROLE.match(unit)) and stem(m[1].lower()) not in asked and \
+            {stem(w) for w in words(m[2])} & asked - STOP - GENERIC:
+        return True  # a contact list's "Akinyi (house help, Mon-Sat)  0798 241 556": a name, the role asked beside it
     if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person; of "who leads the Northwind
         # project", "Northwind Traders" is the one asked about, not who leads it
         return any(not {stem(w) for w in words(m.group(0))} & asked for m in TYPE_PATTERNS[kind].finditer(unit)
@@ -389,6 +394,7 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 
+_NAME_AND_ROLE = re.compile(r"^\W*([A-Z][a-z]{2,})\s+\(([^)]{3,60})\)")  # "Akinyi (house help, Mon-Sat)"
 # what a firm is to the person asking, which its own papers rarely say (a lease does say "landlord")
 _ROLES = frozenset("provider supplier company firm vendor business organisation organization".split())
 _SERVICES = ("suppl", "insur", "provid", "fix", "repair", "install", "servic", "deliver", "clean", "host", "sell", "sold",

@@ -1,6 +1,8 @@
 """Values asked by what their line's label says: how much was used ("how much power did we use": "Units Consumed:
 287", not the bill's sum or its consumer number) and the most a cover pays ("health policy cover amt?": "Sum Insured:
-Rs. 10,00,000", not the premium). :mod:`.facts` weighs a line so labelled up when the question asks it.
+Rs. 10,00,000", not the premium), and a code by the name its label gives it ("the policy number of our car
+insurance": "Polizza n. | 2026/RCA/0048317", not the plate on "Veicolo: … targa GH417ZT"). :mod:`.facts` weighs a
+line so labelled up when the question asks it.
 """
 
 from __future__ import annotations
@@ -8,7 +10,8 @@ from __future__ import annotations
 import re
 
 from .kinds import USED
-from .slots import words
+from .retrieve import contains
+from .slots import GENERIC, STOP, stem, words
 
 # a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
 _USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b"
@@ -45,3 +48,20 @@ def asks_use(question: str) -> bool:
 def says_use(unit: str) -> bool:
     """Whether ``unit`` says a quantity used ("Units Consumed: 287", not the bill's "Electricity Duty @ 16%")."""
     return bool(_USE_LABEL.search(unit))
+
+
+# the word that names a code, before the word that says it is one ("policy number", "member no", "customer ref")
+_CODE_NAMED = re.compile(r"\b([^\W\d_]{3,})\s+(?:number|no|nr|num|n°|#|ref|reference|id)\b", re.IGNORECASE)
+_LABEL_END = re.compile(r":| \| ")
+
+
+def code_named(question: str) -> list[str]:
+    """The words ``question`` names the code it asks by ("what's the policy number": policy)."""
+    return [t for m in _CODE_NAMED.finditer(question) if (t := stem(m.group(1).lower())) not in STOP and t not in GENERIC]
+
+
+def labels_code(unit: str, named: list[str]) -> bool:
+    """Whether ``unit`` is a label and its value, the label naming the code by one of ``named``, in the paper's
+    tongue too ("Polizza n. | 2026/RCA/0048317" for policy)."""
+    parts = _LABEL_END.split(unit, maxsplit=1)
+    return len(parts) == 2 and any(contains(parts[0], t) for t in named)

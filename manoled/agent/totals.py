@@ -25,9 +25,11 @@ BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
                          re.IGNORECASE)
-# a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto")
+# a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto", "Totale
+# imponibile")
 BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
-                         r"sub-?total|zwischensumme|sous-total|before tax|pre-tax)\b", re.IGNORECASE)
+                         r"sub-?total|zwischensumme|sous-total|before tax|pre-tax|imponibile|base imponible|base tributável|"
+                         r"subtotale|imponible)\b", re.IGNORECASE)
 # "net pay", "what did we actually get after the commission", "once the premium is taken off": what is left once
 # something is taken off, not the total it is taken from ("after tax" is left out: of a price it means with tax)
 NET_ASK = re.compile(r"\bnet\b|\btake[- ]home\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
