@@ -51,7 +51,7 @@ def says_use(unit: str) -> bool:
 
 
 # the word that names a code, before the word that says it is one ("policy number", "member no", "customer ref")
-_CODE_NAMED = re.compile(r"\b([^\W\d_]{3,})\s+(?:number|no|nr|num|n°|#|ref|reference|id)\b", re.IGNORECASE)
+_CODE_NAMED = re.compile(r"\b([^\W\d_]{3,})\s+(?:number|no|nr|num|n°|#|ref|reference|id)(?!\w)", re.IGNORECASE)
 _LABEL_END = re.compile(r":| \| ")
 
 

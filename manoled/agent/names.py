@@ -60,6 +60,15 @@ def _split_camel(text: str) -> str:
     return _CAMEL.sub(" ", text)
 
 
+def _form_of(w: str, g: str) -> bool:
+    """Whether the path word ``w`` is the glossed form ``g`` (four letters or more) in its plural ("Preise",
+    "Receitas"), with its last vowel changed (five or more: "Ricette", "Cedolini"), or as a compound's end (six or
+    more: a Mietvertrag is a contract)."""
+    return (w.startswith(g) and len(w) - len(g) <= 2
+            or len(g) >= 5 and g[-1] in _VOWELS and (w == g[:-1] or w[:-1] == g[:-1] and w[-1] in _VOWELS)
+            or len(g) >= 6 and w.endswith(g))
+
+
 _VOWELS = frozenset("aeio")  # the last letters Italian, Spanish and Portuguese plurals change (ricetta: ricette)
 
 
@@ -190,12 +199,8 @@ class NameIndex:
             for g in gloss.forms(term):
                 g = fold(stem(g))
                 out += [g] if g in self.postings else []
-                if len(g) >= 4:  # its plural ("Preise", "Receitas")
-                    out += [w for w in self.postings if w != g and w.startswith(g) and len(w) - len(g) <= 2]
-                if len(g) >= 5 and g[-1] in _VOWELS:  # or one that changes its last vowel ("Ricette", "Cedolini")
-                    out += [w for w in self.postings if w != g and (w == g[:-1] or w[:-1] == g[:-1] and w[-1] in _VOWELS)]
-                if len(g) >= 6:
-                    out += [w for w in self.postings if w.endswith(g) and w != g]
+                if len(g) >= 4:  # one pass over the path words for the rest
+                    out += [w for w in self.postings if w != g and _form_of(w, g)]
             hit = self._glossed[term] = tuple(dict.fromkeys(out))
         return list(hit)
 

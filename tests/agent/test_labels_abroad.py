@@ -11,6 +11,7 @@ from datetime import datetime
 from conftest import answers, folder_fixture, planner_agent
 
 from manoled.agent.attribute import paid_for
+from manoled.agent.labelled import code_named
 
 NOW = datetime(2026, 11, 30, 12).timestamp()
 
@@ -40,6 +41,11 @@ folder = folder_fixture("labels_abroad", FILES, NOW)
 
 def test_a_participle_after_the_thing_priced_is_no_part_of_it():
     assert paid_for("What is the total to pay on the electricity bill issued in November 2026?") == ["electricity", "bill"]
+
+
+def test_the_name_a_code_is_asked_by():
+    assert code_named("what is the policy number?") == ["policy"]
+    assert code_named("policy # for the car?") == ["policy"] and code_named("the policy n° ?") == ["policy"]
 
 
 def test_a_code_by_the_name_its_label_gives(folder):
