@@ -62,3 +62,20 @@ def asked_part(question: str) -> str:
         return question[case.end():] if case else question
     asking = [p for p in parts if _ASKS.search(p.strip())]
     return asking[-1].strip() if asking else question
+
+
+def pointed_part(question: str, points_back: re.Pattern[str]) -> str:
+    """The sentence that asks, with the one just before it when it points back to that one (``points_back``: "the
+    current one", "that one"): "I'm paying bills before December. *The power bill for September came last week -
+    what's the figure on that one?*" The sentences further back still only tell; "" when the one that asks does not
+    point back or nothing comes before it."""
+    parts = _parts(question)
+    asking = [n for n, p in enumerate(parts) if _ASKS.search(p.strip())]
+    n = asking[-1] if asking else -1
+    if n < 1 or not points_back.search(parts[n]):
+        return ""
+    before = _SENTENCE.split(parts[n - 1].strip())[-1]  # (of what it tells, its last sentence)
+    return f"{before} {parts[n].strip()}"
+
+
+_SENTENCE = re.compile(r"(?<=[a-z]{2}[.!])\s+(?=[A-Z])")  # a full stop after a word, a capital after it

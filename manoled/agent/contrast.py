@@ -267,6 +267,7 @@ class Contrasts:
         self.worth = bool(_WORTH_ASKED.search(question)) and not _COST_SAID.search(question)
         self.place = asked_ordinal(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
         self.guests = bool(_GUESTS.search(question))  # "the guest wifi", not our own network
+        self.paused = bool(_PAUSED.search(question))  # "what does it cost to freeze the gym", not its monthly fee
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -320,7 +321,11 @@ class Contrasts:
     def for_guests(self, unit: str) -> float:
         """:data:`CASE_PENALTY` twice for a line of what is kept for guests ("Guest wifi: KO_Guest password: …",
         "rete ospiti") when the question asks of no guests: the household's own network answers "home wifi pw?";
-        a hotel's guest wifi, the only one, still does."""
+        a hotel's guest wifi, the only one, still does. Three times for what a membership costs while paused,
+        when the question asks of no pause."""
+        if not self.paused and _PAUSED.search(unit):
+            return 3 * CASE_PENALTY  # a fee while paused ("Congelación de cuota: … 9,90 € por mes congelado") is
+            # never the fee: its line says the months and the cost as the question does, more than the fee's row
         return 2 * CASE_PENALTY if not self.guests and _GUESTS.search(unit) else 0.0
 
     def unasked_case(self, sentence: str) -> float:
@@ -340,6 +345,8 @@ class Contrasts:
 
 
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
+_PAUSED = re.compile(r"\b(?:freez(?:e|es|ing)|frozen|pause[ds]?|pausing|suspen(?:d|ded|sion)|congelaci[oó]n|congelad[oa]s?|"
+                     r"congel(?:é|ée|er)|sospensione|pausierung|ruhezeit|ruhen|zawieszeni[ea]|pozastaven[íi])\b", re.IGNORECASE)
 _A_SUM = re.compile(r"[£$€¥]\s?\d|\d\s?(?:€|eur|usd|gbp)\b", re.IGNORECASE)  # a sum of money, not a rate "6.45% p.a."
 CASE_PENALTY = 0.5
 # "If …,", "During any …,", "In the event of …,": a sentence about one case of a rule

@@ -77,7 +77,10 @@ tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tribut
  daň daně podat pit
 income: einkommen ingresos rendimientos renta reddito rendimento dochód dochodu przychód
 price: preis prix precio prezzo preço prijs cena ceny
-fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta
+membership member: mitgliedschaft mitglied adhésion adhérent abonnement socio socia abbonamento iscritto członkostw
+freeze frozen: einfrieren congelación congelar congelado congeler sospensione sospendere pausierung ruhezeit zawieszeni
+fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta cuota cuotas cotisation
+ mensalidade
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
  termin_płatności płatne_do
 deadline: frist stichtag date_limite termin_płatności

@@ -23,6 +23,9 @@ _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word i
 _WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
 _LOWER = re.compile(r"(?<![\w'’])([a-z]{3,})\b")  # a word typed in lower case: a name if the files write it so
 _READ_FILES = 4  # how many of the files that have such a word are read for how they write it
+# a name the asking verb is of: "did Amani have to report", "does Ruth need" (a form letter names no one)
+_SUBJECT = re.compile(r"\b(?:do|does|did|will|would|can|could|should|must|has|have|had|is|was|were)\s+([A-Z][a-z]{2,})\b"
+                      r"(?!['’])")
 _THING = re.compile(r"\b(?:the|my|our)\s+([A-Z][a-z]{2,})\b(?!['’])")  # "the Skoda": a thing's name, not a person's
 
 
@@ -48,8 +51,11 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
     things = {stem(w.lower()) for w in _THING.findall(query)} & proper
     others = [t for t in terms if t not in proper and not t.isdigit()]
     whose = {stem(w.lower()) for w in _WHOSE.findall(query)} & proper  # "Callum's trip": the trip is his
+    # "what time did Amani have to report on the day of the Lake Nakuru trip": the day is hers, in a letter that
+    # names the rest (a letter that names nothing asked is not hers for that: "how much does Sophie earn")
+    doing = {stem(w.lower()) for w in _SUBJECT.findall(asked_part(query))} & proper
     kept = [f for f in ex.facts if f.candidate is None or _names(
-        f, proper - things if things and _log_of(f, others) else proper, having, whose)]
+        f, proper - things if things and _log_of(f, others) else proper, having, whose | doing)]
     kept = _owners_thing(ex.facts, kept, proper, whose, others, having)
     if kept:
         ex.facts = kept

@@ -63,7 +63,8 @@ ATTRIBUTE_WORDS = frozenset("""
 modified changed edited updated touched saved created added last size big large heavy bytes kb mb gb modification creation
 """.split())
 
-# words that carry no topic: question frames, verbs about having/keeping files, pronouns
+# words that carry no topic: question frames, verbs about having/keeping files, pronouns; and the little words of
+# the tongues papers are kept in that English never writes alone ("cuota gym al mes?", "scadenza della polizza")
 STOP = frozenset("""
 a an the is are was were be been being am do does did done doing have has had having i me my mine myself you your
 we our us it its of in on at to for from by with about into over under and or not no any all some this that these
@@ -87,6 +88,7 @@ gimme lemme pls plz thx ty wanna gonna gotta ya u ur wat wats wot wut wee
 byte bytes kb mb gb tb kib mib gib kilobyte kilobytes megabyte megabytes gigabyte gigabytes usage altogether laid
 weigh weighs weight
 remind between through till thru took
+al del los las por para con una des les della dei degli dos das
 already yet ever even soon anymore instead perhaps maybe probably according whole entire somewhere anywhere
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for

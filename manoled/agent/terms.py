@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .asking import apart
+from .asking import apart, pointed_part
 from .commonness import LIGHT_HEADS, adverb
 from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, asked_part, is_cue
 from .months import MONTH_NAMES, foreign_month, whole_month, year_end
@@ -30,6 +30,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _CONTRACTED = re.compile(r"['’](?:d|ll|ve|re|m)$|^(?:ll|ve|re)$")
 _SUBJECTS = frozenset("i we they he she".split())  # who does what a question says
 _PRONOUNS = _SUBJECTS | {"it", "you"}
+_SPANS = frozenset("minute hour day week month year".split())  # stems: a time before "ago"
 _GIVE = frozenset("pay pays paid paying give gives gave given giving get gets got getting".split())
 
 
@@ -51,6 +52,8 @@ def topic_terms(question: str) -> list[str]:
         if s == "time" and i and ws[i - 1] in ("last", "next", "first", "every", "each", "this") or \
                 w in ("round", "around") and i and ws[i - 1] == "time":
             continue  # "the last time we took her in", "this time round": when, said as a deed, not a time of day
+        if s in _SPANS and ws[i + 1:i + 2] == ["ago"]:
+            continue  # "it came a few weeks ago": when, not a week a paper says
         if s == "year" and year_end(ws, i - 3):
             continue  # "at the start of the year": its January, not a word a paper says
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i) or \
@@ -101,8 +104,11 @@ def told_aside(question: str) -> frozenset[str]:
     "Is the cat getting *fat*? What did she weigh?". They place the question, the asking sentence says what a file
     must answer (:func:`.kinds.asked_part`)."""
     part = asked_part(question)
-    if part == question or _ONE.search(part):
-        return frozenset()  # "… the technical inspection. When does the current one run out?": what it tells is asked
+    if part != question and _ONE.search(part):
+        # "… the technical inspection. When does the current one run out?": what it tells just before is asked
+        part = pointed_part(question, _ONE) or question
+    if part == question:
+        return frozenset()
     return frozenset(topic_terms(question)) - frozenset(topic_terms(part))
 
 

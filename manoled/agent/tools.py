@@ -9,6 +9,7 @@ refused with a :class:`ToolError` (a tool result the model can read).
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import replace
 from functools import cache
@@ -44,6 +45,8 @@ from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
 from .terms import person_verbs, told_aside, topic_terms
 from .totals import TOTAL_ASK
+
+log = logging.getLogger(__name__)
 
 
 def _short_forms(ctx: ToolContext, query: str, absent: frozenset[str]) -> tuple[list[str], set[str]]:
@@ -128,6 +131,7 @@ def semantic_search(ctx: ToolContext, query: str, top_k: int = 5, in_file: str |
             raise ToolError(f"no file named {in_file!r}")
     ex = find_facts(ctx, query, top_k=top_k, only_files=only)
     if ex.declined:
+        log.debug("declined %r: %s %s", query, ex.reason, ex.evidence or "")
         text = f"Nothing in the files is about {ex.topic}."
         return ToolOutput(text, data={"facts": {}, "files": [], "answer": factlib.answer_text(ex),
                                       "kind": "search", "declined": True})
