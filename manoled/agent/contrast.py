@@ -318,7 +318,7 @@ class Contrasts:
         (to 31 March 2026)"), when the question asks of now: the price list's current row answers, not the old one."""
         return self.now and bool(_OUTDATED.search(section)) and not _NOW.search(section)
 
-    def for_guests(self, unit: str) -> float:
+    def kept_apart(self, unit: str) -> float:
         """:data:`CASE_PENALTY` twice for a line of what is kept for guests ("Guest wifi: KO_Guest password: …",
         "rete ospiti") when the question asks of no guests: the household's own network answers "home wifi pw?";
         a hotel's guest wifi, the only one, still does. Three times for what a membership costs while paused,

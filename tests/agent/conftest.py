@@ -155,3 +155,14 @@ def planner_answer(core, now: float, question: str):
     final = list(planner_agent(core, now).run(question))[-1]
     assert isinstance(final, AnswerStep)
     return final
+
+
+def ranked(text: str, relpath: str, said: str) -> list:
+    """The facts ``extract`` finds in ``text`` (one passage of the file ``relpath``) for ``said``, best first."""
+    from manoled.agent import gloss
+    from manoled.agent.facts import extract
+    from manoled.agent.retrieve import Candidate
+
+    c = Candidate(1, text, f"/home/u/{relpath}", relpath.rsplit("/", 1)[-1], relpath=relpath)
+    c.rrf = 0.03
+    return extract(gloss.rephrase(said, lambda w: True), [c], top=5, said=said).facts

@@ -9,15 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from conftest import ask, folder_fixture, planner_agent
+from conftest import ask, folder_fixture, planner_agent, ranked
 
-from manoled.agent import gloss
-from manoled.agent.facts import extract
 from manoled.agent.layout import logical_lines
 from manoled.agent.months import without_deed_before
 from manoled.agent.owndate import own_date_last
 from manoled.agent.papers import to_anyone
-from manoled.agent.retrieve import Candidate
 from manoled.agent.units import is_value
 
 NOW = datetime(2026, 3, 2, 12).timestamp()
@@ -92,13 +89,6 @@ def test_a_letter_to_someone_is_still_not_about_another(folder):
     core, _root = folder
     final, _names = ask(planner_agent(core, NOW), "When is Jon's next dental check-up?")
     assert "9 April" not in final.answer, final.answer
-
-
-def ranked(text: str, relpath: str, said: str) -> list:
-    """The facts ``extract`` finds in ``text`` (one passage of the file ``relpath``) for ``said``, best first."""
-    c = Candidate(1, text, f"/home/u/{relpath}", relpath.rsplit("/", 1)[-1], relpath=relpath)
-    c.rrf = 0.03
-    return extract(gloss.rephrase(said, lambda w: True), [c], top=5, said=said).facts
 
 
 def test_a_label_ending_in_by_gives_the_deadline():

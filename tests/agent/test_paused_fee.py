@@ -4,13 +4,11 @@ not "Congelación de cuota: … 9,90 € por mes congelado", unless a pause is a
 
 from __future__ import annotations
 
-from conftest import folder_fixture, planner_agent, ask
 from datetime import datetime
 
-from manoled.agent import gloss
-from manoled.agent.facts import extract
+from conftest import ask, folder_fixture, planner_agent, ranked
+
 from manoled.agent.kinds import typed_by
-from manoled.agent.retrieve import Candidate
 
 NOW = datetime(2026, 11, 20, 12).timestamp()
 
@@ -20,20 +18,17 @@ CONTRACT = ("FITLAB CENTRO\nCONTRATO DE ADHESIÓN DE SOCIO/A\n"
             "Dato | Valor\nCuota mensual | 39,90 € (IVA incluido)\nMatrícula | 15,00 €\n")
 
 
-def ranked(said: str) -> list:
-    c = Candidate(1, CONTRACT, "/home/u/Gym/contrato gimnasio.txt", "contrato gimnasio.txt",
-                  relpath="Gym/contrato gimnasio.txt")
-    c.rrf = 0.03
-    return extract(gloss.rephrase(said, lambda w: True), [c], top=5, said=said).facts
+def in_contract(said: str) -> list:
+    return ranked(CONTRACT, "Gym/contrato gimnasio.txt", said)
 
 
 def test_the_monthly_fee_is_not_the_fee_while_paused():
-    facts = ranked("how much does working out cost me every month, once the first month is out of the way?")
+    facts = in_contract("how much does working out cost me every month, once the first month is out of the way?")
     assert facts and "39,90" in facts[0].text, [f.text for f in facts[:3]]
 
 
 def test_a_pause_asked_is_the_paused_fee():
-    facts = ranked("how much does it cost to freeze my gym membership for a month?")
+    facts = in_contract("how much does it cost to freeze my gym membership for a month?")
     assert facts and "7,50" in facts[0].text, [f.text for f in facts[:3]]
 
 
