@@ -29,7 +29,9 @@ _POLITE = r"^(?:please |pls |(?:can|could|would|will) you (?:please )?)?"  # "ca
 LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|what are|which are)\b")
 SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
-HAVE_ASK = re.compile(r"^(?:what|which)(?: \w+){1,3} (?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|store|stored)\b")
+# (and "which of Giulia's fatture are saved on here": the kept ones)
+HAVE_ASK = re.compile(r"^(?:what|which)(?: of)?(?: [\w']+){1,3} (?:(?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|"
+                      r"store|stored)|(?:are|is|were) (?:saved|kept|stored|filed))\b")
 # "do we have a recipe for pão de queijo", "is there a copy of the lease": whether a paper is kept, answered by its file
 HAVE_ONE = re.compile(r"^(?:do|did) (?:i|we) (?:still )?(?:have|keep)|^(?:is|are) there|^(?:have|has) (?:i|we) (?:got|kept)")
 KEPT_PAPERS = frozenset(stem(w) for w in """recipe note letter contract lease receipt invoice statement summary scan copy

@@ -14,6 +14,7 @@ from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
 from .kinds import _ASKED_AS, NUMBER_SAID, is_cue, is_cue_abroad, role_words
+from .months import foreign_month
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())
@@ -46,6 +47,11 @@ _FRAMING = frozenset("final overall actual exact full whole grand".split())
 # amounts that are a thing of their own, not any sum: a booking's total is no deposit, a bill's no refund
 _NAMED_AMOUNTS = frozenset("deposit deposits rent salary budget refund balance contribution contributions pension pensions excess "
                             "deductible".split())
+
+
+def _dated(question: str, ws: list[str]) -> set[str]:
+    """The words of ``question`` (``ws``) that say when, a month's name in another tongue too ("ottobre")."""
+    return time_words(question) | {w for i, w in enumerate(ws) if foreign_month(ws, i)}
 
 
 def is_type_word(w: str) -> bool:
@@ -117,7 +123,7 @@ def _asked(question: str) -> tuple[str, ...]:
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return ()
     if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head
-        dated = time_words(question)  # "shearing invoice total nov 25?": no month is a thing asked
+        dated = _dated(question, ws)  # "shearing invoice total nov 25?", "netto ottobre?": no month is a thing asked
         dated |= {w for m in _ROUTE.finditer(question.lower()) for w in m.groups()}  # "pnr pune->madgaon": which
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
@@ -172,7 +178,7 @@ def paid_for(question: str) -> list[str]:
     to replace the gutters" -> gutter; "how much did the new sofa from IKEA cost" -> new, sofa. Empty when it names
     none."""
     ws = words(question)
-    dated = time_words(question)  # "the January 2026 cold snap": when, not what
+    dated = _dated(question, ws)  # "the January 2026 cold snap": when, not what
     for i, w in enumerate(ws[:-2]):
         start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
             i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \

@@ -86,7 +86,7 @@ DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
 DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|splatnost[ia]?|"
-                            r"vencimiento|límite|limite|entro il|scadenza|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
+                            r"vencimiento|límite|limite|entro il|scadenza|termine|plazo|prazo|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
                             r"\bby:?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
@@ -112,6 +112,7 @@ def _trim(unit: str, terms: Sequence[str]) -> str:
 
 
 PAPER_PENALTY = 2.5  # to the other paper of a job (the estimate, asked the bill)
+OWN_LABEL_WEIGHT = 0.3  # a value whose label says the paper's own thing, as its name or folder does
 NAMED_WEIGHT = 0.6  # per question word a passage's file name says: as much to every one of its units
 CELL_WEIGHT = 1.0  # to a table row's cell with question words in its name and value (a count's label: "Nights: 4")
 OTHER_MONTH_PENALTY = 1.5  # to a passage whose dates are all of other months than the one asked
@@ -211,6 +212,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
+        own = {stem(w) for w in words(c.named) if w.isalpha()} - set(terms) - STOP  # the paper's own thing ("Rent/…")
         firsts = people.first_names(c.text) if kind == "person" else frozenset()  # "Tomasz owns …" after "Tomasz Nowak"
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         number = number_said(numbered, c.text, c.file_name) if numbered else 0  # "Term II" +1, "Term I" -1
@@ -256,6 +258,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                                and not (deadline and f == "date" and not DEADLINE_UNIT.search(u.split(":", 1)[0])))
             score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) - contrasts.kept_apart(u)
             score += CELL_WEIGHT * _in_one_cell(u, here)
+            if typed and own and _LABELLED.match(u) and own & (label := {stem(w) for w in words(u.split(":", 1)[0])}) \
+                    and label & set(here):  # "the deposit" of a lease filed under Rent: "Rent deposit", not "Utility
+                score += OWN_LABEL_WEIGHT  # deposit"; a label that says the thing asked and the paper's own thing
             if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
                 score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
             if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"

@@ -51,6 +51,15 @@ def before(q: str, topic: str, names: list[str]) -> bool:
     return any(a == topic and b in names for a, b in zip(ws, ws[1:], strict=False))
 
 
+def near_after(q: str, topic: str, names: list[str]) -> bool:
+    """Whether ``topic`` is a word of the noun phrase right after one of ``names`` ("F24 payment receipts"), not
+    a number ("the council tax bills for 2025-26")."""
+    ws = [stem(w) for w in q.split()]
+    return not topic[:1].isdigit() and any(
+        w == topic and i and (ws[i - 1] in names or i > 1 and ws[i - 2] in names and ws[i - 1] not in STOP)
+        for i, w in enumerate(ws))
+
+
 def after_name(question: str, topic: str, names: set[str]) -> bool:
     """Whether ``topic`` is the noun right after a word that names the folder ("internet bills")."""
     ws = [stem(w) for w in words(question)]

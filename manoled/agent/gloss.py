@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .commonness import coined
+from .commonness import coined, zipf
 from .glossary import TABLE as _TABLE
 from .slots import OUT_OF_ACCOUNT, stem
 
@@ -261,12 +261,13 @@ def rephrase(question: str, keep: Callable[[str], bool]) -> str:
     return question
 
 
-def in_english(question: str) -> str:
+def in_english(question: str, name: Callable[[str], bool] = lambda w: False) -> str:
     """``question`` with each word of another tongue that is a form of a table's word said as that word ("liquido
-    nomina feb?": "net payslip feb?"), to read what kind of value it asks by the English words that ask one."""
+    nomina feb?": "net payslip feb?"), to read what kind of value it asks by the English words that ask one; a word
+    that ``name`` accepts is kept (the Logement folder is no lodging)."""
     def said(m: re.Match[str]) -> str:
         w = m.group(0).lower()
-        found = heads(w) if coined(w) else ()
+        found = heads(w) if (coined(w) or not zipf(w)) and not name(w) else ()  # "netto": a name in the large list, no English word
         return found[0] if found else m.group(0)
     return re.sub(r"[^\W\d_]+", said, question)
 
@@ -292,7 +293,11 @@ def heads(word: str) -> tuple[str, ...]:
         return _HEADS[word]
     # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),
     # not an English word that starts like a form ("reservation": reserva)
-    return next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
+    found = next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
+    if found or len(word) < 6 or word[-1] not in "aeio":
+        return found
+    # a plural that changes the last vowel ("fatture": fattura, "bollette": bolletta)
+    return next((_HEADS[word[:-1] + v] for v in "aeio" if word[:-1] + v in _HEADS), ())
 
 
 def phrases(word: str) -> tuple[str, ...]:

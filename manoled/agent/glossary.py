@@ -12,6 +12,7 @@ TABLE = """
 invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme fakturę fakturze
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska
  výplatnice mzdový_list pasek_wynagrodzeń pasek_płacowy odcinek_płacowy cedolino busta_paga
+total: totale totali gesamtbetrag totaal celkem razem
 net: netto neto líquido liquido percibir čistá do_wypłaty na_rękę
 soak soaking: einweichen tremper remojar demolhar ammollo
 start: beginn début inicio inizio início prise_d'effet date_d'effet początek rozpoczęci
@@ -81,9 +82,10 @@ membership member: mitgliedschaft mitglied adhésion adhérent abonnement socio 
 freeze frozen: einfrieren congelación congelar congelado congeler sospensione sospendere pausierung ruhezeit zawieszeni
 fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta cuota cuotas cotisation
  mensalidade
+deadline: frist stichtag date_limite termin_płatności fälligkeit échéance vencimiento scadenza vencimento vervaldatum
+ splatnost splatnosti termine plazo prazo
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
  termin_płatności płatne_do
-deadline: frist stichtag date_limite termin_płatności
 date: datum fecha
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn

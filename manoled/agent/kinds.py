@@ -264,6 +264,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "date", True  # "last day to pay the designers": a day, whatever "pay" says
     if re.search(r"\binterest rates?\b", " ".join(ws)):
         return "number", True  # "bond interest rate?": a percentage, not the statement it is on
+    if re.search(r"\btake[- ]home\b", question, re.IGNORECASE):
+        return "amount", True  # "wanjiru take home oct?": the net pay
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])
     if not hits[best] and any(w in ("next", "upcoming") for w in ws):

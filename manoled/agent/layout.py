@@ -185,16 +185,17 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             if head is not None:
                 continue
         pairs = _PAIRS.split(bare)
+        indent = line[:len(line) - len(line.lstrip(" \t"))]  # kept: an indented pair sits under the line above it
         if label and (is_value(bare) and len(bare) <= 30 or _PRICED.fullmatch(bare)
                       or label.endswith(":") and _OPENS_WITH_DATE.match(bare)):
             out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";
             continue  # a receipt's item, then its count and price: "RÅSKOG trolley beige" "1 x 35.00 | 35.00"; a
             # label that ends in a colon, then a line that opens with its date ("… confirmed for:" "Wednesday 22 April …")
         if len(pairs) >= 2 and all(":" in p for p in pairs):
-            out.extend(" ".join(p.split()) for p in pairs)
+            out.extend(indent + " ".join(p.split()) for p in pairs)
         elif len(cells) == 2 and not cells[0][2].endswith((".", "!", "?")) and (
                 not cells[0][2][-1:].isdigit() or piped and is_value(cells[1][2])):  # "TOTAL RATES 2025/2026 | $3,215.18"
-            out.append(f"{cells[0][2].rstrip(':')}: {cells[1][2]}")
+            out.append(f"{indent}{cells[0][2].rstrip(':')}: {cells[1][2]}")
         else:
             out.append(line)
             plain = bare if _label(bare, is_value) else ""

@@ -46,7 +46,7 @@ from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
 from .plan import Plan
-from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, same_word, stem
+from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, same_word, stem, words
 from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
 
@@ -109,7 +109,7 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
         intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
         plan.reason = "asks how much of something, not for files"
-    elif intent == "count" and "total" in q.split() and not (head or slots.extensions or qwords & FILE_NOUNS):
+    elif intent == "count" and {"total", "totale"} & set(q.split()) and not (head or slots.extensions or qwords & FILE_NOUNS):
         intent = plan.intent = "content"  # "edf feb 2026 total??": a bill's total, no number of files
         plan.reason = "asks a total, not how many files"
     elif intent == "count" and not COUNT_WORDS.search(q):
@@ -273,10 +273,10 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             plan.reason = "the size or date of the one file named" if one else "the one file of a kind in a period"
     if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
                                                      or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
-                                                     & FILE_NOUNS) and has_subfolders(plan.folder, files) \
-            and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + re.escape(plan.folder.rsplit("/", 1)[-1]
-                                                                                     .lower()) + r"\b", q):
-        plan.intent = "tree"  # "show me what's under Travel": its subfolders and its files
+                                                     & FILE_NOUNS - FOLDER_WORDS) and has_subfolders(plan.folder, files) \
+            and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + r"[\W_]+".join(
+                map(re.escape, words(plan.folder.rsplit("/", 1)[-1]))) + r"\b", q):
+        plan.intent = "tree"  # "show me what's under Travel", "inside Lavoro_Giulia": its subfolders and its files
     one = one_file_of(question, plan.folder, said_folder, files) if plan.intent in ("disk", "folders") else None
     own = [t for t in said_topics if t not in ATTRIBUTE_WORDS]  # "my running log": more than its folder's word
     if one is None and plan.intent in ("disk", "folders") and said_folder and not qwords & FOLDER_WORDS and \

@@ -32,7 +32,8 @@ from .askwords import (
     VALUE_ASK,
 )
 from .continuation import QUESTION_FRAME, is_followup
-from .folderwords import after_name, before, before_folder_word, find_folder, included
+from .folderwords import after_name, before, before_folder_word, find_folder, included, near_after
+from .gloss import in_english
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import WEIGHT_WORDS, asked_part, body_weight, wanted_type
 from .namedfiles import collection_of_named, joined
@@ -99,7 +100,8 @@ class Planner:
         slots = read_slots(question, self.now())
         slots.topics = joined(slots.topics, question, files)  # "pay slips": Payslip_….pdf
         said_topics = list(slots.topics)  # before the words that name a folder leave them
-        scores = self.model.scores(asked_part(question))  # "the cat's check-up - what did she weigh?": that asks
+        # "the cat's check-up - what did she weigh?": the sentence that asks; "which of Giulia's fatture": invoices
+        scores = self.model.scores(in_english(asked_part(question), lambda w: folder_matches(w, files)))
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
         intent, top = ranked[0]
         margin = top - ranked[1][1]
@@ -186,8 +188,9 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
         if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
             # the folder's files, whatever they say, unless the word names some of them
             inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
-            slots.topics = [t for t in slots.topics if not (before(q, t, said_folder) and
-                                                              not path_matches(t, inside))]
+            # (or names a kind of them after it: "how many F24 payment receipts")
+            slots.topics = [t for t in slots.topics if not ((before(q, t, said_folder) or near_after(q, t, said_folder))
+                                                            and not path_matches(t, inside))]
         if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
             slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
     return said_folder

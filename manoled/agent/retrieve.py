@@ -163,6 +163,8 @@ def contains(text: str, term: str) -> bool:
     flat = f" {' '.join(ws)} "
     if "-" in t and f" {t.replace('-', ' ')} " in flat:
         return True  # "jhadu-pochha" in "jhadu, pochha, bhandi"; "check-in" in "Check in: 15:00"
+    if "-" in t.strip("-") and all(len(p) >= 4 and _has(ws, stem(p)) for p in t.split("-")):
+        return True  # "Cradle Mountain-Lake St Clair" in "Cradle Mountain Visitor Centre … Lake St Clair"
     if any(f" {' '.join(fold(w) for w in words(p))} " in flat for p in gloss.phrases(t)):
         return True  # "Date de prise d'effet" says when a lease starts
     if 2 <= len(t) <= 5 and t.isalpha():  # a short form: what it stands for, or the initials of the words it does

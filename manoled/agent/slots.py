@@ -76,7 +76,7 @@ aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't ther
 i'm i've i'd we've we're we'd we'll you've they've let's again else other others another same counting including besides beside except he him his she her hers
 file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
-count number total amount many
+count number total totale amount many
 send sent receive received keep keeps keeping kept store stored save saved put make made have own owns owned use used using add added adding
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
@@ -324,6 +324,8 @@ def read_slots(question: str, now: float) -> Slots:
                 or by and w in by.group().split() or idiom(ws, i):
             continue  # "and February's?": a month, as "February" is; "when does it run out": no running (but
             # "the market takings": a noun, though "taking" is a verb's)
+        if w == "home" and ws[i - 1:i] == ["take"]:
+            w = s = "net"  # "take home pay": the net pay, no home
         if (s in KIND_WORDS or w in KIND_WORDS) and not (ws[i + 1:i + 2] and stem(ws[i + 1]) in _KIND_OF_THING):
             kinds.append(s if s in KIND_WORDS else w)  # (not "the photo book", "the Patels' photo session": a thing)
             continue

@@ -17,19 +17,19 @@ from .retrieve import contains
 from .slots import OUT_OF_ACCOUNT, STOP, stem, words
 
 # "the total", "what did it end up costing", "what goes out of our account": the figure that sums the others
-TOTAL_ASK = re.compile(r"\b(?:total|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to|"
+TOTAL_ASK = re.compile(r"\b(?:total|totale|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to|"
                        rf"{OUT_OF_ACCOUNT})\b|"
                        + WITH_TAX.pattern, re.IGNORECASE)
 RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
-                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b",
+                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b|\bsaldo finale\b",
                          re.IGNORECASE)
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto", "Totale
-# imponibile")
+# imponibile"); so is one section's ("Totale A: 1.661,40" over "SALDO FINALE: EURO + 3.412,18" on a tax payment form)
 BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
                          r"sub-?total|zwischensumme|sous-total|before tax|pre-tax|imponibile|base imponible|base tributável|"
-                         r"subtotale|imponible)\b", re.IGNORECASE)
+                         r"subtotale|imponible)\b|\btotale?\s+(?-i:[A-Z]|[IVX]{1,3})\s*(?:[:|]|$)", re.IGNORECASE)
 # "net pay", "what did we actually get after the commission", "once the premium is taken off": what is left once
 # something is taken off, not the total it is taken from ("after tax" is left out: of a price it means with tax)
 NET_ASK = re.compile(r"\bnet\b|\btake[- ]home\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
