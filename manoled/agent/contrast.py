@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .continuation import ORDINALS, asked_ordinal
-from .gloss import in_english
+from .gloss import forms, in_english
 from .months import MONTH_NAMES, asked_months, since_asked, year_months
 from .slots import STOP, stem, words
 
@@ -345,8 +345,9 @@ class Contrasts:
 
 
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
-_PAUSED = re.compile(r"\b(?:freez(?:e|es|ing)|frozen|pause[ds]?|pausing|suspen(?:d|ded|sion)|congelaci[oó]n|congelad[oa]s?|"
-                     r"congel(?:é|ée|er)|sospensione|pausierung|ruhezeit|ruhen|zawieszeni[ea]|pozastaven[íi])\b", re.IGNORECASE)
+# a membership paused: in English, or in the glossary's forms of "freeze" ("Congelación de cuota", "Ruhezeit")
+_PAUSED = re.compile(r"\b(?:freez(?:e|es|ing)|frozen|pause[ds]?|pausing|suspen(?:d|ded|sion)|"
+                     + "|".join(re.escape(f.replace("_", " ")) + r"\w*" for f in forms("freeze")) + r")\b", re.IGNORECASE)
 _A_SUM = re.compile(r"[£$€¥]\s?\d|\d\s?(?:€|eur|usd|gbp)\b", re.IGNORECASE)  # a sum of money, not a rate "6.45% p.a."
 CASE_PENALTY = 0.5
 # "If …,", "During any …,", "In the event of …,": a sentence about one case of a rule

@@ -258,11 +258,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                                and not (deadline and f == "date" and not DEADLINE_UNIT.search(u.split(":", 1)[0])))
             score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) - contrasts.kept_apart(u)
             score += CELL_WEIGHT * _in_one_cell(u, here)
-            if typed and own and _LABELLED.match(u) and own & (label := {stem(w) for w in words(u.split(":", 1)[0])}) \
-                    and label & set(here):  # "the deposit" of a lease filed under Rent: "Rent deposit", not "Utility
-                score += OWN_LABEL_WEIGHT  # deposit"; a label that says the thing asked and the paper's own thing
-            if counted_by_label and typed and _LABELLED.match(u):  # "how many nights": "Nights: 4", labelled by it
-                score += CELL_WEIGHT * ({stem(w) for w in words(u.split(":", 1)[0])} == set(focus))
+            label = {stem(w) for w in words(u.split(":", 1)[0])} if typed and (own or counted_by_label) \
+                and _LABELLED.match(u) else set()  # a typed value's label, read once for the two below
+            if own & label and label & set(here):  # "the deposit" of a lease filed under Rent: "Rent deposit", not
+                score += OWN_LABEL_WEIGHT  # "Utility deposit"; a label that says the thing asked and the paper's own
+            if counted_by_label and label:  # "how many nights": "Nights: 4", labelled by it
+                score += CELL_WEIGHT * (label == set(focus))
             if section:  # the heading it sits under says a question word, or the day asked: "RETOUR – 14/06/2026"
                 if section not in heads:  # read once for all the units under it
                     heads[section] = [t for t in terms if contains(section, t)]

@@ -282,6 +282,15 @@ def forms(word: str) -> tuple[str, ...]:
     return GLOSS.get(word, ())
 
 
+VOWELS = frozenset("aeio")  # the last letters Italian, Spanish and Portuguese plurals change (ricetta: ricette)
+
+
+def vowel_changed(word: str, form: str) -> bool:
+    """Whether ``word`` is ``form`` (five letters or more) with its last vowel changed: "fatture" for fattura."""
+    return len(form) >= 5 and len(word) == len(form) and word[:-1] == form[:-1] and word[-1] in VOWELS \
+        and form[-1] in VOWELS
+
+
 def heads(word: str) -> tuple[str, ...]:
     """The words of the table of which ``word`` (as the question writes it) is a form ("kauce": deposit; and, as the
     table also gives English words their other words, "bond": deposit), or (): a question that says a paper's word
@@ -294,10 +303,8 @@ def heads(word: str) -> tuple[str, ...]:
     # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),
     # not an English word that starts like a form ("reservation": reserva)
     found = next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
-    if found or len(word) < 6 or word[-1] not in "aeio":
-        return found
-    # a plural that changes the last vowel ("fatture": fattura, "bollette": bolletta)
-    return next((_HEADS[word[:-1] + v] for v in "aeio" if word[:-1] + v in _HEADS), ())
+    # or a plural that changes the last vowel ("fatture": fattura, "bollette": bolletta)
+    return found or next((_HEADS[f] for v in VOWELS if vowel_changed(word, f := word[:-1] + v) and f in _HEADS), ())
 
 
 def phrases(word: str) -> tuple[str, ...]:

@@ -79,7 +79,8 @@ tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tribut
 income: einkommen ingresos rendimientos renta reddito rendimento dochód dochodu przychód
 price: preis prix precio prezzo preço prijs cena ceny
 membership member: mitgliedschaft mitglied adhésion adhérent abonnement socio socia abbonamento iscritto członkostw
-freeze frozen: einfrieren congelación congelar congelado congeler sospensione sospendere pausierung ruhezeit zawieszeni
+freeze frozen: einfrieren congelación congelacion congelar congelado congelada congeler congelé sospensione sospendere
+ pausierung ruhezeit zawieszeni pozastaven
 fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta cuota cuotas cotisation
  mensalidade
 deadline: frist stichtag date_limite termin_płatności fälligkeit échéance vencimiento scadenza vencimento vervaldatum

@@ -13,7 +13,7 @@ from functools import lru_cache
 from .asking import asked_part
 from .gloss import heads, in_english
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
-from .slots import GENERIC, STOP, WEEKDAYS, stem, words
+from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
@@ -264,7 +264,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "date", True  # "last day to pay the designers": a day, whatever "pay" says
     if re.search(r"\binterest rates?\b", " ".join(ws)):
         return "number", True  # "bond interest rate?": a percentage, not the statement it is on
-    if re.search(r"\btake[- ]home\b", question, re.IGNORECASE):
+    if TAKE_HOME.search(question):
         return "amount", True  # "wanjiru take home oct?": the net pay
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])

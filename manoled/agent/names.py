@@ -65,11 +65,8 @@ def _form_of(w: str, g: str) -> bool:
     "Receitas"), with its last vowel changed (five or more: "Ricette", "Cedolini"), or as a compound's end (six or
     more: a Mietvertrag is a contract)."""
     return (w.startswith(g) and len(w) - len(g) <= 2
-            or len(g) >= 5 and g[-1] in _VOWELS and (w == g[:-1] or w[:-1] == g[:-1] and w[-1] in _VOWELS)
+            or len(g) >= 5 and g[-1] in gloss.VOWELS and w == g[:-1] or gloss.vowel_changed(w, g)
             or len(g) >= 6 and w.endswith(g))
-
-
-_VOWELS = frozenset("aeio")  # the last letters Italian, Spanish and Portuguese plurals change (ricetta: ricette)
 
 
 def similar(a: str, b: str) -> bool:
@@ -80,7 +77,7 @@ def similar(a: str, b: str) -> bool:
         return True
     if len(a) >= 6 and len(b) >= 6 and a[:-1] == b[:-1]:
         return True
-    if len(a) >= 5 and len(b) >= 5 and a[:-1] == b[:-1] and a[-1] in _VOWELS and b[-1] in _VOWELS:
+    if len(a) >= 5 and len(b) >= 5 and a[:-1] == b[:-1] and a[-1] in gloss.VOWELS and b[-1] in gloss.VOWELS:
         return True  # a plural of its last vowel changed: "rette" for Retta_2026-12.pdf
     if len(a) >= 5 and len(b) >= 5:
         return SequenceMatcher(None, a, b).ratio() >= RATIO

@@ -42,6 +42,7 @@ from .askwords import (
 )
 from .continuation import QUESTION_FRAME
 from .folderwords import find_folder, has_subfolders
+from .gloss import in_english
 from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
@@ -109,9 +110,9 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
         intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
         plan.reason = "asks how much of something, not for files"
-    elif intent == "count" and {"total", "totale"} & set(q.split()) and not (head or slots.extensions or qwords & FILE_NOUNS):
+    elif intent == "count" and "total" in in_english(q).split() and not (head or slots.extensions or qwords & FILE_NOUNS):
         intent = plan.intent = "content"  # "edf feb 2026 total??": a bill's total, no number of files
-        plan.reason = "asks a total, not how many files"
+        plan.reason = "asks a total, not how many files"  # (in the papers' tongue too: "f24 novembre totale?")
     elif intent == "count" and not COUNT_WORDS.search(q):
         intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files
         plan.reason = "names files without asking how many"

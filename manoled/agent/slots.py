@@ -110,6 +110,9 @@ _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": 
 OUT_OF_ACCOUNT = r"out\s+of\s+(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?"
 
 
+TAKE_HOME = re.compile(r"\btake[- ]home\b", re.IGNORECASE)  # "take-home pay", "wanjiru take home oct?": the net pay
+
+
 def idiom(ws: list[str], i: int) -> bool:
     """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out")."""
     return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "")
@@ -324,8 +327,8 @@ def read_slots(question: str, now: float) -> Slots:
                 or by and w in by.group().split() or idiom(ws, i):
             continue  # "and February's?": a month, as "February" is; "when does it run out": no running (but
             # "the market takings": a noun, though "taking" is a verb's)
-        if w == "home" and ws[i - 1:i] == ["take"]:
-            w = s = "net"  # "take home pay": the net pay, no home
+        if TAKE_HOME.fullmatch(w) or w == "home" and ws[i - 1:i] == ["take"]:
+            w = s = "net"  # "take home pay": the net pay (TAKE_HOME), no home
         if (s in KIND_WORDS or w in KIND_WORDS) and not (ws[i + 1:i + 2] and stem(ws[i + 1]) in _KIND_OF_THING):
             kinds.append(s if s in KIND_WORDS else w)  # (not "the photo book", "the Patels' photo session": a thing)
             continue

@@ -14,7 +14,7 @@ from .commonness import zipf
 from .gloss import PHRASED
 from .kinds import WITH_TAX, is_cue, new_value
 from .retrieve import contains
-from .slots import OUT_OF_ACCOUNT, STOP, stem, words
+from .slots import OUT_OF_ACCOUNT, STOP, TAKE_HOME, stem, words
 
 # "the total", "what did it end up costing", "what goes out of our account": the figure that sums the others
 TOTAL_ASK = re.compile(r"\b(?:total|totale|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to|"
@@ -32,7 +32,7 @@ BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|v
                          r"subtotale|imponible)\b|\btotale?\s+(?-i:[A-Z]|[IVX]{1,3})\s*(?:[:|]|$)", re.IGNORECASE)
 # "net pay", "what did we actually get after the commission", "once the premium is taken off": what is left once
 # something is taken off, not the total it is taken from ("after tax" is left out: of a price it means with tax)
-NET_ASK = re.compile(r"\bnet\b|\btake[- ]home\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
+NET_ASK = re.compile(TAKE_HOME.pattern + r"|\bnet\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
                      r"costs?|fees?|premiums?|commission|tak(?:e|en) (?:out|off))\b", re.IGNORECASE)
 NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )?(?:deductions|tax|taxes)|you will receive|"
                       r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b",
