@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from conftest import ask, folder_fixture, planner_agent, ranked
+from conftest import answers, folder_fixture, planner_agent, ranked
 
 from manoled.agent.kinds import typed_by
 
@@ -48,5 +48,4 @@ folder = folder_fixture("paused_fee", {
 
 
 def test_a_bare_question_in_the_papers_tongue(folder):
-    final, sources = ask(planner_agent(folder[0], NOW), "cuota gym al mes?")
-    assert "39,90" in final.answer and sources == ["contrato gimnasio.txt"], final.answer
+    answers(planner_agent(folder[0], NOW), "cuota gym al mes?", "39,90", "contrato gimnasio.txt")
