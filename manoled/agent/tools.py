@@ -45,6 +45,7 @@ from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
 from .terms import person_verbs, told_aside, topic_terms
 from .totals import TOTAL_ASK
+from .unsaid import other_policy
 
 log = logging.getLogger(__name__)
 
@@ -201,6 +202,10 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
+        if ex.facts and not ex.declined and (insured := other_policy(query, ex.facts[0].file_name)):
+            # "how much is the car insurance premium?" after the pet policy's number: not the pet policy's
+            return factlib.Extraction(declined=True, reason=f"the file is the policy of another thing ({insured})",
+                                      topic=ex.topic)
         ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)

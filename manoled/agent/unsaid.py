@@ -76,6 +76,28 @@ _PREMIUM = re.compile(r"\b(?:premiums?|prämien?|primas?)\b", re.IGNORECASE)
 _COVER = frozenset("insurance ins insure insured insurer policy cover covered premium mediclaim renewal".split())
 
 
+# what a policy insures, one thing a part, as papers name it: a paper named for one is no policy of another
+_INSURED = tuple(tuple(part.split()) for part in
+                 "car auto motor vehicle | home house flat apartment contents homeowners homeowner household | "
+                 "renters renter tenant tenants | pet pets | travel | health medical | life".split(" | "))
+
+
+def _insured(text: str) -> set[int]:
+    """Which of :data:`_INSURED` ``text`` names (in English or a paper's tongue: "seguro coche" names the car)."""
+    return {n for n, part in enumerate(_INSURED) if any(contains(text, w) for w in part)}
+
+
+def other_policy(question: str, file_name: str) -> str:
+    """The thing another policy insures, when ``question`` asks of insurance of one thing and the answer's paper is
+    named for another and not for that one ("our car insurance": "Homeowners declarations 2026.pdf"; "insure the
+    stuff inside the flat": "seguro coche 2026.docx"), else "". Not when the question names both."""
+    if not _asks_cover(question) or not (asked := _insured(question)):
+        return ""
+    named = _insured(file_name.replace("_", " "))
+    other = sorted(named - asked)
+    return "" if not other or named & asked else _INSURED[other[0]][0]
+
+
 def _premium(line: str) -> bool:
     """Whether ``line`` gives a premium: a sum close after the word (not "… Notes: after Part B premium")."""
     return any(TYPE_PATTERNS["amount"].search(line[m.end():m.end() + 40]) for m in _PREMIUM.finditer(line))
@@ -107,6 +129,8 @@ def unsaid_of_thing(question: str, top: Fact, kind: str | None, detail: dict[str
     elif (dish := recipe_for(question)) and not contains(text := f"{passage(top)} {top.file_name}", dish[-1]) \
             and not compound(text, dish[-1]):  # a dish by its name, never by meaning (cake ~ bread)
         why = f"the files have no recipe for {' '.join(dish)}"  # "pork tamales": not the green chile stew
+    elif insured := other_policy(question, top.file_name):
+        why = f"the files give the policy of another thing ({insured})"  # the home policy for "our car insurance"
     elif (pair := unqualified(question, top, passage(top), sense)) is not None:
         why = f"the files say {pair[1]} of another thing than {pair[0]}"  # the home policy for "our car insurance"
     elif (pair := other_thing(question, item(top) if listed(top) else passage(top))) is not None:
