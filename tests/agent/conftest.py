@@ -148,6 +148,12 @@ def answers(agent, question: str, answer: str, source: str, session: str = "defa
     assert answer in final.answer and sources == [source], (question, final.answer)
 
 
+def declines(agent, question: str, session: str = "default") -> None:
+    """Assert that ``agent`` declines ``question`` ("I found no…") and cites no source."""
+    final, sources = ask(agent, question, session=session)
+    assert sources == [] and final.answer.startswith("I found no"), (question, final.answer, sources)
+
+
 def planner_answer(core, now: float, question: str):
     """The final AnswerStep of one question asked of :func:`planner_agent`."""
     from manoled.agent.steps import AnswerStep

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import ask, folder_fixture, planner_agent
+from conftest import ask, declines, folder_fixture, planner_agent
 
 from manoled.agent.kinds import new_value, says_shape
 from manoled.agent.otherthing import other_thing
@@ -32,34 +32,30 @@ FILES: dict[str, tuple[str, float]] = {
 folder = folder_fixture("not_what_was_asked", FILES, NOW)
 
 
-def declined(agent, question: str) -> None:
-    final, names = ask(agent, question)
-    assert names == [] and final.answer.startswith("I found no"), (question, final.answer, names)
-
 
 def test_an_accounts_digits_are_no_phone_number(folder):
     assert not says_shape("phone", "Please pay by bank transfer to IBAN GB29 NWBK 6016 1331 9268 19.")
     assert says_shape("phone", "Call us on 0113 496 0021.")
-    declined(planner_agent(folder[0], NOW), "what's the phone number of Oakline Joinery?")
+    declines(planner_agent(folder[0], NOW), "what's the phone number of Oakline Joinery?")
 
 
 def test_a_title_that_starts_with_the_is_no_person(folder):
     assert not TYPE_PATTERNS["person"].search("Novels to read: The Remains of the Day, The Overstory")
     assert TYPE_PATTERNS["person"].search("Attendees: Hannah Iqbal, Rory Dunne")
-    declined(planner_agent(folder[0], NOW), "who wrote The Overstory?")
+    declines(planner_agent(folder[0], NOW), "who wrote The Overstory?")
 
 
 def test_the_time_a_question_names_is_no_answer_to_how_long(folder):
     assert not new_value("duration", "Soak overnight.", {"long", "overnight", "bircher", "keep"})
     assert new_value("duration", "Soak overnight.", {"long", "soak", "bircher"})
-    declined(planner_agent(folder[0], NOW), "how long does overnight bircher keep in the fridge?")
+    declines(planner_agent(folder[0], NOW), "how long does overnight bircher keep in the fridge?")
 
 
 def test_a_log_of_other_meters_says_nothing_of_the_water(folder):
     assert other_thing("water meter reading june?", "electricity_kwh: 9020, gas_m3: 2255") == ("water", "electricity")
     assert other_thing("gas meter reading june?", "electricity_kwh: 9020, gas_m3: 2255") is None
     agent = planner_agent(folder[0], NOW)
-    declined(agent, "what was the water meter reading in June 2025?")
+    declines(agent, "what was the water meter reading in June 2025?")
     final, names = ask(agent, "what was the gas meter reading in June 2025?")
     assert "2255" in final.answer and names == ["meter_readings.csv"], final.answer
     # of a list, its item: the bike of another line says nothing of the car

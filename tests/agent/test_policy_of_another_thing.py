@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import answers, ask, folder_fixture, planner_agent
+from conftest import answers, declines, folder_fixture, planner_agent
 
 from manoled.agent.unsaid import other_policy
 
@@ -32,10 +32,6 @@ FILES: dict[str, tuple[str, float]] = {
 folder = folder_fixture("policy_of_another_thing", FILES, NOW)
 
 
-def declined(agent, question: str) -> None:
-    final, names = ask(agent, question)
-    assert names == [] and final.answer.startswith("I found no"), (question, final.answer, names)
-
 
 def test_the_thing_a_paper_is_named_for():
     assert other_policy("what's the policy number on our car insurance", "Homeowners declarations 2026.pdf") == "home"
@@ -47,11 +43,11 @@ def test_the_thing_a_paper_is_named_for():
 
 
 def test_a_pet_policy_is_no_home_insurance(folder):
-    declined(planner_agent(folder[0], NOW), "what's the policy number on our home insurance?")
+    declines(planner_agent(folder[0], NOW), "what's the policy number on our home insurance?")
 
 
 def test_a_car_policy_is_no_cover_for_the_flat(folder):
-    declined(planner_agent(folder[0], NOW), "how much do we pay a year to insure the stuff inside the flat?")
+    declines(planner_agent(folder[0], NOW), "how much do we pay a year to insure the stuff inside the flat?")
 
 
 def test_each_policy_still_answers_for_its_own_thing(folder):
