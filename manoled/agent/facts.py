@@ -88,6 +88,10 @@ DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|splatnost[ia]?|"
                             r"vencimiento|límite|limite|entro il|scadenza|termine|plazo|prazo|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
                             r"\bby:?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
+# what says a date is the last one allowed, not only a due one ("bis spätestens 30. April", not "die nächste … fällig")
+HARD_DEADLINE = re.compile(r"\b(?:at the latest|no later than|latest by|deadline|spätestens|au plus tard|a más tardar|"
+                           r"como máximo|al più tardi|entro e non oltre|o mais tardar|uiterlijk|nejpozději|najpóźniej)\b",
+                           re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
@@ -129,6 +133,7 @@ PAPERS_WORD_WEIGHT = 1.5  # to a line labelled by the paper's word a phrase asks
 RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked one ("for each", "per hour")
 USE_WEIGHT = 1.0  # to a line that says a quantity used ("Units Consumed"), asked how much was used
 COVER_WEIGHT = 3.0  # to a line that gives the sum insured, asked the most a cover pays (a yearly check-up's sum is none)
+HARD_DEADLINE_WEIGHT = 1.0  # more to a date said as the last one allowed, asked by when
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
 
@@ -285,6 +290,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \
                         totals_mod.paper_total(u, question, terms):
                     score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
+                    score += HARD_DEADLINE_WEIGHT * (deadline and bool(HARD_DEADLINE.search(u)))
                 # "what did it cost altogether": no "$60 per family"
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")

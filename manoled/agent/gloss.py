@@ -125,6 +125,8 @@ tax: the feds | uncle sam | taxman | the tax man
 dentist: teeth looked at | teeth checked | teeth seen to | check his teeth | check her teeth | check my teeth |
  check their teeth
 gym: working out | work out | workouts
+locksmith: locked myself out | locked ourselves out | locked himself out | locked herself out | locked themselves out |
+ locked out of | got locked out | lock myself out | lock ourselves out
 discount: money off | knock off | knocks off | knocked off | knock a bit off | knock something off | percent off
 """
 

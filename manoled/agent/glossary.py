@@ -140,7 +140,7 @@ recipe: rezept recette receta ricetta receita recept przepis
 payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew
 account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy
 bank: banque banco banca
-reference: ref referenz référence referencia riferimento referência kenmerk tytuł_przelewu
+reference: ref referenz référence referencia riferimento referência kenmerk tytuł_przelewu localizador
 refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución přeplatek přeplatku
  rimborso teruggave terugbetaling rebate benefit_paid
  reimbursement reimbursed zwrot
@@ -190,9 +190,11 @@ wifi: internet broadband
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working awari
  zepsu
 fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn
+oil: öl ölwechsel huile vidange aceite olio óleo olie olej oleju
 cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured
 mediclaim: health_insurance medical_insurance health_policy health_cover
 omelette omelet: tortilla frittata
+coconut: santan kokos kokosmilch cocco
 mum mom mother: mamá mama maman mutti mamma mãe madre mère mutter
 teeth tooth: dentist dental zahnarzt dentiste dentista
 dentist: dental zahnarzt zahnärztin dentiste dentista tandarts dentyst stomatolog

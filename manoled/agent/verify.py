@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from .attribute import asked_words
+from .commonness import zipf
 from .continuation import asked_ordinal
 from .contrast import other_paper
 from .entries import entry_of, other_day
@@ -97,6 +98,26 @@ _MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re
 
 # attributes written as a code: a product's model is "SMS4HVI33E", rarely the word "model"
 _CODED = frozenset({"model"})
+
+
+# a word of a name a paper writes with another, rarer, capitalised word ("SEAT LEON", "VW Golf"): the question's
+# "seat" names the car the paper is of, not its seat; not a label ("Seat: 82", "SEAT 14A", "Seat Number")
+NAME_PARTNER_ZIPF = 4.5
+
+
+def names_thing(text: str, word: str) -> bool:
+    """Whether ``text`` writes ``word`` only as a word of a name (capitalised, beside a rarer capitalised word)."""
+    def partner(w: str) -> bool:
+        return bool(w) and w[0].isupper() and zipf(w.lower()) < NAME_PARTNER_ZIPF
+
+    def named(m: re.Match[str]) -> bool:
+        before = (re.findall(r"(?:^|[ \t])([^\W\d_][\w'-]*)[ \t]+$", text[:m.start()]) or [""])[-1]
+        after = (re.findall(r"^[ \t]+([^\W\d_][\w'-]*)", text[m.end():]) or [""])[0]
+        return m.group(1)[0].isupper() and not text[m.end():].lstrip().startswith(":") and (
+            partner(before) or partner(after))
+
+    found = list(re.finditer(rf"(?<![\w-])({re.escape(word)})(?![\w-])", text, re.IGNORECASE))
+    return bool(found) and all(map(named, found))
 
 
 # words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
@@ -363,7 +384,8 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
     where = f"{fact.text} {c.named if c else fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
     measured = [name for m in _MEASURE.finditer(fact.text) for name in MEASURES[m.group(1).lower()].split()]
     said = {t: t in names or t in measured or contains(where, t) or says_shape(t, fact.text) or compound(fact.text, t)
-            or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text)) for t in asked}
+            or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text)) or names_thing(c.text if c else fact.text, t)
+            for t in asked}
     ws = passage_words(fact.text) + measured
     missing = [t for t in asked if not said[t]]
     if sense is not None and ws and missing:
