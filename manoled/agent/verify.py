@@ -70,6 +70,7 @@ from .slots import GENERIC, STOP, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
 from .unsaid import item, listed, names_any, passage, unsaid_of_thing
+from .written import after_written
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
 CLOSE_COVERAGE = 0.45  # ... when the passage is also close in meaning (chatty questions carry extra words)
@@ -300,8 +301,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = f"the best sentence has no {kind}"
     elif other_month(placed := without_deed_before(question), _placing(paper := _paper(ex, top), kind), top.file_name) or \
             kind not in ("date", "time") and says_other_month(placed, top.text) or \
-            other_day(question, paper, top.file_name):  # a bill of February is due in March; a log's
-        # other days say nothing of the one asked
+            other_day(question, paper, top.file_name) or after_written(placed, top.file_name):  # a bill of
+        # February is due in March; a log's other days say nothing of the one asked, nor August's minutes of September
         why = "the files say it for another month or year"
     elif (place := asked_ordinal(question)) and c is not None and numbered_items(c.text, 1) and \
             not numbered_items(c.text, place):
