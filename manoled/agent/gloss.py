@@ -110,6 +110,8 @@ transport: getting around | get around | got around | gets around
 responsibility: out of pocket | out-of-pocket | left for us to pay | left for me to pay | pay ourselves |
  pay it ourselves | pay myself | pay it myself
 notice: how far ahead | how far in advance | how much warning | how much advance warning
+password: type in to connect | type in to get on | type in to get online | type in to log in | type in to log on |
+ type to connect | type to get on | type to get online | type to log in
 check-in: get into the room | get into my room | get into our room | get in the room | get in my room | get in our room
 """
 

@@ -1,6 +1,6 @@
 """A word of a car's name is no attribute asked ("prox itv seat?": the SEAT Leon's next inspection, not a seat), a
-date said as the last one allowed answers "by when" before another due date of the same letter, and a person
-locked out asks for the locksmith's bill. Over a real index, on fixtures written for these tests."""
+date said as the last one allowed answers "by when" before another due date of the same letter, a person
+locked out asks for the locksmith's bill, and what a visitor types in to get online is the network's password. Over a real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ FILES: dict[str, tuple[str, float]] = {
         "Türöffnung zerstörungsfrei: 89,00 €\n"
         "Anfahrt: 39,00 €\n"
         "Gesamtbetrag: 128,00 €\n", 30),
+    "Notes/home codes.txt": (
+        "HOME NETWORK\n  network: Kestrel-5G\n  password: Otter!Lane2026\nGarage keypad: 4417\n", 15),
     "Notes/todo.txt": ("- renew the passport\n- call the plumber about the kitchen tap\n", 10),
 }
 
@@ -69,3 +71,8 @@ def test_the_last_date_allowed_answers_by_when():
 def test_locked_out_asks_the_locksmiths_bill(folder):
     answers(planner_agent(folder[0], NOW), "how much did it cost when I locked myself out?", "128,00",
             "Schluesseldienst Quittung.txt")
+
+
+def test_what_a_visitor_types_in_to_connect(folder):
+    answers(planner_agent(folder[0], NOW), "My brother is staying over with his laptop. What does he have to type in "
+            "to connect?", "Otter!Lane2026", "home codes.txt")

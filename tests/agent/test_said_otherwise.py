@@ -88,6 +88,7 @@ def test_what_people_say_for_a_papers_word():
     assert "flight" in gloss.rephrase("how early do we fly out on the first morning?", keep)
     assert not {"net", "flight"} & set(gloss.rephrase("how much tax did they take off?", keep).split())  # a deduction
     assert "roadworthiness" in gloss.rephrase("when does the car need checking that it's safe to drive", keep)
+    assert "password" in gloss.rephrase("what does my brother have to type in to get online?", keep)
     assert contains("A. TOTAL DEVENGADO 3.416,67", "gross") and contains("Franquicia: 300,00 €", "excess")
     assert contains("Retención IRPF 18,50 %", "withheld") and contains("Vacuna antirrábica", "rabies")
     assert contains("Matrícula (pago único en el alta)", "sign-up") and contains("Your car insurance renewal", "covered")
