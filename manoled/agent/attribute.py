@@ -13,7 +13,7 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
-from .kinds import _ASKED_AS, NUMBER_SAID, is_cue, is_cue_abroad, role_words
+from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
 from .months import foreign_month
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
@@ -79,6 +79,8 @@ def _asked(question: str) -> tuple[str, ...]:
     drill" -> colour; "what's the late fee on the invoice" -> late; "how much did I tip" -> tip; "how many
     eggs" -> egg). Empty when the wh-word itself asks (who, when, where), or when the phrase cannot be read
     ("how much did the drill cost": subject or verb?)."""
+    # of the sentence that asks, not of what it tells first ("I'm checking what landed in my account. How much …?")
+    question = asked_part(question)
     ws = [w for w in words(question) if not adverb(w)]
     for i, w in enumerate(ws):
         nxt = ws[i + 1] if i + 1 < len(ws) else ""

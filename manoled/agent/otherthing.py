@@ -26,7 +26,8 @@ def other_thing(question: str, passage: str) -> tuple[str, str] | None:
     """(the thing asked, the other thing of its kind the passage says) when the passage never says the one asked
     ("water" where a meter log says electricity and gas), else None."""
     ws: list[str] | None = None
-    coded = typed_by(question)[0] == "code"  # "what phone number do we ring": a number, not the phone line
+    # "what phone number do we ring", "the guy who fixes our pipes, how do I phone?": whom to call, not the phone line
+    coded = typed_by(question)[0] in ("code", "person")
     for t in topic_terms(question):
         if t not in SIBLING or contains(passage, t) or coded and t in CONTACT_WORDS:
             continue
@@ -56,8 +57,9 @@ def unqualified(question: str, fact: Fact, passage: str, sense: WordSense | None
         m, h = said[i - 1], said[i]
         lm, lh = m.lower(), h.lower()
         if stem(lm) not in terms or stem(lh) not in terms or lh in CUES or i in verbs or lm in _WHICH_ONE \
-                or not (lm.isalpha() and lh.isalpha()) or len(lm) < 2 or (m.istitle() and i > 1) or MONTH_NAMES.get(lm[:3]):
-            continue  # a name is no kind ("GP" is one)
+                or not (lm.isalpha() and lh.isalpha()) or len(lm) < 2 or (m.istitle() and i > 1) or MONTH_NAMES.get(lm[:3]) \
+                or lh in _PARTICLES:
+            continue  # a name is no kind ("GP" is one), nor is a verb's particle a thing ("taken off", "paid back")
         if i + 1 < len(said) and stem(said[i + 1].lower()) in terms and i + 1 not in verbs and \
                 said[i + 1].lower() not in _PAPER_HEADS:
             continue  # "national car test": the kind of test, not of car ("contents insurance policy": of insurance)
@@ -74,6 +76,7 @@ def unqualified(question: str, fact: Fact, passage: str, sense: WordSense | None
     return None
 
 
+_PARTICLES = frozenset("off out up down back over away in on".split())
 # a paper that a thing's words name as a whole: "the home contents insurance policy" is that insurance's
 _PAPER_HEADS = frozenset("policy policies bill bills invoice invoices statement statements contract schedule renewal "
                          "certificate letter notice".split())
