@@ -93,7 +93,8 @@ def other_policy(question: str, file_name: str) -> str:
     stuff inside the flat": "seguro coche 2026.docx"), else "". Not when the question names both."""
     if not _asks_cover(question) or not (asked := _insured(question)):
         return ""
-    named = _insured(file_name.replace("_", " "))
+    # (a name's words run together are read apart: "Polizza_RCAuto" names the car)
+    named = _insured(re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", file_name.replace("_", " ")))
     other = sorted(named - asked)
     return "" if not other or named & asked else _INSURED[other[0]][0]
 

@@ -38,6 +38,7 @@ def test_the_thing_a_paper_is_named_for():
     assert other_policy("how much to insure the stuff inside the flat?", "seguro coche 2026.docx") == "car"
     assert other_policy("what's the policy number on our car insurance", "car insurance 2026.pdf") == ""
     assert other_policy("home insurance renewal date", "Auto_Home policy.pdf") == ""  # it names both
+    assert other_policy("policy number of our home contents insurance?", "Polizza_RCAuto_Meridiana.pdf") == "car"
     assert other_policy("when is the car due for its service", "Homeowners declarations 2026.pdf") == ""  # no cover asked
     assert other_policy("what's the policy number", "Homeowners declarations 2026.pdf") == ""  # no thing asked
 
