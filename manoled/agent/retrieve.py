@@ -16,6 +16,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from . import gloss
@@ -158,7 +159,7 @@ def contains(text: str, term: str) -> bool:
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
     # another tongue's short word whole, a longer one also as a plural or compound's start ("Preise"), a long one as
     # a compound's end ("Grafiktablett")
-    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=6) for g in gloss.forms(t)):
+    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=6, prefix_ok=_form_of(t)) for g in gloss.forms(t)):
         return True
     flat = f" {' '.join(ws)} "
     if "-" in t and f" {t.replace('-', ' ')} " in flat:
@@ -213,12 +214,30 @@ def silent_e(t: str) -> str:
     return ""
 
 
-def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99) -> bool:
+ENGLISH_ZIPF = 3.0  # from here a word is English, not another tongue's form with an ending ("contacts": no "conta")
+
+
+@lru_cache(maxsize=4096)
+def _english(word: str) -> bool:
+    return zipf(word) >= ENGLISH_ZIPF
+
+
+def _form_of(term: str) -> Callable[[str], bool]:
+    """Whether a word that starts with a form of ``term`` in another tongue is that form with an ending: not an English
+    word of its own ("contacts" for the Portuguese *conta*, an account; "summer" for *Summe*), unless it is the
+    English word for the same thing ("vaccines" for *vaccin*, a jab; "hotels" for a stay)."""
+    forms = set(gloss.forms(term))
+    return lambda w: not _english(w) or stem(w) == term or stem(w) in forms or bool(forms & set(gloss.forms(stem(w))))
+
+
+def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99,
+         prefix_ok: Callable[[str], bool] | None = None) -> bool:
     r = fold(root(t))
     t = _PAST.get(fold(t), fold(t))
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
     forms = inflected(t)
-    return any(w == t or stem(w) == t or _PAST.get(w) == t or (len(t) >= prefix_from and w.startswith(t)) or w in forms
+    return any(w == t or stem(w) == t or _PAST.get(w) == t or w in forms
+               or (len(t) >= prefix_from and w.startswith(t) and (prefix_ok is None or prefix_ok(w)))
                or "-" in w and w.split("-", 1)[0] in forms  # "moving": "Move-in"
                or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from . import gloss
 from .attribute import asked_words
 from .commonness import zipf
 from .continuation import asked_ordinal
@@ -66,7 +67,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .shapes import QUANTITY, TYPE_PATTERNS
-from .slots import GENERIC, STOP, words
+from .slots import GENERIC, STOP, stem, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
 from .unsaid import item, listed, names_any, passage, unsaid_of_thing
@@ -102,14 +103,15 @@ _CODED = frozenset({"model"})
 
 
 # a word of a name a paper writes with another, rarer, capitalised word ("SEAT LEON", "VW Golf"): the question's
-# "seat" names the car the paper is of, not its seat; not a label ("Seat: 82", "SEAT 14A", "Seat Number")
+# "seat" names the car the paper is of, not its seat; not a label ("Seat: 82", "SEAT 14A", "Seat Number") nor a
+# heading of a paper's words ("Tax Invoice")
 NAME_PARTNER_ZIPF = 4.5
 
 
 def names_thing(text: str, word: str) -> bool:
     """Whether ``text`` writes ``word`` only as a word of a name (capitalised, beside a rarer capitalised word)."""
-    def partner(w: str) -> bool:
-        return bool(w) and w[0].isupper() and zipf(w.lower()) < NAME_PARTNER_ZIPF
+    def partner(w: str) -> bool:  # (a paper's word is no name's: "Tax Invoice" is a heading)
+        return bool(w) and w[0].isupper() and zipf(w.lower()) < NAME_PARTNER_ZIPF and not gloss.forms(stem(w.lower()))
 
     def named(m: re.Match[str]) -> bool:
         before = (re.findall(r"(?:^|[ \t])([^\W\d_][\w'-]*)[ \t]+$", text[:m.start()]) or [""])[-1]
@@ -339,6 +341,15 @@ def _names_only(question: str, detail: dict[str, Any], typed: bool = False, lowe
     rest = [t for t in known if t not in capital and t not in _FRAME]
     return bool(named) and bool(rest) and all(known[t][1] for t in named) and \
         not any(known[t][1] or known[t][2] >= 1.0 or typed and t in CUES for t in rest)
+
+
+def says_none(question: str, fact: Fact) -> list[str]:
+    """The question's topic words (two or more) when the answer's passage says none of them, else []: a follow-up
+    asked inside the previous file ("which account do we send the rent to?" after the landlord's name in the
+    contacts) is about something else when that file says nothing of it."""
+    terms = [t for t in topic_terms(question) if t not in _FRAME and not t.isdigit()]
+    where = f"{fact.candidate.text} {fact.candidate.named}" if fact.candidate else f"{fact.text} {fact.file_name}"
+    return terms if len(terms) >= 2 and not any(contains(where, t) or compound(where, t) for t in terms) else []
 
 
 def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:

@@ -52,6 +52,7 @@ def test_a_word_written_in_a_name():
     assert not names_thing("SEAT 14A", "seat")  # a label's value
     assert not names_thing("SEAT NUMBER: 14A", "seat")  # a label of two words
     assert not names_thing("the seat was broken", "seat")
+    assert not names_thing("Tax Invoice - Electricity", "tax")  # a heading of a paper's words, no name
     assert not names_thing("VW Golf 1.4, golf lessons on Sunday", "golf")  # also said as a word
 
 

@@ -92,6 +92,9 @@ def test_what_people_say_for_a_papers_word():
     assert contains("A. TOTAL DEVENGADO 3.416,67", "gross") and contains("Franquicia: 300,00 €", "excess")
     assert contains("Retención IRPF 18,50 %", "withheld") and contains("Vacuna antirrábica", "rabies")
     assert contains("Matrícula (pago único en el alta)", "sign-up") and contains("Your car insurance renewal", "covered")
+    # another tongue's form with an ending, not an English word that starts like it ("conta": account; "Summe": sum)
+    assert not contains("Contacts", "account") and not contains("Summer holiday", "sum") and not contains("carrots", "car")
+    assert contains("Vaccines given", "jab") and contains("two hotels", "stay") and contains("Kontoauszug", "account")
 
 
 def test_what_we_ended_up_paying_the_guy_is_a_sum_not_a_person():
