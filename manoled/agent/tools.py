@@ -199,7 +199,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
                              vector_weak=0.0, sense=sense, absent=absent)
         names = _file_words(ctx, asked_words(query))
         unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
-            or verify.says_none(query, ex.facts[0]) if ex.facts and not ex.declined else []
+            if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
         if ex.facts and not ex.declined and (insured := other_policy(query, ex.facts[0].file_name)):

@@ -343,15 +343,6 @@ def _names_only(question: str, detail: dict[str, Any], typed: bool = False, lowe
         not any(known[t][1] or known[t][2] >= 1.0 or typed and t in CUES for t in rest)
 
 
-def says_none(question: str, fact: Fact) -> list[str]:
-    """The question's topic words (two or more) when the answer's passage says none of them, else []: a follow-up
-    asked inside the previous file ("which account do we send the rent to?" after the landlord's name in the
-    contacts) is about something else when that file says nothing of it."""
-    terms = [t for t in topic_terms(question) if t not in _FRAME and not t.isdigit()]
-    where = f"{fact.candidate.text} {fact.candidate.named}" if fact.candidate else f"{fact.text} {fact.file_name}"
-    return terms if len(terms) >= 2 and not any(contains(where, t) or compound(where, t) for t in terms) else []
-
-
 def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:
     """The decline for an answer that does not say the attribute asked: "I found nothing about room …"."""
     topic = " ".join([*[t for t in unsaid if t not in ex.topic.split()], ex.topic])

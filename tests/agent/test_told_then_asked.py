@@ -1,10 +1,8 @@
 """A question that tells a scene before it asks is read by the sentence that asks: "I'm checking what landed in my
 account. How much did the clinic pay once everything had been taken off?" asks no attribute "landed", and "taken
 off" is a verb's particle, no other kind of a thing the payslip names ("Payroll Off."); "I need the guy who fixes our
-pipes. How do I reach him?" asks whom to phone, so a contact list that also lists the gas delivery answers. A
-follow-up the previous file says nothing of ("which account do we send the rent to?" after the landlord's phone in
-the contacts, whose "Contacts" is no Portuguese *conta*) looks in all files. Over a real index, on fixtures written
-for these tests."""
+pipes. How do I reach him?" asks whom to phone, so a contact list that also lists the gas delivery answers. Over a
+real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -56,20 +54,3 @@ def test_the_guy_who_fixes_the_pipes_is_reached_by_phone(folder):
             "pipes. How do I reach him?", "0711 602 378", "contacts.txt")
 
 
-
-LEASE_FILES: dict[str, tuple[str, float]] = {
-    "Notes/contacts.md": (
-        "# Contacts\n## Flat\n- Landlord: Jaroslav Kucera, +420 777 120 554 (prefers SMS)\n"
-        "- Plumber Pavel Jelinek, +420 602 447 318\n", 20),
-    "Flat/lease 2026.txt": (
-        "LEASE AGREEMENT\nLandlord: Jaroslav Kucera\nTenants: Martin and Tereza Dvorak\n"
-        "Monthly rent: CZK 24,500, paid by the 5th of each month to account 2801937465/2010.\n", 200),
-}
-
-lease_folder = folder_fixture("followup_elsewhere", LEASE_FILES, NOW)
-
-
-def test_a_follow_up_the_previous_file_says_nothing_of_looks_everywhere(lease_folder):
-    agent = planner_agent(lease_folder[0], NOW)
-    answers(agent, "what's the phone number of our landlord in my contacts?", "777 120 554", "contacts.md", session="s")
-    answers(agent, "which account do we send the rent to?", "2801937465/2010", "lease 2026.txt", session="s")
