@@ -222,6 +222,7 @@ def _english(word: str) -> bool:
     return zipf(word) >= ENGLISH_ZIPF
 
 
+@lru_cache(maxsize=1024)  # one per question word, not one per form and passage read (a hot path)
 def _form_of(term: str) -> Callable[[str], bool]:
     """Whether a word that starts with a form of ``term`` in another tongue is that form with an ending: not an English
     word of its own ("contacts" for the Portuguese *conta*, an account; "summer" for *Summe*), unless it is the

@@ -87,14 +87,17 @@ def _insured(text: str) -> set[int]:
     return {n for n, part in enumerate(_INSURED) if any(contains(text, w) for w in part)}
 
 
+# where a name's words run together ("Polizza_RCAuto" names the car)
+_RUN_TOGETHER = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def other_policy(question: str, file_name: str) -> str:
     """The thing another policy insures, when ``question`` asks of insurance of one thing and the answer's paper is
     named for another and not for that one ("our car insurance": "Homeowners declarations 2026.pdf"; "insure the
     stuff inside the flat": "seguro coche 2026.docx"), else "". Not when the question names both."""
     if not _asks_cover(question) or not (asked := _insured(question)):
         return ""
-    # (a name's words run together are read apart: "Polizza_RCAuto" names the car)
-    named = _insured(re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", file_name.replace("_", " ")))
+    named = _insured(_RUN_TOGETHER.sub(" ", file_name.replace("_", " ")))
     other = sorted(named - asked)
     return "" if not other or named & asked else _INSURED[other[0]][0]
 

@@ -114,7 +114,8 @@ def names_thing(text: str, word: str) -> bool:
         return bool(w) and w[0].isupper() and zipf(w.lower()) < NAME_PARTNER_ZIPF and not gloss.forms(stem(w.lower()))
 
     def named(m: re.Match[str]) -> bool:
-        before = (re.findall(r"(?:^|[ \t])([^\W\d_][\w'-]*)[ \t]+$", text[:m.start()]) or [""])[-1]
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]  # the line before it, not all the text
+        before = (re.findall(r"(?:^|[ \t])([^\W\d_][\w'-]*)[ \t]+$", line) or [""])[-1]
         after = (re.findall(r"^[ \t]+([^\W\d_][\w'-]*)", text[m.end():]) or [""])[0]
         return m.group(1)[0].isupper() and not text[m.end():].lstrip().startswith(":") and (
             partner(before) or partner(after))
