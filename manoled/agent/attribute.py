@@ -67,6 +67,9 @@ def is_type_word(w: str) -> bool:
             or is_cue(w) or is_cue(s))
 
 
+# ways of paying a sum: "how much do I transfer him" asks the sum, no transfer line ("how much did I tip" asks the tip)
+_PAYING = frozenset("transfer wire remit send give hand".split())
+
 def asked_words(question: str) -> list[str]:
     """:func:`_asked`, as a new list (read for every fact a check weighs: computed once a question)."""
     return list(_asked(question))
@@ -92,7 +95,8 @@ def _asked(question: str) -> tuple[str, ...]:
             # "how much did I tip": with a pronoun for subject, the verb is the thing asked
             if len(rest) >= 3 and rest[0] in AUX and rest[1] in _PRONOUNS:
                 verb = rest[2]
-                return () if is_type_word(verb) or verb in GENERIC or idiom(rest, 2) else (stem(verb),)
+                return () if is_type_word(verb) or verb in GENERIC or verb in _PAYING or idiom(rest, 2) \
+                    else (stem(verb),)
             # "how much was the deposit for the hotel": an amount of its own after the verb is what is asked
             # ("how much is the stay" asks the stay's cost: the stay is the thing, not the attribute)
             if len(rest) >= 2 and rest[0] in ("is", "are", "was", "were") and rest[1] in DETERMINERS:

@@ -24,8 +24,8 @@ def focus_words(question: str) -> list[str]:
                     break
                 out.append(stem(w))
             after = rest[len(out):len(out) + 2]
-            if out and rest[0].endswith("ed") and rest[1:2] and rest[1] in _PLACING:
-                return []  # "how much landed in my account", "how much is owed to them": a verb, not a thing
+            if out and (rest[0].endswith("ed") or rest[0] in _PAST) and rest[1:2] and rest[1] in _PLACING | _OF_THE:
+                return []  # "how much landed in my account", "how much left her account": a verb, not a thing
             # only when a person's verb follows ("do I need"): "how much of my pay goes to rent" counts no pay
             return out if not part or len(after) == 2 and after[0] in _AUX and after[1] in _PERSONS else []
     return []
@@ -39,5 +39,6 @@ def compound(unit: str, word: str) -> bool:
 
 _OF_THE = frozenset("of the a an my your our their his her its this that these those".split())
 _PLACING = frozenset("in on into onto to from for at by off out back".split())
+_PAST = frozenset("left went came got paid spent took sent".split())  # a verb's past without -ed
 _AUX = frozenset("do does did should will would can could must".split())
 _PERSONS = frozenset("i we you they he she".split())

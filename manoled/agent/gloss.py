@@ -157,7 +157,7 @@ spice: cumin paprika cinnamon nutmeg turmeric cardamom cloves saffron chilli chi
 pulse legume: lentils lentil chickpeas chickpea beans peas
 citrus: lime limes lemon lemons orange oranges grapefruit clementines
 coffee: espresso latte cappuccino flat_white americano macchiato mocha cortado
-grain cereal: oats rice barley quinoa couscous bulgur
+grain cereal: oats rice riso arroz riz rijst ryż barley quinoa couscous bulgur
 seafood: prawns prawn shrimp mussels crab lobster squid scallops
 """
 
@@ -221,14 +221,16 @@ _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:
 # a paper, a cover or a card that runs out expires ("when does the current one run out"); not a thing used up ("we
 # ran out of milk")
 _RUN_OUT = re.compile(r"\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)", re.IGNORECASE)
-# what lands in an account is the net pay ("how much landed in Omar's account"); a flight lands in a city
-_LANDED = re.compile(r"\b(?:land|lands|landed|landing)\s+(?:in|into)\b(?=\s+(?:(?:my|our|your|his|her|their|the|"
-                     r"[\w-]+['’]s)\s+)?(?:bank|account|current account|pocket)\b)", re.IGNORECASE)
+# what lands in an account is the net pay ("how much landed in Omar's account", "what reached his account after the
+# deductions"); a flight lands in a city. The account is where the pay went, not a word the payslip must say
+_ACCOUNT = r"(?:(?:my|our|your|his|her|their|the|[\w-]+['’]s)\s+)?(?:(?:bank|current|joint|checking)\s+account|account|bank|pocket)\b"
+_LANDED = re.compile(r"\b(?:(?:land|lands|landed|landing|arrive|arrives|arrived)\s+(?:in|into)|reach|reaches|reached|"
+                     r"hit|hits)\s+" + _ACCOUNT, re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
               ("departure", _TAKE_OFF), ("expire", _RUN_OUT), ("net", _LANDED), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
-_TAKEN = re.compile(rf"\b(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+{OUT_OF_ACCOUNT}\b",
-                    re.IGNORECASE)
+_TAKEN = re.compile(rf"\b(?:(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+{OUT_OF_ACCOUNT}|"
+                    r"(?:leave|leaves|left|leaving)\s+" + _ACCOUNT + ")", re.IGNORECASE)  # ("how much left her account")
 _ASKED_AS = [*_patterns(_phrase_table(_ASKED_PHRASED)), ("cost", _TAKEN)]
 
 

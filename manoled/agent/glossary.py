@@ -230,6 +230,7 @@ trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen výl
 cheese: käse fromage queso queijo formaggio kaas
 milk: milch lait leche leite melk
 flour: mehl farine harina farinha meel
+rice: riso arroz riz rijst ryż
 butter: beurre mantequilla manteiga boter
 sugar: zucker sucre azúcar açúcar zucchero suiker
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta

@@ -107,7 +107,7 @@ _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": 
 
 # what leaves an account ("what does the gym take out of our account"): a payment, read by :mod:`.gloss` and
 # :mod:`.totals`
-OUT_OF_ACCOUNT = r"out\s+of\s+(?:the|our|my|your)\s+(?:bank\s+|joint\s+|current\s+)?accounts?"
+OUT_OF_ACCOUNT = r"out\s+of\s+(?:the|our|my|your|his|her|their)\s+(?:bank\s+|joint\s+|current\s+)?accounts?"
 
 
 TAKE_HOME = re.compile(r"\btake[- ]home\b", re.IGNORECASE)  # "take-home pay", "wanjiru take home oct?": the net pay
