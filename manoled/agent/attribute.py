@@ -183,10 +183,12 @@ def paid_for(question: str) -> list[str]:
     trip" -> travel, insurance; "what did we spend on parking at the hotel" -> parking; "what did the roofer charge
     to replace the gutters" -> gutter; "how much did the new sofa from IKEA cost" -> new, sofa. Empty when it names
     none."""
+    question = asked_part(question)  # of the sentence that asks: "Rui's pay for October came through. How much …?"
     ws = words(question)
     dated = _dated(question, ws)  # "the January 2026 cold snap": when, not what
     for i, w in enumerate(ws[:-2]):
-        start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") else \
+        owned = i and (ws[i - 1] in _OWNED or ws[i - 1].endswith("'s"))  # "his pay for October": a noun, no verb
+        start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") and not owned else \
             i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \
             i + 1 + ws[i + 1].endswith("'s") if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and (
                 ws[i + 1] in _OWNED or ws[i + 1].endswith("'s")) and any(x in _COST for x in ws[i + 2:i + 8]) else 0

@@ -231,7 +231,10 @@ _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w i
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
 _TAKEN = re.compile(rf"\b(?:(?:take|takes|took|taking|come|comes|came|coming|go|goes|went|going)\s+{OUT_OF_ACCOUNT}|"
                     r"(?:leave|leaves|left|leaving)\s+" + _ACCOUNT + ")", re.IGNORECASE)  # ("how much left her account")
-_ASKED_AS = [*_patterns(_phrase_table(_ASKED_PHRASED)), ("cost", _TAKEN)]
+# a sum sent to a person is paid ("how much do I transfer him"), whatever a paper's bank transfer says
+_SENT = re.compile(r"\b(how\s+much\s+(?:[\w']+\s+){1,2})(?:transfer|wire|remit)\b(?=\s+(?:him|her|them|the|to|over)\b)",
+                   re.IGNORECASE)
+_ASKED_AS = [*_patterns(_phrase_table(_ASKED_PHRASED)), ("cost", _TAKEN), ("pay", _SENT)]
 
 
 def phrased(question: str) -> list[str]:
@@ -263,7 +266,7 @@ def rephrase(question: str, keep: Callable[[str], bool]) -> str:
         if pattern.search(question) and keep(word) and not (pattern is _POWER and keep("power")):
             question = pattern.sub(_said_as(word) if pattern.groups else _worded(word), question)
     for word, pattern in _ASKED_AS:  # how it asks: said plainly whatever the files say
-        question = pattern.sub(word, question)
+        question = pattern.sub((lambda m, w=word: m.group(1) + w) if pattern.groups else word, question)
     return question
 
 

@@ -33,6 +33,7 @@ from .ingredients import whole_amount_first
 from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
+from .monthly import asked_month_papers
 from .months import MONTH_NAMES, asked_months, is_month, month_column, name_date_fit, name_dates, spanned_months
 from .named import of_the_named, typed_lower
 from .names import files_at, index_of, path_matches, similar
@@ -186,7 +187,10 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     kind, ahead = typed_by(query)[0], ahead_asked(query)
     # "what did it end up costing": a bill's total, which may come a chunk after the rows that say the words
     read_on = kind == "amount" and bool(TOTAL_ASK.search(query))
-    candidates = _headed(ctx, ctx.hybrid(initials)(query, terms, k=top, only_files=only_files, read_on=read_on))
+    candidates = ctx.hybrid(initials)(query, terms, k=top, only_files=only_files, read_on=read_on)
+    if only_files is None:  # "in October", where the search found September's and November's payslips
+        candidates = asked_month_papers(query, terms, candidates, ctx.files(), ctx.catalog.passages_for)
+    candidates = _headed(ctx, candidates)
     sense = ctx.word_sense()
     if only_files is None:
         why = _not_in_files(asked, terms, absent, candidates, sense)

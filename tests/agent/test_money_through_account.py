@@ -1,0 +1,122 @@
+"""Money that moves through an account is how a question asks, not what about: "how much reached his account after
+the deductions" asks the net pay (as "landed in" does), and the payslip need not say "account"; "how much left her
+account for it" asks what it cost; "how much do I transfer him" asks the sum, not a transfer line. Of a monthly
+series whose papers say nearly the same words, the asked month's paper is read when the search found only other
+months' (:mod:`manoled.agent.monthly`). Rice written in the recipe's own language is the grain asked. Over a real
+index, on fixtures written for these tests."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import answers, folder_fixture, planner_agent, shared_embedder
+
+from manoled.agent import gloss
+from manoled.agent.attribute import asked_words
+from manoled.agent.context import ToolContext
+from manoled.agent.facts import extract
+from manoled.agent.focus import focus_words
+from manoled.agent.monthly import asked_month_papers
+from manoled.agent.months import name_date_fit
+from manoled.agent.retrieve import contains
+from manoled.agent.terms import topic_terms
+
+NOW = time.time()
+
+
+def _recibo(base: str, ss: str, irs: str, net: str) -> str:
+    return ("RECIBO DE VENCIMENTO\nClínica Santa Luzia, Lda. — Rua do Salitre 118, Lisboa\nFuncionário: Rui Tavares\n"
+            f"Categoria: Enfermeiro\nVencimento base: {base}\nSubsídio de refeição: 132,00\n"
+            f"Segurança Social (11%): -{ss}\nRetenção IRS: -{irs}\nLíquido a receber: {net}\n"
+            "Pagamento por transferência bancária — IBAN PT50 **** **** **** 4471\n")
+
+
+FILES: dict[str, tuple[str, float]] = {
+    "Trabalho/Recibos/recibo_2026-09.pdf.txt": (_recibo("1.850,00", "203,50", "236,80", "1.541,70"), 90),
+    "Trabalho/Recibos/recibo_2026-10.pdf.txt": (_recibo("1.850,00", "212,30", "251,40", "1.518,30"), 60),
+    "Trabalho/Recibos/recibo_2026-11.pdf.txt": (_recibo("1.920,00", "211,20", "262,10", "1.578,70"), 30),
+    "Impostos/pagamento_IRS_2026-11.pdf.txt": (
+        "AUTORIDADE TRIBUTÁRIA E ADUANEIRA\nDocumento de pagamento — Pagamento por conta\n"
+        "Contribuinte: Marta Tavares\nPrimeira prestação: 640,00\nSegunda prestação: 640,00\n"
+        "Valor total pago: 1.280,00\nData de pagamento: 20/11/2026\n", 20),
+    "Receitas/arroz_de_pato.md": (
+        "# Arroz de pato (da avó)\n\nPara 6 pessoas\n\n- 1 pato (cerca de 2 kg)\n- 450 g arroz carolino\n"
+        "- 1 chouriço de carne\n- 1 cebola\n- 2 dentes de alho\n\nForno a 200 °C durante 20 minutos.\n", 40),
+    "Home/residents_dues_october.txt": (
+        "Flores 27 Residents' Association\nMaintenance dues, October 2026 - flat 3 left\nMonthly dues: 45.00\n"
+        "Reserve fund: 4.50\nTotal payable: 49.50\nPay the treasurer, Mr Abreu, by 8 October.\n", 50),
+}
+
+folder = folder_fixture("money_through_account", FILES, NOW)
+
+
+
+
+def _folha(net: str) -> str:
+    """A long payslip whose name alone dates it, its net pay a passage after its head."""
+    return (f"FOLHA DE VENCIMENTO\nHospital de Santa Marta, E.P.E. — Rua de Santa Marta 50, 1169-024 Lisboa\n"
+            "Colaboradora: Inês Moreira Salgado — N.º mecanográfico 40127\n"
+            "Categoria: Técnica superior de diagnóstico — Escalão 3 — Horário: 35 horas semanais\n"
+            "NIF 231 448 905 — NISS 12045 778 310 — Estado civil: casada, 2 dependentes\n"
+            + "".join(f"Abono {n}: remuneração complementar do serviço de urgência, turno {n} de 12 horas, "
+                      f"conforme escala aprovada pela direção do serviço\n" for n in range(1, 7))
+            + "Descontos: Segurança Social 11%, IRS retido na fonte segundo as tabelas em vigor, ADSE 3,5%\n"
+            f"Valor líquido a receber: {net}\nPago por transferência para a conta IBAN PT50 0035 **** **** 8812\n")
+
+
+# a year of payslips, November 2025 to October 2026: more than a search returns
+NETS = {f"{2025 + (m < 11)}-{m:02d}": f"1.{700 + 7 * m},{10 + m}" for m in (11, 12, *range(1, 11))}
+SERIES = {f"Ines/Folhas/folha_{month}.pdf.txt": (_folha(net), 400 - 30 * i) for i, (month, net) in enumerate(NETS.items())}
+series = folder_fixture("monthly_series", SERIES, NOW)
+
+
+def test_an_account_money_moves_through_is_how_it_is_asked():
+    keep = lambda w: True  # noqa: E731 - every word is a word of the files here
+    assert gloss.rephrase("How much reached his account after the deductions?", keep) == \
+        "How much net after the deductions?"
+    assert "account" not in gloss.rephrase("what hit my bank account from work in May", keep)
+    assert gloss.rephrase("How much left her account for the tax?", keep) == "How much cost for the tax?"
+    assert gloss.rephrase("what does the gym take out of his account", keep) == "what does the gym cost"
+    assert gloss.rephrase("when does the flight land in Lisbon", keep) == "when does the flight land in Lisbon"
+    assert focus_words("How much left her account altogether?") == []  # a verb: nothing named is counted
+    assert gloss.rephrase("How much do I transfer him?", keep) == "How much do I pay him?"  # the sum, not a transfer
+    assert gloss.rephrase("how do I transfer the car to my name", keep) == "how do I transfer the car to my name"
+    assert asked_words("How much do I transfer?") == []
+    assert asked_words("how much did I tip") == ["tip"]  # a tip is a thing a receipt says
+
+
+def test_the_month_asked_of_a_series_that_says_the_same_words(folder):
+    answers(planner_agent(folder[0], NOW), "Rui's pay for October came through. How much should actually have "
+            "reached his account that month, after everything was taken off?", "1.518,30", "recibo_2026-10.pdf.txt")
+
+
+def test_what_left_her_account(folder):
+    answers(planner_agent(folder[0], NOW), "Marta paid the IRS instalments in November. How much left her account "
+            "altogether for that?", "1.280,00", "pagamento_IRS_2026-11.pdf.txt")
+
+
+def test_the_grain_is_the_rice_in_the_recipes_language(folder):
+    assert contains("450 g arroz carolino", "grain") and contains("450 g arroz carolino", "rice")
+    answers(planner_agent(folder[0], NOW), "For the arroz de pato on Sunday, how much of the grain do I need?",
+            "450 g", "arroz_de_pato.md")
+
+
+def test_how_much_to_transfer_the_treasurer(folder):
+    answers(planner_agent(folder[0], NOW), "The treasurer says our October dues are still pending. How much do I "
+            "transfer him?", "49.50", "residents_dues_october.txt")
+
+
+def test_the_month_asked_is_read_of_a_series_found_in_other_months(series):
+    core = series[0]
+    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
+    q = "How much net pay did Ines get in October?"
+    terms = topic_terms(q)
+    found = [c for c in ctx.hybrid()(q, terms, k=8) if "2026-10" not in c.file_name]  # a search that missed it
+    assert found and all(name_date_fit(c.file_name, {10}, set()) < 0 for c in found)
+    read = asked_month_papers(q, terms, found, ctx.files(), core.catalog.passages_for)
+    assert {c.file_name for c in read} - {c.file_name for c in found} == {"folha_2026-10.pdf.txt"}
+    assert NETS["2026-10"] in extract(q, read).facts[0].text
+    assert asked_month_papers("How much net pay did Ines get?", terms, found, ctx.files(), core.catalog.passages_for) \
+        == found  # no month asked: nothing added
+    answers(planner_agent(core, NOW), "Ines's October pay came in. How much reached her account that month, after "
+            "everything was taken off?", NETS["2026-10"], "folha_2026-10.pdf.txt")
