@@ -54,7 +54,7 @@ folder = folder_fixture("money_through_account", FILES, NOW)
 
 def _folha(net: str) -> str:
     """A long payslip whose name alone dates it, its net pay a passage after its head."""
-    return (f"FOLHA DE VENCIMENTO\nHospital de Santa Marta, E.P.E. — Rua de Santa Marta 50, 1169-024 Lisboa\n"
+    return ("FOLHA DE VENCIMENTO\nHospital de Santa Marta, E.P.E. — Rua de Santa Marta 50, 1169-024 Lisboa\n"
             "Colaboradora: Inês Moreira Salgado — N.º mecanográfico 40127\n"
             "Categoria: Técnica superior de diagnóstico — Escalão 3 — Horário: 35 horas semanais\n"
             "NIF 231 448 905 — NISS 12045 778 310 — Estado civil: casada, 2 dependentes\n"
