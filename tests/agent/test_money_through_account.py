@@ -42,6 +42,15 @@ FILES: dict[str, tuple[str, float]] = {
     "Receitas/arroz_de_pato.md": (
         "# Arroz de pato (da avó)\n\nPara 6 pessoas\n\n- 1 pato (cerca de 2 kg)\n- 450 g arroz carolino\n"
         "- 1 chouriço de carne\n- 1 cebola\n- 2 dentes de alho\n\nForno a 200 °C durante 20 minutos.\n", 40),
+    "Pets/recibo (1).pdf.txt": (
+        "CLÍNICA VETERINARIA LAVAPIÉS\nRecibo n.º 2026-0031 — Fecha: 14/01/2026\nPaciente: Bolt (perro, 6 años)\n"
+        "Consulta general: 38,00\nVacuna polivalente: 42,50\nDesparasitación: 19,90\nTOTAL: 100,40\n", 300),
+    "Facturas/Luz/factura_luz_2026-01.pdf.txt": (
+        "ENERGÍA CENTRO S.A. — FACTURA DE ELECTRICIDAD\nPeriodo: 01/12/2025 - 31/12/2025\nEnergía: 51,20\n"
+        "Potencia: 15,47\nTOTAL FACTURA: 81,33\n", 310),
+    "Facturas/Luz/factura_luz_2026-02.pdf.txt": (
+        "ENERGÍA CENTRO S.A. — FACTURA DE ELECTRICIDAD\nPeriodo: 01/01/2026 - 31/01/2026\nEnergía: 47,02\n"
+        "Potencia: 15,47\nTOTAL FACTURA: 76,64\n", 280),
     "Home/residents_dues_october.txt": (
         "Flores 27 Residents' Association\nMaintenance dues, October 2026 - flat 3 left\nMonthly dues: 45.00\n"
         "Reserve fund: 4.50\nTotal payable: 49.50\nPay the treasurer, Mr Abreu, by 8 October.\n", 50),
@@ -88,6 +97,19 @@ def test_an_account_money_moves_through_is_how_it_is_asked():
 def test_the_month_asked_of_a_series_that_says_the_same_words(folder):
     answers(planner_agent(folder[0], NOW), "Rui's pay for October came through. How much should actually have "
             "reached his account that month, after everything was taken off?", "1.518,30", "recibo_2026-10.pdf.txt")
+
+
+def test_a_series_found_for_one_word_is_not_the_series_asked(folder):
+    core = folder[0]
+    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
+    q = "What was the total on Bolt's vet invoice from January?"
+    terms = topic_terms(q)
+    found = [c for c in ctx.hybrid()(q, terms, k=8) if "2026-01" not in c.file_name]  # a search that missed it
+    bill = [c for c in found if c.file_name == "factura_luz_2026-02.pdf.txt"]
+    assert bill and found.index(bill[0]) < 3  # found among the first, for "invoice" alone (factura)
+    assert asked_month_papers(q, terms, found, ctx.files(), core.catalog.passages_for) == found
+    answers(planner_agent(folder[0], NOW), "What was the total on Bolt's vet invoice from January?", "100,40",
+            "recibo (1).pdf.txt")  # not January's electricity bill, of the series its February one is
 
 
 def test_what_left_her_account(folder):
