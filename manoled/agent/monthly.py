@@ -4,7 +4,7 @@ Papers of one series say nearly the same words ("CEDOLINO PAGA … NETTO IN BUST
 paper a search ranks first is a toss-up: "how much reached his account in October" may find September's and
 November's payslips and miss October's. Where a passage found is of a paper whose name dates it another month than
 the one asked, and a paper of its series (its folder, named like it) is dated the month asked and was not found,
-that paper is read whole after it, ranked as it. Only a paper among the first found that says two of the
+that paper is read whole after it, ranked as it. Only a paper among the first three found that says two of the
 question's words, the month aside, is taken for the series asked.
 """
 
@@ -20,7 +20,7 @@ from .retrieve import Candidate, contains, overlapped
 from .series import series_of
 
 READ_MOST = 6  # passages read of the asked month's paper (a payslip, a bill: a page or two)
-LEADING = 3  # of the first this many passages found
+LEADING = 3  # of the first this many files found
 
 
 def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candidate], files: Sequence[Any],
@@ -30,12 +30,12 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
     months, years = asked_months(query)
     if not months or not candidates:
         return candidates
-    found = {c.path for c in candidates}
-    if any(name_date_fit(c.file_name, months, years) > 0 for c in candidates):
-        return candidates  # a paper of the month asked was found: the check weighs it against the others
-    # of a paper among the first found that says two of the question's words, the month aside: the series asked
+    # of a paper among the first three found that says two of the question's words, the month aside: the series asked
     # ("Luna's vet invoice from January" is not the electricity bill's series, found third for "invoice" alone)
-    others = [c for c in candidates[:LEADING] if name_date_fit(c.file_name, months, years) < 0
+    found = list(dict.fromkeys(c.path for c in candidates))[:LEADING]  # (those further down are hardly read)
+    if any(name_date_fit(c.file_name, months, years) > 0 for c in candidates if c.path in found):
+        return candidates  # a paper of the month asked was found: the check weighs it against the others
+    others = [c for c in candidates if c.path in found and name_date_fit(c.file_name, months, years) < 0
               and sum(not is_month(t) for t in c.terms) >= 2]
     by_path = files_at([c.path for c in others], files)
     out: list[Candidate] = []
@@ -45,7 +45,7 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
         mine = [g for g in series_of(f, files) if name_date_fit(g.name, months, years) > 0] if f is not None else []
         if len(mine) == 1 and str(mine[0].path) not in found:  # (not none, nor one a week of the month asked)
             g = mine[0]
-            found.add(str(g.path))
+            found.append(str(g.path))
             rows = passages(g.id, limit=READ_MOST)
             if not rows:
                 continue
