@@ -86,11 +86,12 @@ DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
 DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|splatnost[ia]?|"
-                            r"vencimiento|límite|limite|entro il|scadenza|termine|plazo|prazo|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao])\b|"  # and in other languages; "pay by Friday 4 December"
+                            r"vencimiento|límite|limite|entro il|scadenza|termine|plazo|prazo|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao]|"
+                            r"förfallodag|förfallodatum|forfaldsdato|forfallsdato|betalningsdag|senast|senest|seneste)\b|"  # and in other languages; "pay by Friday 4 December"
                             r"\bby:?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
 # what says a date is the last one allowed, not only a due one ("bis spätestens 30. April", not "die nächste … fällig")
 HARD_DEADLINE = re.compile(r"\b(?:at the latest|no later than|latest by|deadline|spätestens|au plus tard|a más tardar|"
-                           r"como máximo|al più tardi|entro e non oltre|o mais tardar|uiterlijk|nejpozději|najpóźniej)\b",
+                           r"como máximo|al più tardi|entro e non oltre|o mais tardar|uiterlijk|nejpozději|najpóźniej|senast|senest|seneste)\b",
                            re.IGNORECASE)
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly

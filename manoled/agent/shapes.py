@@ -23,7 +23,8 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
           r"juillet|août|aout|septembre|octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|"
           r"agosto|septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|"
           r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
-          r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince)")  # "3. listopadu"
+          r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|"  # "3. listopadu"
+          r"januari|februari|marts|maj|augusti|desember)")  # and the Nordic ones: "30 augusti", "1. marts"
 # "8/2", "08.02.2026", "16. 10. 2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"

@@ -23,7 +23,8 @@ TOTAL_ASK = re.compile(r"\b(?:total|totale|final|overall|altogether|in all|all i
 RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
-                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b|\bsaldo finale\b",
+                         r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b|\bsaldo finale\b|"
+                         r"\b(?:att betala|at betale|å betale|summa|totalt|i alt)\b",
                          re.IGNORECASE)
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto", "Totale
 # imponibile"); so is one section's ("Totale A: 1.661,40" over "SALDO FINALE: EURO + 3.412,18" on a tax payment form)
@@ -35,7 +36,8 @@ BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|v
 NET_ASK = re.compile(TAKE_HOME.pattern + r"|\bnet\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"
                      r"costs?|fees?|premiums?|commission|tak(?:e|en) (?:out|off))\b", re.IGNORECASE)
 NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )?(?:deductions|tax|taxes)|you will receive|"
-                      r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b",
+                      r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b|"
+                      r"\b(?:att utbetala|utbetalt|udbetalt|til udbetaling|til utbetaling)\b",
                       re.IGNORECASE)
 GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|before (?:deductions|tax|taxes)", re.IGNORECASE)
 TAX_BASE = re.compile(r"\b(?:imposable|taxable|steuerpflichtig)", re.IGNORECASE)  # "Net imposable": what is taxed, not paid

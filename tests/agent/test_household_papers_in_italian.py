@@ -56,6 +56,13 @@ def test_a_plural_that_changes_its_last_vowel_is_the_glossarys_word():
     assert gloss.heads("fattura")[0] == "invoice"
 
 
+def test_a_ferry_cabin_a_leases_rent_and_its_start_in_italian():
+    from manoled.agent.retrieve import contains
+    assert contains("Sistemazione: Cabina interna 4 letti n. 5127", "cabin")
+    assert contains("Il canone annuo di locazione è convenuto in € 13.800,00", "rent")
+    assert contains("Il contratto ha durata di quattro anni, con decorrenza dal 1° febbraio 2025", "start")
+
+
 def test_the_term_of_payment_is_a_deadline():
     assert DEADLINE_UNIT.search("Termine di pagamento: 30/06/2026")
 
