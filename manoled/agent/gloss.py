@@ -222,10 +222,13 @@ _TAKE_OFF = re.compile(r"(?<!much )\b(?:take|takes|took|taking)\s+off\b(?!\s+(?:
 # ran out of milk")
 _RUN_OUT = re.compile(r"\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)", re.IGNORECASE)
 # what lands in an account is the net pay ("how much landed in Omar's account", "what reached his account after the
-# deductions"); a flight lands in a city. The account is where the pay went, not a word the payslip must say
+# deductions"); a flight lands in a city. The account is where the pay went, which a payslip may not say: its words
+# weigh less (:func:`account_words`)
 _ACCOUNT = r"(?:(?:my|our|your|his|her|their|the|[\w-]+['’]s)\s+)?(?:(?:bank|current|joint|checking)\s+account|account|bank|pocket)\b"
 _LANDED = re.compile(r"\b(?:(?:land|lands|landed|landing|arrive|arrives|arrived)\s+(?:in|into)|reach|reaches|reached|"
-                     r"hit|hits)\s+" + _ACCOUNT, re.IGNORECASE)
+                     r"hit|hits)\b(?=\s+" + _ACCOUNT + ")", re.IGNORECASE)
+_ACCOUNT_WORDS = frozenset("bank current joint checking account pocket".split())
+_NET_INTO = re.compile(r"\bnet\s+" + _ACCOUNT, re.IGNORECASE)
 _PHRASINGS = [*_patterns(PHRASED), ("return", _RETURNED), *((w, _PUSHED) for w in ("postpone", "delay", "move")),
               ("departure", _TAKE_OFF), ("expire", _RUN_OUT), ("net", _LANDED), *_OTHERWISE]
 # what a payment taken from an account costs ("what does the gym take out of our account every month")
@@ -235,6 +238,13 @@ _TAKEN = re.compile(rf"\b(?:(?:take|takes|took|taking|come|comes|came|coming|go|
 _SENT = re.compile(r"\b(how\s+much\s+(?:[\w']+\s+){1,2})(?:transfer|wire|remit)\b(?=\s+(?:him|her|them|the|to|over)\b)",
                    re.IGNORECASE)
 _ASKED_AS = [*_patterns(_phrase_table(_ASKED_PHRASED)), ("cost", _TAKEN), ("pay", _SENT)]
+
+
+def account_words(question: str) -> frozenset[str]:
+    """The words of the account the pay landed in ("what net my bank account", as :func:`rephrase` says it): where
+    the money went, said lightly by a payslip."""
+    return frozenset(stem(w) for m in _NET_INTO.finditer(question) for w in m.group().lower().split()[1:]
+                     if w in _ACCOUNT_WORDS)
 
 
 def phrased(question: str) -> list[str]:

@@ -257,6 +257,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if not terms:
         return ex
     light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
+    light |= gloss.account_words(question)  # "what landed in my bank account": where the pay went
     told = told_apart(question)
     # a file by what its passages found say together: an e-ticket's flights and its booking reference may be
     # passages apart

@@ -1,5 +1,5 @@
 """Money that moves through an account is how a question asks, not what about: "how much reached his account after
-the deductions" asks the net pay (as "landed in" does), and the payslip need not say "account"; "how much left her
+the deductions" asks the net pay (as "landed in" does), and the account weighs little, a payslip may not say it; "how much left her
 account for it" asks what it cost; "how much do I transfer him" asks the sum, not a transfer line. Of a monthly
 series whose papers say nearly the same words, the asked month's paper is read when the search found only other
 months' (:mod:`manoled.agent.monthly`). Rice written in the recipe's own language is the grain asked. Over a real
@@ -81,9 +81,10 @@ series = folder_fixture("monthly_series", SERIES, NOW)
 
 def test_an_account_money_moves_through_is_how_it_is_asked():
     keep = lambda w: True  # noqa: E731 - every word is a word of the files here
-    assert gloss.rephrase("How much reached his account after the deductions?", keep) == \
-        "How much net after the deductions?"
-    assert "account" not in gloss.rephrase("what hit my bank account from work in May", keep)
+    said = gloss.rephrase("How much reached his account after the deductions?", keep)
+    assert said == "How much net his account after the deductions?" and gloss.account_words(said) == {"account"}
+    assert gloss.account_words(gloss.rephrase("what hit my bank account from work in May", keep)) == {"bank", "account"}
+    assert not gloss.account_words("what is the account number for the gas")  # the account asked, not the pay's
     assert gloss.rephrase("How much left her account for the tax?", keep) == "How much cost for the tax?"
     assert gloss.rephrase("what does the gym take out of his account", keep) == "what does the gym cost"
     assert gloss.rephrase("when does the flight land in Lisbon", keep) == "when does the flight land in Lisbon"
@@ -142,3 +143,20 @@ def test_the_month_asked_is_read_of_a_series_found_in_other_months(series):
         == found  # no month asked: nothing added
     answers(planner_agent(core, NOW), "Ines's October pay came in. How much reached her account that month, after "
             "everything was taken off?", NETS["2026-10"], "folha_2026-10.pdf.txt")
+
+
+PAY_AND_POWER = {
+    "Work/Salary/Payslip_Sep_2026.pdf.txt": (
+        "ORBIT SOFTWARE PVT LTD - PAYSLIP FOR SEPTEMBER 2026\nEmployee: Kavya Rao\nBasic: 95,000.00\nHRA: 38,000.00\n"
+        "Professional tax: -200.00\nIncome tax (TDS): -17,530.00\nNET PAY (Rs.): 1,15,270.00\n"
+        "Credited to bank account XXXX4471 on 30/09/2026\n", 60),
+    "Home/Bills/Power_Bill_Sep_2026.pdf.txt": (
+        "STATE ELECTRICITY BOARD\nBill month: SEP-2026\nUnits consumed: 342\nEnergy charges: 3,120.40\n"
+        "Fixed charges: 489.03\nNet Bill Amount (Rounded) Rs.: 3,609.00\nPay by due date: 15/10/2026\n", 50),
+}
+pay_and_power = folder_fixture("pay_and_power", PAY_AND_POWER, NOW)
+
+
+def test_what_landed_in_the_account_is_the_pay_not_a_bills_net_amount(pay_and_power):
+    answers(planner_agent(pay_and_power[0], NOW), "What actually landed in my account for September once all the cuts "
+            "were made?", "1,15,270.00", "Payslip_Sep_2026.pdf.txt")
