@@ -95,20 +95,26 @@ def test_an_account_money_moves_through_is_how_it_is_asked():
     assert asked_words("how much did I tip") == ["tip"]  # a tip is a thing a receipt says
 
 
+def _missed(core, q: str, month: str):
+    """``q``'s terms, its passages found but for those of the paper dated ``month`` (a search that missed it), and
+    those with :func:`asked_month_papers`'s additions."""
+    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
+    terms = topic_terms(q)
+    found = [c for c in ctx.hybrid()(q, terms, k=8) if month not in c.file_name]
+    return terms, found, asked_month_papers(q, terms, found, ctx.files(), core.catalog.passages_for)
+
+
 def test_the_month_asked_of_a_series_that_says_the_same_words(folder):
     answers(planner_agent(folder[0], NOW), "Rui's pay for October came through. How much should actually have "
             "reached his account that month, after everything was taken off?", "1.518,30", "recibo_2026-10.pdf.txt")
 
 
 def test_a_series_found_for_one_word_is_not_the_series_asked(folder):
-    core = folder[0]
-    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
     q = "What was the total on Bolt's vet invoice from January?"
-    terms = topic_terms(q)
-    found = [c for c in ctx.hybrid()(q, terms, k=8) if "2026-01" not in c.file_name]  # a search that missed it
+    terms, found, read = _missed(folder[0], q, "2026-01")
     bill = [c for c in found if c.file_name == "factura_luz_2026-02.pdf.txt"]
     assert bill and found.index(bill[0]) < 3  # found among the first, for "invoice" alone (factura)
-    assert asked_month_papers(q, terms, found, ctx.files(), core.catalog.passages_for) == found
+    assert read == found
     answers(planner_agent(folder[0], NOW), "What was the total on Bolt's vet invoice from January?", "100,40",
             "recibo (1).pdf.txt")  # not January's electricity bill, of the series its February one is
 
@@ -131,16 +137,13 @@ def test_how_much_to_transfer_the_treasurer(folder):
 
 def test_the_month_asked_is_read_of_a_series_found_in_other_months(series):
     core = series[0]
-    ctx = ToolContext(core.catalog, search=core.indexer.search, now=lambda: NOW, embed=shared_embedder().embed)
     q = "How much net pay did Ines get in October?"
-    terms = topic_terms(q)
-    found = [c for c in ctx.hybrid()(q, terms, k=8) if "2026-10" not in c.file_name]  # a search that missed it
+    terms, found, read = _missed(core, q, "2026-10")
     assert found and all(name_date_fit(c.file_name, {10}, set()) < 0 for c in found)
-    read = asked_month_papers(q, terms, found, ctx.files(), core.catalog.passages_for)
     assert {c.file_name for c in read} - {c.file_name for c in found} == {"folha_2026-10.pdf.txt"}
     assert NETS["2026-10"] in extract(q, read).facts[0].text
-    assert asked_month_papers("How much net pay did Ines get?", terms, found, ctx.files(), core.catalog.passages_for) \
-        == found  # no month asked: nothing added
+    assert asked_month_papers("How much net pay did Ines get?", terms, found, ToolContext(core.catalog).files(),
+                              core.catalog.passages_for) == found  # no month asked: nothing added
     answers(planner_agent(core, NOW), "Ines's October pay came in. How much reached her account that month, after "
             "everything was taken off?", NETS["2026-10"], "folha_2026-10.pdf.txt")
 
