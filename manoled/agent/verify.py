@@ -54,7 +54,9 @@ from .kinds import (
 from .layout import TABLES, numbered_items
 from .months import (
     LATEST,
+    asked_months,
     is_month,
+    name_date_fit,
     newest_of_series,
     other_month,
     says_other_month,
@@ -62,7 +64,7 @@ from .months import (
     without_next,
 )
 from .pairs import second_ask
-from .retrieve import capitalised, contains
+from .retrieve import MONTH_NUMBERS, capitalised, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
@@ -79,6 +81,7 @@ CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passa
 SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
 TWO_SENSES = 1.5  # sense credit from which words said only in other words place the topic without a literal one
 FRAME_WEIGHT = 0.5  # of a word that says how the question asks ("charge", "total"), against one of its topic
+MONTH_LOOK = 10  # facts read for another file's of the month asked, when the best is of another month
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
 LIGHT_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips all week - who do I phone?"),
 # or a meter's "reading", which papers write as the value
@@ -245,10 +248,12 @@ def _may_leave(question: str, top: Fact, theirs: list[Fact], kind: str | None,
 
 def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: int,
           sense: WordSense | None = None, names: frozenset[str] = frozenset(),
-          initialled: dict[str, set[str]] | None = None, lowered: frozenset[str] = frozenset()) -> Extraction:
+          initialled: dict[str, set[str]] | None = None, lowered: frozenset[str] = frozenset(),
+          moved: bool = False) -> Extraction:
     """``ex`` when its best fact answers (perhaps another file's best fact); else a decline with no facts.
     ``initialled``: question words that are the initials of files' names ("CT"), with those files' paths;
-    ``lowered``: names the question types in lower case, which the files write as names ("selam net pay")."""
+    ``lowered``: names the question types in lower case, which the files write as names ("selam net pay");
+    ``moved``: the best fact is already another file's, of the month asked, in the place of one of another month."""
     if ex.declined or not ex.facts:
         return ex
     names |= lowered  # "bond interest rate cederberg": a name, which the answer's line need not say
@@ -308,6 +313,12 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
             other_day(question, paper, top.file_name) or after_written(placed, top.file_name):  # a bill of
         # February is due in March; a log's other days say nothing of the one asked, nor August's minutes of September
         why = "the files say it for another month or year"
+        if not moved and (mine := _of_month_asked(placed, ex, top, kind)) is not None:
+            # "how heavy was the baby when the doctor saw her in November": the November visit's notes, found
+            # fourth, not the September visit's, found first
+            ex.facts = [mine] + [f for f in ex.facts if f is not mine]
+            return check(question, ex, df=df, n_files=n_files, sense=sense, names=names, initialled=initialled,
+                         lowered=lowered, moved=True)
     elif (place := asked_ordinal(question)) and c is not None and numbered_items(c.text, 1) and \
             not numbered_items(c.text, place):
         why = f"the list has no item {place}"  # "the fourth book on my list" of three
@@ -321,6 +332,21 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if why:
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence)
     return ex
+
+
+def _of_month_asked(question: str, ex: Extraction, top: Fact, kind: str | None) -> Fact | None:
+    """Of the next facts with a value of the kind asked, the first of another file than ``top``'s whose paper names
+    the month asked (by its name, or its file's name dates it so) and no other."""
+    months, years = asked_months(question)
+    for f in ex.facts[1:MONTH_LOOK]:
+        if f.path == top.path or not f.typed:
+            continue
+        paper = _placing(_paper(ex, f), kind)
+        named = name_date_fit(f.file_name, months, years) > 0 or any(
+            contains(paper, name) for name, n in MONTH_NUMBERS.items() if n in months)
+        if named and not other_month(question, paper, f.file_name) and not says_other_month(question, f.text):
+            return f
+    return None
 
 
 @lru_cache(maxsize=64)
