@@ -313,7 +313,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
             other_day(question, paper, top.file_name) or after_written(placed, top.file_name):  # a bill of
         # February is due in March; a log's other days say nothing of the one asked, nor August's minutes of September
         why = "the files say it for another month or year"
-        if not moved and (mine := _of_month_asked(placed, ex, top, kind)) is not None:
+        if not moved and (mine := _of_month_asked(placed, ex, top, kind, scored)) is not None:
             # "how heavy was the baby when the doctor saw her in November": the November visit's notes, found
             # fourth, not the September visit's, found first
             ex.facts = [mine] + [f for f in ex.facts if f is not mine]
@@ -334,13 +334,17 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     return ex
 
 
-def _of_month_asked(question: str, ex: Extraction, top: Fact, kind: str | None) -> Fact | None:
+def _of_month_asked(question: str, ex: Extraction, top: Fact, kind: str | None,
+                    scored: dict[str, tuple[float, Any]]) -> Fact | None:
     """Of the next facts with a value of the kind asked, the first of another file than ``top``'s whose paper names
-    the month asked (by its name, or its file's name dates it so) and no other."""
+    the month asked (by its name, or its file's name dates it so) and no other, and says as much of the question
+    (``scored``: each file's coverage), of a paper's kind: "luz marzo total", of February's bill, is no budget
+    sheet's March row for electricity."""
     months, years = asked_months(question)
     for f in ex.facts[1:MONTH_LOOK]:
-        if f.path == top.path or not f.typed:
-            continue
+        if f.path == top.path or not f.typed or scored.get(f.path, (0.0,))[0] < scored[top.path][0] or \
+                f.file_name.lower().endswith(TABLES) and not top.file_name.lower().endswith(TABLES):
+            continue  # (a sheet's row for the month is a budget or a log's, not the bill found of another month)
         paper = _placing(_paper(ex, f), kind)
         named = name_date_fit(f.file_name, months, years) > 0 or any(
             contains(paper, name) for name, n in MONTH_NUMBERS.items() if n in months)
