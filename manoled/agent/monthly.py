@@ -16,7 +16,7 @@ from typing import Any
 
 from .months import asked_months, is_month, name_date_fit
 from .names import files_at
-from .retrieve import Candidate, contains, overlapped
+from .retrieve import Candidate, overlapped
 from .series import series_of
 
 READ_MOST = 6  # passages read of the asked month's paper (a payslip, a bill: a page or two)
@@ -49,8 +49,8 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
             rows = passages(g.id, limit=READ_MOST)
             if not rows:
                 continue
-            text = overlapped([row[3] for row in rows])  # read whole, as the one found is
-            m = replace(c, passage_id=rows[0][0], text=text, path=str(g.path), file_name=g.name, file_id=g.id,
-                        relpath=g.relpath, heading="")
-            out.append(replace(m, terms=[t for t in terms if contains(text, t) or contains(m.named, t)]))
+            m = replace(c, passage_id=rows[0][0], text=overlapped([row[3] for row in rows]),  # whole, as the one found
+                        path=str(g.path), file_name=g.name, file_id=g.id, relpath=g.relpath, heading="")
+            m.terms = m.says(terms)
+            out.append(m)
     return out

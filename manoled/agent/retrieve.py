@@ -62,6 +62,10 @@ class Candidate:
         joined = _CAMEL.sub(" ", " ".join(w for w in path.split(" ") if _CAMEL.search(w)))
         return " ".join(w[:1].upper() + w[1:] for w in f"{path} {joined}".split(" ") if w)
 
+    def says(self, terms: Sequence[str]) -> list[str]:
+        """Those of ``terms`` the passage or its file's path contains."""
+        return [t for t in terms if contains(self.text, t) or contains(self.named, t)]
+
 
 WHOLE_MAX = 6  # a document of at most this many passages is read whole
 _CAMEL = re.compile(r"(?<=[a-z]{3})(?=[A-Z][a-z]{2})")  # where a name run together starts its next word
@@ -317,7 +321,7 @@ class HybridSearch:
             out = self._read(only_files)  # asked inside a file that says none of the words: read it
         for c in out:
             c.rrf = rrf([c.vector_rank, c.fts_rank, c.name_rank])
-            c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
+            c.terms = c.says(terms)
         out.sort(key=lambda c: (-c.rrf, -(c.vector_score or 0.0)))
         # a passage that says every word of the question is read, though one search alone found it ("Luna's vet
         # invoice from January": the clinic's factura, below the dog's notes that two searches found), and so is
@@ -364,7 +368,7 @@ class HybridSearch:
 
         def said(pid: int) -> int:
             c = by_id.get(pid) or (_candidate(pid, found[pid]) if pid in found else None)
-            return 0 if c is None else sum(1 for t in terms if contains(c.text, t) or contains(c.named, t))
+            return 0 if c is None else len(c.says(terms))
 
         count = {pid: said(pid) for pid, _ in fts}
         return sorted(fts, key=lambda hit: -count[hit[0]])[:self.depth]
@@ -388,7 +392,7 @@ class HybridSearch:
         if len(parts) < 2:
             return False
         c.text = overlapped([text for _pid, _seq, _page, text in parts])
-        c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
+        c.terms = c.says(terms)
         return True
 
     def _widen(self, out: list[Candidate], terms: Sequence[str], seqs: dict[int, int],
@@ -434,6 +438,6 @@ class HybridSearch:
         pid, _seq, _page, text = nxt
         c = by_id.get(pid) or Candidate(pid, text, best.path, best.file_name, file_id=best.file_id, rrf=best.rrf,
                                         vector_score=best.vector_score, relpath=best.relpath)
-        c.terms = [t for t in terms if contains(c.text, t) or contains(c.named, t)]
+        c.terms = c.says(terms)
         i = out.index(best) + 1
         return [*out[:i], c, *out[i:]]
