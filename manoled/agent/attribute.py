@@ -195,7 +195,17 @@ def paid_for(question: str) -> list[str]:
         # charge to *replace* the gutters; did *the drill* cost; did Dan's *filling* cost
         if start:
             return _noun_phrase(ws[start:], skip=DETERMINERS | dated, end=_COST)
+    # "how much is the shuttle bus to Cradle Mountain": the thing itself, priced (not "how much was the deposit",
+    # an amount the paper names, nor "how much is the invoice", a paper that is its own price)
+    if ws[:2] == ["how", "much"] and ws[2:3] and ws[2] in _BE and ws[3:4] and ws[3] in _OWNED:
+        np = _noun_phrase(ws[4:], skip=DETERMINERS | dated, end=_COST)
+        if np and not any(is_type_word(w) or w in _NAMED_AMOUNTS or w in _PAPERS for w in np):
+            return np
     return []
+
+
+_BE = frozenset("is was are were".split())
+_PAPERS = frozenset("bill invoice receipt statement quote order ticket booking".split())  # (stems)
 
 
 def charged_by(question: str) -> str:

@@ -111,8 +111,9 @@ def calls_for(plan: Plan, question: str) -> list[ToolCall]:
         return [ToolCall("list_files", args, id="planner_0", fmt="planner")]
     if i == "metadata" and plan.name is not None:
         return [ToolCall("file_metadata", {"name_hint": plan.name.file.relpath}, id="planner_0", fmt="planner")]
-    if i == "metadata" and s.topics:  # "how large is the social security letter": the file that says so
-        return [ToolCall("file_metadata", {"name_hint": " ".join(s.topics)}, id="planner_0", fmt="planner")]
+    if i == "metadata" and s.topics:  # "how large is the social security letter": the file that says so (of the
+        ext = {"extension": _filters(s)["extension"]} if s.extensions else {}  # kind said: "the lease PDF")
+        return [ToolCall("file_metadata", {"name_hint": " ".join(s.topics), **ext}, id="planner_0", fmt="planner")]
     if i == "tree":
         return [ToolCall("directory_tree", {"max_depth": 2, **where}, id="planner_0", fmt="planner")]
     if i == "folders":
@@ -280,6 +281,8 @@ def _metadata_answer(question: str, r: ToolResult) -> str:
         folder = path.rsplit("/", 1)[0] if "/" in path else "the top folder"
         return f"{name} is in {folder} ({path})."
     ws = set(words(question))
+    if "when" in ws:  # "when was the Big Bend packing list last updated": its date, whatever its folder is called
+        ws -= {"big", "large", "heavy"}
     if ws & {"big", "large", "size", "heavy", "bytes", "byte", "mb", "kb"}:
         return f"{name} is {fields.get('size', '?')} ({fields.get('path', name)})."
     if ws & {"when", "date", "modified", "edited", "changed", "updated", "touched", "touch", "saved", "last", "old"}:

@@ -93,6 +93,15 @@ def _part_said(part: str, asked: set[str], near: set[str]) -> bool:
         len(ws) > 1 and all(w in asked for w in ws)  # "Henderson wedding": every word of it
 
 
+def _said_words(part: str, asked: set[str], near: set[str]) -> int:
+    """How many of the question's words name a folder of a path (:func:`_part_said`): each of a name of several
+    ("Wien Energie bills": Wien_Energie, which says two, over Rechnungen, one)."""
+    if not _part_said(part, asked, near):
+        return 0
+    ws = path_words(part)
+    return len(ws) if len(ws) > 1 and all(w in asked for w in ws) else 1
+
+
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
     """A folder the question names: a written path ("Notes/ideas"), or a folder's name said as a name
     (capitalised, "in Photos") or next to the word folder ("my recipes folder")."""
@@ -135,7 +144,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                      *(p for p in idx.folders_by_word.get(stem(w.lower()), ()) if _part_said(p.rsplit("/", 1)[-1], asked, near))]:
             # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
             # Travel/Lisbon, not Photos/Lisbon), then the shortest
-            score = sum(1 for part in path.split("/") if _part_said(part, asked, near))
+            score = sum(_said_words(part, asked, near) for part in path.split("/"))
             if stem(said[i + 1].lower() if i + 1 < len(said) else "") in FOLDER_WORDS or \
                     run and _part_said(path.rsplit("/", 1)[-1], run, run_near):
                 score += 2  # "the Utilities folder, Singtel bills included": the one said as the folder

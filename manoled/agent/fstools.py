@@ -202,14 +202,15 @@ def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
 
 
 @tool
-def file_metadata(ctx: ToolContext, name_hint: str) -> ToolOutput:
+def file_metadata(ctx: ToolContext, name_hint: str, extension: str | None = None) -> ToolOutput:
     """Get a file's size, kind, modification date and index state. Use it for questions about one specific file.
 
     Args:
         name_hint: The file name, part of it, or its path relative to the watched folders.
+        extension: Only a file of this extension or kind, e.g. "pdf" ("the lease PDF"). Null for any.
     """
     hint = name_hint.strip().strip("\"'")
-    files = ctx.files()
+    files = [f for f in ctx.files() if _match_ext(f, extension)]
     if "/" in hint or hint.startswith("~"):
         root, rel = confine(ctx, hint)
         matches = [f for f in files if f.root == root and f.relpath == rel]
@@ -222,7 +223,7 @@ def file_metadata(ctx: ToolContext, name_hint: str) -> ToolOutput:
             stem = low.rsplit(".", 1)[0]
             matches = [f for f in files if stem and stem in f.name.lower()]
     if not matches and "/" not in hint:
-        matches = about_file(ctx, hint)
+        matches = about_file(ctx, hint, keep=lambda f: _match_ext(f, extension))
     if not matches:
         text = f"No file matching '{hint}'."
         return ToolOutput(text, data={"files": [], "answer": text, "kind": "metadata"})

@@ -47,7 +47,7 @@ from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
 from .plan import Plan
-from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, same_word, stem, words
+from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, STOP, same_word, stem, words
 from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
 
@@ -76,6 +76,9 @@ class Reading:
     how_room: bool  # "how much room"
 
 
+_TAKING = frozenset("take takes taking took use uses using used occupy occupies eat eats eating fill fills need".split())
+
+
 def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     """What the words say outright: a file named exactly (its date or size, or what it says), "how many"
     and the noun counted (files, or eggs inside one), "how much" or "how big" (space, or an amount inside a file)."""
@@ -94,7 +97,9 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             intent = plan.intent = "content"
         plan.reason = "names a file exactly"
     elif head and (counted in FILE_NOUNS or counted in KIND_WORDS or counted in collection + said_folder
-                   or slots.time and intent == "count" and not counts_deeds(q)):
+                   or slots.time and intent == "count" and not counts_deeds(q)
+                   and (counted in STOP or bool(path_matches(counted, files)))):
+        # ("how many transactions in September": none of the files is one, so a number inside the month's paper)
         intent = plan.intent = "count"  # "how many invoices / PDFs / files …"
     elif head and counted in SIZE_UNITS and names_files:
         intent = plan.intent = "disk"  # "how many megabytes are the Lisbon photos": the space files take
@@ -102,11 +107,19 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     elif head and intent == "count":
         intent = plan.intent = "content"  # "how many eggs …": a number inside a file
         plan.reason = "counts something that is not files"
+    elif intent == "count" and not head and (m := re.search(r"(\w+) count\b", q)) and \
+            (w := stem(m.group(1))) not in FILE_NOUNS and w not in KIND_WORDS and not path_matches(w, files):
+        intent = plan.intent = "content"  # "square sept transaction count": a number inside a paper
+        plan.reason = "counts something that is not files"
     elif intent in ("count", "list") and how_much_or_big and \
             (qwords & (SIZE_WORDS | STORAGE_WORDS) or how_room) and (not name_terms or qwords & SIZE_SAID):
         intent = plan.intent = "disk"  # "how much do the PDFs weigh": their size, not a number of files
         plan.reason = "asks how much space files take"
         plan.folder = plan.folder or find_folder(question, files, loose=True)  # "the photos from 2025": Photos/2025
+    elif intent == "content" and how_much_or_big and qwords & {"space", "disk"} and qwords & _TAKING and names_files:
+        intent = plan.intent = "disk"  # "how much space do the Austin Energy bills take" (not "how much storage
+        plan.reason = "asks how much space files take"  # does the laptop have": its spec, in its guide)
+        plan.folder = plan.folder or find_folder(question, files, loose=True)
     elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
         intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
         plan.reason = "asks how much of something, not for files"

@@ -10,6 +10,7 @@ hoover manual"), or none.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -138,9 +139,10 @@ def _name_stems(path: str) -> set[str]:
     return {stem(w) for w in words(Path(path).stem.replace("_", " "))}
 
 
-def about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
+def about_file(ctx: ToolContext, hint: str, keep: Callable[[FileRecord], bool] | None = None) -> list[FileRecord]:
     """The one file whose text (or path) is plainly about ``hint`` ("social security letter" for SSA benefit
-    letter 2026.pdf): the best passage says most of its words, and no other file's passage does as well."""
+    letter 2026.pdf): the best passage says most of its words, and no other file's passage does as well; of the
+    files ``keep`` keeps ("the lease PDF": no letter about the lease)."""
     terms = [stem(w) for w in words(hint) if w not in STOP]
     if not terms:
         return []
@@ -151,6 +153,9 @@ def about_file(ctx: ToolContext, hint: str) -> list[FileRecord]:
             named = NAME_WEIGHT * len(set(c.terms) & _name_stems(c.path))  # the manual, not the to-do list's line)
             best[c.path] = max(best.get(c.path, 0.0), len(c.terms) + c.rrf + named)
     found = files_at(list(best), ctx.files())
+    if keep is not None:
+        found = {p: f for p, f in found.items() if keep(f)}
+        best = {p: v for p, v in best.items() if p in found}
     for path, f in found.items():  # and one its title says (the tenancy agreement, not its stamp duty certificate),
         # in any of its forms ("VETERINARY HOSPITAL" for the vet's)
         titled = "\n".join(_titles(_first(ctx, f)))

@@ -159,6 +159,8 @@ class Planner:
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
             counted = stem(head.group(2) if two else head.group(1))
+            run_on = stem(head.group(1) + (head.group(2) or ""))  # "how many pay stubs": Paystub_2026-10-09.pdf
+            counted = run_on if head.group(2) and run_on in collection else counted
         how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b|\bin size\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
         r = Reading(question, q, qwords, said_topics, value_ask, done, said_folder, chat, name_terms, exact, names, best,
@@ -177,6 +179,7 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
     plan.folder = find_folder(question, files, loose=intent in ("list", "tree", "disk", "folders")
                               or bool(LIST_OPENER.match(q)))
     said_folder: list[str] = []
+    asked = list(slots.topics)
     if plan.folder:  # words that named the folder are not topics to filter by
         parts = {w for p in plan.folder.split("/") for w in path_words(p)} | before_folder_word(question)
         said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w)
@@ -189,8 +192,12 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
             # the folder's files, whatever they say, unless the word names some of them
             inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
             # (or names a kind of them after it: "how many F24 payment receipts")
-            slots.topics = [t for t in slots.topics if not ((before(q, t, said_folder) or near_after(q, t, said_folder))
-                                                            and not path_matches(t, inside))]
+            said_of = [t for t in slots.topics if (before(q, t, said_folder) or near_after(q, t, said_folder))
+                       and not path_matches(t, inside)]
+            if any(path_matches(t, files) for t in said_of):  # "the daycare tuition invoices": LittleAcorns_Tuition
+                plan.folder, slots.topics = None, asked  # files, not the business's Invoices folder
+                return []
+            slots.topics = [t for t in slots.topics if t not in said_of]
         if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
             slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind
     return said_folder

@@ -114,8 +114,13 @@ TAKE_HOME = re.compile(r"\btake[- ]home\b", re.IGNORECASE)  # "take-home pay", "
 
 
 def idiom(ws: list[str], i: int) -> bool:
-    """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out")."""
-    return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "")
+    """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out"), or the
+    particle of a verb of writing down ("which recipes have we got written down": no topic "down")."""
+    return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "") or \
+        ws[i] == "down" and i > 0 and ws[i - 1] in _WRITTEN
+
+
+_WRITTEN = frozenset("write writes wrote written writing jot jots jotted note noted put copied typed scribbled".split())
 
 
 def stem(word: str) -> str:
