@@ -11,7 +11,7 @@ from .folderwords import find_folder
 from .kinds import _ASKED_AS, SUM_VERBS, wanted_type
 from .layout import row_cells
 from .names import files_at, path_matches, path_words, rank_names
-from .slots import Slots, stem, words
+from .slots import GENERIC, Slots, stem, words
 from .terms import topic_terms
 
 # -- follow-ups: a question that only makes sense after the previous turn --------------------
@@ -98,8 +98,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
             return True  # "what number do I call if we need to move it?": what "it" is comes before
         own = [t for t in slots.topics if t not in set(_turn_words(prev))]
         return len(own) < 2  # a long question with its own subject is complete, "it" or not
-    if POINT_BACK.search(q) and n <= 8:
-        return True
+    if POINT_BACK.search(q) and (n <= 8 or n <= 10 and all(t in GENERIC for t in slots.topics)):
+        return True  # (longer, when it says nothing of its own: "what did that end up costing us all in?")
     said = (getattr(prev, "answer", "") or "").rsplit(" (from ", 1)[0] if getattr(prev, "sources", None) else ""
     columns = " ".join(name for name, _ in row_cells(said)) if said.count(": ") >= 3 else ""
     if n <= 8 and columns and slots.topics and not slots.time and all(mentions(columns, t) for t in slots.topics):

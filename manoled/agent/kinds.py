@@ -65,7 +65,7 @@ _SPAN_OF = re.compile(r"\b(?:repayment|notice|warranty|guarantee|loan|probation|
 
 
 # the verbs that ask for a sum ("how much did I pay?", "what did they charge"): how a question asks, not what about
-SUM_VERBS = frozenset("cost costs charge charged charges pay paid paying spend spent owe owed".split())
+SUM_VERBS = frozenset("cost costs costing charge charged charges pay paid paying spend spent owe owed".split())
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "

@@ -29,7 +29,8 @@ from .shapes import MONTH
 
 _PIPE = re.compile(r"\s\|\s|\t+")
 _GAP = re.compile(r"\S+(?: \S+)*")  # runs of text apart by two spaces or more
-_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*(?=\S)|(?<=[\w)])\.{2,3}\s*(?=\d)")  # and "(Harbour & Finch).. 021"
+_LEADER = re.compile(r"\s*(?:\.\s?){4,}\s*(?=\S)|(?<=[\w)])\.{2,3}\s*(?=\d)"  # and "(Harbour & Finch).. 021",
+                     r"|(?<=[\w)])\s+\.{1,3}\s+(?=\(?\d)")  # "Dr. Priya Raman ... (512)", "(director) . (512)"
 _PAIRS = re.compile(r"\s{3,}(?=[A-Z][\w#/.()' -]{0,30}:\s)")
 _RULE = set("-|:=+_ ")
 

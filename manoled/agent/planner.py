@@ -194,9 +194,9 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
             # (or names a kind of them after it: "how many F24 payment receipts")
             said_of = [t for t in slots.topics if (before(q, t, said_folder) or near_after(q, t, said_folder))
                        and not path_matches(t, inside)]
-            if any(path_matches(t, files) for t in said_of):  # "the daycare tuition invoices": LittleAcorns_Tuition
-                plan.folder, slots.topics = None, asked  # files, not the business's Invoices folder
-                return []
+            if any(before(q, t, said_folder) and path_matches(t, files) for t in said_of):  # "the tuition invoices":
+                plan.folder, slots.topics = None, asked  # Sunflower_Tuition, not the business's Invoices folder
+                return []  # (a kind said after it is of the folder's files: "how many F24 payment receipts")
             slots.topics = [t for t in slots.topics if t not in said_of]
         if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
             slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind

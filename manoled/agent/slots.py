@@ -93,7 +93,7 @@ already yet ever even soon anymore instead perhaps maybe probably according whol
 """.split())
 # verbs and frame words a content question wraps around its topic: never the thing to look for
 GENERIC = STOP | frozenset("""
-pay pays paying paid cost costs price go goes going come comes say says said tell told mean means need needs write
+pay pays paying paid cost costs costing price go goes going come comes say says said tell told mean means need needs write
 do does happen happened work works use uses many much long often far old new good best
 bought buy buying purchase purchased get got anything something still went gone meant came quantity once
 """.split())
@@ -102,7 +102,8 @@ bought buy buying purchase purchased get got anything something still went gone 
 # over", "fork out": give, pay)
 _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": "over", "handed": "over",
            "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up",
-           "read": "out"}  # "what number do I read out": what number
+           "read": "out", "end": "up", "ends": "up", "ended": "up"}  # "what number do I read out": what number; "what
+# did that end up costing": what it cost
 
 
 # what leaves an account ("what does the gym take out of our account"): a payment, read by :mod:`.gloss` and

@@ -155,6 +155,13 @@ def test_a_label_line_carries_the_list_under_it_and_table_rows_read_as_labels():
     assert "3 eggs" in units("Ingredients: 3 eggs, 100 g flour, 50 g sugar")  # quantities are
 
 
+def test_a_short_dot_leader_joins_a_name_to_its_number():
+    text = ("Riverside Vets - Dr. Ana Lund ... (512) 555-0170  (after hours 555-0175)\n"
+            "Oak School - Mo Reyes (head) . (512) 555-0163\nI paid it. 40 more to go.\n")
+    assert units(text) == ["Riverside Vets - Dr. Ana Lund: (512) 555-0170  (after hours 555-0175)",
+                           "Oak School - Mo Reyes (head): (512) 555-0163", "I paid it.", "40 more to go."]
+
+
 def test_a_label_carries_the_lines_under_it_up_to_a_table():
     got = units("INVOICE\nBill to:\nAcme Ltd\nAttn: Dana Fox\nDescription | Qty | Amount (EUR)\nWidgets | 2 | 10.00\n"
                 "TOTAL DUE (EUR) | 12.30\nThanks.")

@@ -47,6 +47,9 @@ FILES: dict[str, tuple[str, float]] = {
         "Dear Dana,\nAs allowed by section 14 of your lease, we will enter the flat at 12 Oak St, Unit 2 on Friday "
         "to fix the heater. The lease gives tenants 24 hours' notice; this is that notice for your flat.\n"
         "Thanks, Sam (landlord)\n", 12),
+    "Taxes/Q24/Q24_2026-06-30.txt": ("MODELLO Q24 - DELEGA\nSaldo: 1.240,00\nData: 30/06/2026\n", 140),
+    "Taxes/Q24/Q24_2026-11-30.txt": ("MODELLO Q24 - DELEGA\nAcconto: 980,00\nData: 30/11/2026\n", 5),
+    "Shop/receipts/clippers receipt.txt": ("RECEIPT\nClippers: $129.00\nPayment: card\n", 90),
     "Notes/Recipes/chili.md": ("# Chili\n- 2 lb ground beef\n- 2 cans beans\n", 200),
     "Notes/Recipes/cornbread.md": ("# Cornbread\n- 1 cup cornmeal\n- 1 cup flour\n", 150),
 }
@@ -100,5 +103,7 @@ def test_a_word_before_the_kind_that_names_files_elsewhere(folder):
     answer, _ = _names(folder, "Which tuition invoices do we have?")
     assert "Sunflower_Tuition_2026-09.txt" in answer and "Sunflower_Tuition_2026-10.txt" in answer, answer
     assert "INV-20" not in answer, answer
+    answer, _ = _names(folder, "How many Q24 payment receipts are there?")  # a kind said after the folder is of its
+    assert "2 files" in answer and "clippers" not in answer, answer  # files
     answer, _ = _names(folder, "How much space do the Sunflower tuition invoices take?")  # their size, not a sum
     assert "2 files" in answer and "$" not in answer, answer

@@ -85,6 +85,10 @@ def test_what_a_cost_is_asked_of():
     assert paid_for("How much did the January 2026 boiler service cost?") == ["boiler", "service"]
     assert paid_for("How much did that visit cost?") == []  # the thing of the turn before
     assert paid_for("how much did it cost") == []
+    # "how much is the X": the thing itself, priced; not an amount a paper names, nor a paper that is its own price
+    assert paid_for("How much is the shuttle bus to the trailhead?") == ["shuttle", "bus"]
+    assert paid_for("how much was the deposit") == paid_for("how much is the invoice from Acme") == []
+    assert paid_for("How much were the school fees for term 3?") == []
 
 
 def test_for_how_long_asks_a_time_not_a_length():
