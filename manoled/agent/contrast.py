@@ -266,7 +266,8 @@ class Contrasts:
         self.in_hours = bool(_IN_HOURS.search(question)) and not _OFF_HOURS.search(question)
         self.worth = bool(_WORTH_ASKED.search(question)) and not _COST_SAID.search(question)
         self.place = asked_ordinal(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
-        self.guests = bool(_GUESTS.search(question))  # "the guest wifi", not our own network
+        # "the guest wifi", not our own network (nor "our Wi-Fi, not the guest network": the guests set aside)
+        self.guests = bool(_GUESTS.search(_SET_ASIDE.sub(" ", question)))
         self.paused = bool(_PAUSED.search(question))  # "what does it cost to freeze the gym", not its monthly fee
 
     def other(self, unit: str, line: str = "") -> bool:

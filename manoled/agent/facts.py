@@ -262,7 +262,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # (asked until when: the date of a label that says an end, "Datum splatnosti", not "Datum prohlídky")
             score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f)
                                and not (deadline and f == "date" and not DEADLINE_UNIT.search(u.split(":", 1)[0])))
-            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) - contrasts.kept_apart(u)
+            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) \
+                - contrasts.kept_apart(f"{section}\n{u}")  # (or under a heading for guests: "Gäste-WLAN")
             score += CELL_WEIGHT * _in_one_cell(u, here)
             label = {stem(w) for w in words(u.split(":", 1)[0])} if typed and (own or counted_by_label) \
                 and _LABELLED.match(u) else set()  # a typed value's label, read once for the two below

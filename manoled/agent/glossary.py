@@ -218,7 +218,7 @@ egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko 
 earn earned earning: income
 buy: purchase
 taxman: tax taxes revenue finanzamt impôts urząd_skarbowy skatteverket skattestyrelsen skattetaten
-wifi: internet broadband
+wifi wi-fi: internet broadband wlan
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working awari
  zepsu trasig gått_sönder i_stykker
 fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn bensin drivmedel brændstof drivstoff tankning

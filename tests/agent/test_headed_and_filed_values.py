@@ -34,6 +34,18 @@ def test_the_value_under_the_heading_asked():
     assert facts and "Lenana#B4tujenge2026" in facts[0].text, [f.text for f in facts[:3]]
 
 
+WLAN = ("WLAN & CODES\n\nGäste-WLAN\n  Netzwerk:   Hofgasse7-Gast\n  Passwort:   Servus2026\n\n"
+        "WLAN Wohnung\n  Netzwerk:   Hofgasse7\n  Passwort:   Kipferl#Hof7\n")
+
+
+def test_a_heading_for_guests_is_set_aside_when_the_question_sets_it_aside():
+    for asked in ("What's the password for our Wi-Fi (not the guest network)?", "our wi-fi password"):
+        facts = ranked(WLAN, "Notizen/WLAN_und_Codes.txt", asked)
+        assert facts and "Kipferl#Hof7" in facts[0].text, (asked, [f.text for f in facts[:3]])
+    facts = ranked(WLAN, "Notizen/WLAN_und_Codes.txt", "guest wifi password?")
+    assert facts and "Servus2026" in facts[0].text, [f.text for f in facts[:3]]
+
+
 def test_the_deposit_of_a_paper_filed_under_rent_is_the_rent_deposit():
     facts = ranked(LEASE, "Home/Rent/Tenancy_Agreement_Lenana_Court_B4.docx", "how much was the deposit")
     assert facts and "124,000.00" in facts[0].text, [f.text for f in facts[:3]]
