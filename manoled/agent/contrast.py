@@ -201,6 +201,9 @@ _HOURS = r"(?:office|business|working|opening|normal|usual)\s+hours"
 _IN_HOURS = re.compile(rf"\b(?:in|during|within)\s+(?:the\s+)?{_HOURS}\b", re.IGNORECASE)
 _OFF_HOURS = re.compile(rf"\boutside\s+(?:of\s+)?(?:the\s+)?{_HOURS}\b|\bout[\s-]of[\s-](?:office[\s-])?hours\b|"
                         r"\bafter[\s-]hours\b", re.IGNORECASE)
+# a figure summed over the year so far, as a payslip labels it beside the period's ("YTD Net Pay", "LSt kumuliert")
+_TO_DATE = re.compile(r"\b(?:ytd|year[\s-]to[\s-]date|so\s+far\s+this\s+year|kumuliert|jahressumme|cumul\w*|acumulad[oa]s?|"
+                      r"progressiv[oi]|hittills\s+i\s+år|år\s+til\s+dato)\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|my|our|their|his|her|your)\s+([a-z]+)")
 # a part the question leaves out of the sum it asks ("the monthly fee, not counting meals"): its own line answers
 # nothing, a line that says it is left out ("Fee excl. meals") may
@@ -264,6 +267,7 @@ class Contrasts:
         self.asked = {stem(w) for w in words(question)}
         self.third = bool(_THIRD_PERSON.search(question)) and not _OWN.search(question)  # "his teeth", not "my own"
         self.in_hours = bool(_IN_HOURS.search(question)) and not _OFF_HOURS.search(question)
+        self.to_date = bool(_TO_DATE.search(question))  # "what have I earned so far this year": the YTD column
         self.worth = bool(_WORTH_ASKED.search(question)) and not _COST_SAID.search(question)
         self.place = asked_ordinal(question)  # "the second dose": not the line of the first ("Dávka: 1. dávka")
         # "the guest wifi", not our own network (nor "our Wi-Fi, not the guest network": the guests set aside)
@@ -307,6 +311,8 @@ class Contrasts:
             return True  # "what did it cost for October": not "about £832 a year"
         if self.in_hours and _OFF_HOURS.search(unit) and not _IN_HOURS.search(unit):
             return True  # "who do I phone in office hours": not "outside office hours … call the out of hours line"
+        if not self.to_date and _TO_DATE.search(unit.split(":", 1)[0]):
+            return True  # "danny net pay oct 9": that stub's net pay, not its "YTD Net Pay: 66,753.65"
         if self.third and _OWN.search(unit):
             return True  # "when is his check-up": not the letter's "your own next check-up is due in March"
         if not self.sides:

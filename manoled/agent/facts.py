@@ -223,7 +223,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
         number = number_said(numbered, c.text, c.file_name) if numbered else 0  # "Term II" +1, "Term I" -1
         paper = -PAPER_PENALTY * other_paper(question, c.file_name) + QUOTED_WEIGHT * (
-            bool(given and given & days(c.text)) or months_mod.says_span(f"{c.text} {c.file_name}", spans)
+            bool(given and given & days(f"{c.text} {c.file_name}")) or months_mod.says_span(f"{c.text} {c.file_name}", spans)
             or number > 0 or len(months) >= 2 and months <= spanned_months(c.text)) - QUOTED_WEIGHT * (number < 0) \
             + now_weight * (c.path in newest) + LOG_WEIGHT * (last_time and is_log(c.text)) \
             - OTHER_MONTH_PENALTY * (not (deadline or contrasts.since) and dated_otherwise(months, years, c.text, c.file_name))
