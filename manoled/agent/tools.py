@@ -206,11 +206,10 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
-        why = "" if not ex.facts or ex.declined else f"the file gives no {k[0]}" if (k := typed_by(query))[1] and \
-            k[0] in ("amount", "date", "time") and not any(f.typed for f in ex.facts[:top]) else (  # "what did that end
-            f"the file is the policy of another thing ({i})" if (i := other_policy(query, ex.facts[0].file_name)) else "")
-        if why:  # up costing": a notice with no sum; "the car insurance premium?" after the pet policy's number: not its
-            return factlib.Extraction(declined=True, reason=why, topic=ex.topic)
+        if ex.facts and not ex.declined and (insured := other_policy(query, ex.facts[0].file_name)):
+            # "how much is the car insurance premium?" after the pet policy's number: not the pet policy's
+            return factlib.Extraction(declined=True, reason=f"the file is the policy of another thing ({insured})",
+                                      topic=ex.topic)
         ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)
