@@ -199,7 +199,7 @@ def paid_for(question: str) -> list[str]:
     # an amount the paper names, nor "how much is the invoice", a paper that is its own price)
     if ws[:2] == ["how", "much"] and ws[2:3] and ws[2] in _BE and ws[3:4] and ws[3] in _OWNED:
         np = _noun_phrase(ws[4:], skip=DETERMINERS | dated, end=_COST)
-        if np and not any(is_type_word(w) or w in _NAMED_AMOUNTS or w in _PAPERS for w in np):
+        if np and not any(is_type_word(w) or w in _NAMED_AMOUNTS or w in _PAPERS or is_cue_abroad(w) for w in np):
             return np
     return []
 
