@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .slots import stem
+from .slots import STOP, stem
 
 # whole words that say "this is about files as things" (never matched as substrings)
 FILE_NOUNS = frozenset(stem(w) for w in """
@@ -72,3 +72,13 @@ def counts_deeds(q: str) -> bool:
     tagged"), not files ("how many did I add", "how many scans did I upload")."""
     m = _DEEDS.search(q)
     return bool(m) and m.group(1) not in FILE_VERBS
+
+
+def counted_by_count(q: str) -> str | None:
+    """The word a trailing "count" counts, or None: "X count" asks how many X, said the way a report's column is
+    ("square sept transaction count": "transaction"; "refunds in may count": "refunds", over the words between)."""
+    ws = re.findall(r"[\w'-]+", q.lower())
+    for i, w in enumerate(ws):
+        if w == "count":
+            return next((a for a in reversed(ws[max(0, i - 3):i]) if a.isalpha() and a not in STOP), None)
+    return None

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from .asking import asked_part
+from .askwords import counted_by_count
 from .gloss import heads, in_english
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
@@ -266,7 +267,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "number", True  # "bond interest rate?": a percentage, not the statement it is on
     if TAKE_HOME.search(question):
         return "amount", True  # "wanjiru take home oct?": the net pay
-    if any(b == "count" and a not in STOP and a.isalpha() for a, b in zip(ws, ws[1:], strict=False)):
+    if counted_by_count(" ".join(ws)):
         return "number", True  # "square sept transaction count": how many, not a sum
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
     best = max(("amount", "date", "person", "number", "place", "org"), key=lambda k: hits[k])

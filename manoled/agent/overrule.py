@@ -38,6 +38,7 @@ from .askwords import (
     TAKES_SPACE,
     THING_HAS,
     WHICH_THING,
+    counted_by_count,
     counts_deeds,
 )
 from .continuation import QUESTION_FRAME
@@ -107,8 +108,8 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     elif head and intent == "count":
         intent = plan.intent = "content"  # "how many eggs …": a number inside a file
         plan.reason = "counts something that is not files"
-    elif intent == "count" and not head and (m := re.search(r"(\w+) count\b", q)) and \
-            (w := stem(m.group(1))) not in FILE_NOUNS and w not in KIND_WORDS and not path_matches(w, files):
+    elif intent == "count" and not head and (c := counted_by_count(q)) and \
+            (w := stem(c)) not in FILE_NOUNS and w not in KIND_WORDS and not path_matches(w, files):
         intent = plan.intent = "content"  # "square sept transaction count": a number inside a paper
         plan.reason = "counts something that is not files"
     elif intent in ("count", "list") and how_much_or_big and \
