@@ -13,7 +13,7 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
-from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
+from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, is_role, role_words
 from .months import foreign_month
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
@@ -134,8 +134,9 @@ def _asked(question: str) -> tuple[str, ...]:
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
         if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]) \
-                or NUMBER_SAID.search(question) or is_cue_abroad(phrase[0]):
-            return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane": the kind asked says it all
+                or NUMBER_SAID.search(question) or is_cue_abroad(phrase[0]) or \
+                any(x == "name" and is_role(p) for p, x in zip(phrase, phrase[1:], strict=False)):
+            return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane", "vet name": the kind asked says it all
             # (as in a tongue whose phrases open with their head: "fianza piso?", the flat's deposit)
         return tuple(_head_phrase(phrase, True)[-1:])
     return ()
@@ -152,8 +153,8 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
         if x == "of" and all(is_type_word(y) for y in np):
             np = []
             continue
-        if x in _NP_END or not be and np and (x in VERBS or len(x) > 4 and x.endswith("ed")):
-            break
+        if x in _NP_END or not be and np and (x in VERBS or len(x) > 4 and x.endswith("ed")) or np and x in _RELATIVE:
+            break  # (and "the doctor that saw him": what follows a relative pronoun says which one)
         if x.endswith("'s"):  # "garage moreau's phone number": the owner names the thing, not the attribute
             np = []
             continue
@@ -167,6 +168,7 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
     return [stem(x) for x in np if not is_type_word(x) and not x.isdigit() and len(x) > 1]
 
 
+_RELATIVE = frozenset("that who which whom whose".split())
 _PAPERS = frozenset("bill bills invoice invoices receipt receipts statement statements".split())
 
 

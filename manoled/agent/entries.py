@@ -27,9 +27,20 @@ _WORDED = re.compile(_LEAD + r"(?:\d{1,2}(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?|([a-
                      re.IGNORECASE)
 
 
+_DAY_MONTH = re.compile(r"(\d{1,2})[./](\d{1,2})(?:[./](\d{2,4}))?")
+_MEASURED = re.compile(r"\s*(?:%|°|[a-zA-Z]{1,3}\b(?<!am)(?<!pm)|(?:cups?|tbsp|tsp|hours?|mins?|minutes|pieces|grams|"
+                       r"litres?|liters?|pounds|ounces|inch(?:es)?|feet|miles)\b)", re.IGNORECASE)  # "41.2 lb", "12.5 kg", "2.5%": a measure, no day
+
+
 def _starts_entry(line: str) -> bool:
-    if _NUMERIC.match(line):
-        return True
+    if m := _NUMERIC.match(line):
+        d = _DAY_MONTH.search(m.group())
+        if d is None:  # ISO
+            return True
+        a, b = int(d.group(1)), int(d.group(2))
+        # "96/58" (a blood pressure), "41.2 lb" (a weight) open no day's entry
+        return (1 <= a <= 31 and 1 <= b <= 12 or 1 <= a <= 12 and 1 <= b <= 31) and \
+            bool(d.group(3) or not _MEASURED.match(line, m.end()))
     m = _WORDED.match(line)
     return bool(m) and (m.group(1) or m.group(2)).lower()[:3] in MONTH_NAMES
 

@@ -134,6 +134,7 @@ PAPERS_WORD_WEIGHT = 1.5  # to a line labelled by the paper's word a phrase asks
 RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked one ("for each", "per hour")
 USE_WEIGHT = 1.0  # to a line that says a quantity used ("Units Consumed"), asked how much was used
 COVER_WEIGHT = 3.0  # to a line that gives the sum insured, asked the most a cover pays (a yearly check-up's sum is none)
+ROLE_WEIGHT = 1.0  # to a name beside the role asked ("which doctor": "Provider: Priya Raman, MD"), over other names
 HARD_DEADLINE_WEIGHT = 1.0  # more to a date said as the last one allowed, asked by when
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
 
@@ -193,6 +194,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     used = kind == "number" and asks_use(question)  # "how much electricity did we use": what was consumed
     cover = kind == "amount" and asks_cover(question)  # "the cover amount": the sum insured, not the premium
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
+    role = [t for t in terms if kind == "person" and kinds.is_role(t)]  # "which doctor", "the tenant's name"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
@@ -284,6 +286,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT  # (or a line that names the place: "2. dávka … 8. 12. 2026", the second dose)
             if kind and typed:
                 score += 3.0 if asked else 1.5
+                score += ROLE_WEIGHT * any(contains(u, t) for t in role)
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
                 score += USE_WEIGHT * (used and says_use(u)) + COVER_WEIGHT * (cover and says_cover(u))
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)

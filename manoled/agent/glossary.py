@@ -119,7 +119,7 @@ month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce mi
 year: jahr jahres année années año años anno anni ano anos jaar jaren rok roku roce roční ročně rocznie
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
  składk bidrag
-doctor: arzt ärztin médecin médico medico huisarts lékař lékařka lekarz läkar legekontor legesenter fastlege
+doctor: md physician arzt ärztin médecin médico medico huisarts lékař lékařka lekarz läkar legekontor legesenter fastlege
  vårdcentral lægehus lægeklinik lægevagt lægeerklæring praktiserende_læge egen_læge
 appointment: termin rendez-vous cita appuntamento consulta afspraak wizyt tidsbokning bokad_tid konsultation
 notice: kündigung kündigungsfrist kündig gekündigt préavis preaviso antelación preavviso avis bescheid opzegtermijn wypowiedzeni
@@ -290,7 +290,7 @@ gas: plyn plynu gaz
 overpayment: přeplatek
 service: servis
 report: zpráva zprávy bericht informe
-paediatrician pediatrician: pediatr pediatrie kinderarzt pédiatre pediatra barnläkare børnelæge barnelege
+paediatrician pediatrician: md pediatr pediatrie kinderarzt pédiatre pediatra barnläkare børnelæge barnelege
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias ferie
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
 advance advances: záloha zálohy zálohu preliminary vorauszahlung vorauszahlungen acompte acomptes anticipo förskott

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from .asking import asked_part
 from .askwords import counted_by_count
+from .commonness import zipf
 from .gloss import heads, in_english
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
@@ -34,6 +35,16 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
                      "organization business brand agency insurer bank shop store".split()),
     "purpose": frozenset("why reason purpose".split()),
 }
+_PERSON_ROLES = TYPE_WORDS["person"] - frozenset("who whom whose person people contact".split()) | frozenset(
+    "vet gp nurse teacher coach tutor plumber electrician builder mechanic agent midwife lawyer solicitor accountant "
+    "nanny babysitter cleaner landlady".split())
+
+
+def is_role(word: str) -> bool:
+    """Whether ``word`` names what a person is to the asker ("doctor", "plumber", "pediatrician", "dentist")."""
+    return word in _PERSON_ROLES or word.endswith(("ician", "ist")) and len(word) > 5
+
+
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's", "wat", "wats", "wat's", "wot", "wut"})  # and as typed in haste
 _WH = frozenset({"when", "who", "where", "how"})
@@ -70,7 +81,8 @@ SUM_VERBS = frozenset("cost costs costing charge charged charges pay paid paying
 _PRICED = SUM_VERBS | frozenset("estimate estimated quote quoted bill billed".split())
 # a secret asks for a code too, and stays the attribute asked ("the wifi password": a code the answer calls so)
 _STREETS = frozenset("lane road street avenue drive way court place close crescent terrace ridge park square hill "
-                     "boulevard rd st ave dr ln".split())
+                     "boulevard rd st ave dr ln trail trails creek canyon springs falls lake river beach bay "
+                     "mountain mountains peak".split())  # nor a hike's: "the Window Trail", "Hot Springs"
 _SECRET = frozenset("password passwords passcode passwort pin keypad combo combination email e-mail".split())
 # what a line that gives a secret calls it
 _SECRET_SAID = re.compile(r"\b(?:password|passwort|kennwort|passcode|pass|pw|pwd|pin|code|key|keypad|wpa2?|combination|combo|"
@@ -100,6 +112,7 @@ def _slot_value(unit: str, asked: set[str]) -> bool:
     return any(_SLOT_VALUE[s].search(unit) for s in asked & SLOTS)
 
 
+_COUNTED = frozenset({"many", "count"})  # a count asked, which no sum, share, day nor hour is
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
@@ -231,6 +244,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
                 return None, False  # "which card did I pay with": the card, whatever "pay" says
         if a.endswith("ing") and len(a) > 5 and a not in _AT_A_TIME and b == "time" and (n + 2 == len(ws) or ws[n + 2] in ("for", "of", "on")):
             return "duration", True  # "bacalhau soaking time?", "cooking time for the rice": how long, not a clock time
+        if b == "name" and is_role(a.removesuffix("'s")):
+            return "person", True  # "pediatrician name", "the plumber's name": who, whatever else it says
         if a == "how" and b == "long":
             return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
         if a == "how" and b in ("hot", "warm", "cold"):
@@ -378,6 +393,11 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return _slot_value(unit, asked)  # "what gate": "Gate B12", not "gate closes 30 minutes before"
     if kind == "number" and asked & _HEAT_ASK:
         return bool(_DEGREES.search(unit))
+    if kind == "number" and asked & _COUNTED:  # "how many transactions": 87, not "$81.51", "14.8%" nor the date
+        rest = re.sub(r"\b(?:19|20)\d\d\b|\d+(?:[.,]\d+)?\s?%", " ", unit)  # nor a year
+        for k in ("amount", "date", "time"):
+            rest = TYPE_PATTERNS[k].sub(" ", rest)
+        return bool(TYPE_PATTERNS[kind].search(rest))
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch", nor
@@ -395,10 +415,12 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person; of "who leads the Northwind
         # project", "Northwind Traders" is the one asked about, not who leads it
         return any(not {stem(w) for w in words(m.group(0))} & asked for m in TYPE_PATTERNS[kind].finditer(unit)
-                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(_untitled(m.group(0))))
+                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(_untitled(m.group(0)))
+                   and not all(zipf(w) >= _PLAIN_ZIPF for w in _untitled(m.group(0))))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 
+_PLAIN_ZIPF = 5.25  # a name of everyday words only ("Well Child Check", "Back Home") is a heading's, no person's
 _NAME_AND_ROLE = re.compile(r"^\W*([A-Z][a-z]{2,})\s+\(([^)]{3,60})\)")  # "Akinyi (house help, Mon-Sat)"
 # what a firm is to the person asking, which its own papers rarely say (a lease does say "landlord")
 _ROLES = frozenset("provider supplier company firm vendor business organisation organization".split())

@@ -102,8 +102,8 @@ bought buy buying purchase purchased get got anything something still went gone 
 # over", "fork out": give, pay)
 _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": "over", "handed": "over",
            "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up",
-           "read": "out", "end": "up", "ends": "up", "ended": "up"}  # "what number do I read out": what number; "what
-# did that end up costing": what it cost
+           "read": "out", "end": "up", "ends": "up", "ended": "up", "right": "now"}  # "what number do I read out":
+# what number; "what did that end up costing": what it cost; "who's renting it right now": who rents it
 
 
 # what leaves an account ("what does the gym take out of our account"): a payment, read by :mod:`.gloss` and

@@ -69,3 +69,9 @@ def test_a_hyphened_word_is_said_joined_or_by_its_long_parts():
     assert contains("Lipa na MPESA - Buy Goods", "m-pesa")
     assert contains("Check in at the Cradle Mountain Visitor Centre; walk south to Lake St Clair", "mountain-lake")
     assert not contains("The track is walked in 6 days", "six-day")  # a short part is no word of its own
+
+
+def test_right_now_is_no_topic():
+    from manoled.agent.slots import read_slots
+
+    assert read_slots("who's renting the Elm Street flat right now?", NOW).topics == ["renting", "elm", "street", "flat"]
