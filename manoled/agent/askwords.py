@@ -10,7 +10,7 @@ from .slots import STOP, stem
 # whole words that say "this is about files as things" (never matched as substrings)
 FILE_NOUNS = frozenset(stem(w) for w in """
 file files document documents doc docs folder folders directory directories pdfs photos pictures images screenshots
-scans spreadsheets
+scans spreadsheets papers paperwork
 """.split())
 
 # "how big is everything", "all my stuff": the whole of the files
@@ -30,7 +30,7 @@ LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|w
 SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
 # (and "which of Giulia's fatture are saved on here": the kept ones)
-HAVE_ASK = re.compile(r"^(?:what|which)(?: of)?(?: [\w']+){1,3} (?:(?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|"
+HAVE_ASK = re.compile(r"^(?:what|which)(?: of)?(?: [\w']+){1,4} (?:(?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|"
                       r"store|stored)|(?:are|is|were) (?:saved|kept|stored|filed))\b")
 # "do we have a recipe for pão de queijo", "is there a copy of the lease": whether a paper is kept, answered by its file
 HAVE_ONE = re.compile(r"^(?:do|did) (?:i|we) (?:still )?(?:have|keep)|^(?:is|are) there|^(?:have|has) (?:i|we) (?:got|kept)")

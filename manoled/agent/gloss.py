@@ -119,6 +119,7 @@ check-in: get into the room | get into my room | get into our room | get in the 
 # it; unlike the phrases above they do not ask for a line that says the word (a bill's total answers). None of them is
 # what papers write themselves: "home loan" and "the internet" are left as said (the power is the electricity: below)
 _SAID_OTHERWISE = """
+payslip: salary slip | salary slips | wage slip | wage slips | pay slip | pay slips
 electricity: keep the lights on | keeping the lights on | kept the lights on | heating and lighting |
  lighting and heating | the lights | light bill | light bills
 internet: be online | being online | get online | getting online | stay online | go online | going online

@@ -12,6 +12,8 @@ bill): so no form that ends a word of another meaning (*räkning* ends *beräkni
 
 TABLE = """
 invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme fakturę fakturze fakturor
+potato: kartoffel pomme_de_terre pommes_de_terre patata batata aardappel brambor ziemniak potatis kartofler poteter
+increase: erhöhung augmentation aumento verhoging zvýšení podwyżk höjning forhøjelse økning
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska
  výplatnice mzdový_list pasek_wynagrodzeń pasek_płacowy odcinek_płacowy cedolino busta_paga lönespec lönebesked
  lønseddel lønsedler lønnsslipp lønnsseddel
@@ -65,6 +67,7 @@ water: wasser eau agua acqua água woda wody wodę vattnet vand
 glasses: brille lunettes gafas occhiali óculos okulary glasögon
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor dyrektor direktör direktør
 health: gesundheit santé salud salute saúde zdrowi zdrowotn hälsa hälso sundhed
+ zorgverzekering zorgverzekeraar krankenversicherung krankenkasse mutuelle sjukförsäkring sygeforsikring
 bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura rachun bolletta elräkning elregning
  strømregning
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad paragon pokwitowani kvitto

@@ -397,6 +397,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         rest = re.sub(r"\b(?:19|20)\d\d\b|\d+(?:[.,]\d+)?\s?%", " ", unit)  # nor a year
         for k in ("amount", "date", "time"):
             rest = TYPE_PATTERNS[k].sub(" ", rest)
+        rest = TYPE_PATTERNS["duration"].sub(  # nor "20 min" of potatoes boiled, unless nights are counted
+            lambda m: m.group() if {stem(w) for w in words(m.group())} & asked else " ", rest)
         return bool(TYPE_PATTERNS[kind].search(rest))
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day

@@ -127,7 +127,8 @@ class Planner:
                                    q)) and (m.group(1) or m.group(2)) not in FILE_DOINGS  # "the last time we took her in"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
-        if intent in ("content", "chat") and (LIST_OPENER.match(q) or bare or HAVE_ASK.match(q)) and \
+        if (intent in ("content", "chat") and (LIST_OPENER.match(q) or bare) or HAVE_ASK.match(q) and intent in (
+                "content", "chat", "metadata")) and \
                 (slots.topics or slots.extensions) and (
                     all(folder_matches(t, files) or len(path_matches(t, files)) >= 2 for t in slots.topics)
                     or SHOW.match(q) and collection_of_named(slots.topics, files, self._known)

@@ -48,3 +48,5 @@ def test_no_sum_share_day_nor_year_is_a_count():
                  "September 1, 2026 - September 30, 2026", "Report generated 10/02/2026 6:04 AM"):
         assert not new_value("number", unit, asked), unit
     assert new_value("number", "Average Sale: $81.51", {"average", "sale"})  # no count asked: any number is one
+    assert not new_value("number", "Peel the potatoes, boil 20 min with salt.", {"many", "potato"})  # no time counted
+    assert new_value("number", "Stay: 5 nights", {"many", "night"})  # unless it is what is counted
