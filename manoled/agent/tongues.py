@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .commonness import zipf
+
 # how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Czech, Polish (each a word
 # of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
@@ -28,7 +30,7 @@ _ASKING = {
            "próxima": "next", "próximo": "next", "proxima": "next", "proximo": "next", "prox": "next", "cargan": "charge",
            "cargaron": "charge", "cobran": "charge", "cobraron": "charge", "pagamos": "pay", "pagué": "pay",
            "último": "last", "ultimo": "last", "última": "last", "ultima": "last"},
-    "de": {"wann": "when", "wieviel": "how much", "wer": "who", "wo": "where", "welche": "which", "welcher": "which",
+    "de": {"wann": "when", "wieviel": "how much", "wie": "how", "viel": "much", "viele": "many", "wieviele": "how many", "wer": "who", "wo": "where", "welche": "which", "welcher": "which",
            "welches": "which", "kostet": "cost", "kostete": "cost", "nächste": "next", "nächster": "next", "abgebucht": "charged",
            "bezahlt": "paid", "letzte": "last", "letzten": "last", "letzter": "last"},
     "it": {"quando": "when", "quanto": "how much", "quanta": "how much", "dove": "where", "quale": "which",
@@ -36,7 +38,11 @@ _ASKING = {
     "pt": {"quando": "when", "quanto": "how much", "quanta": "how much", "quem": "who", "onde": "where",
            "qual": "which", "custa": "cost", "custou": "cost", "próxima": "next", "próximo": "next"},
     "nl": {"wanneer": "when", "hoeveel": "how much", "waar": "where", "welke": "which", "kost": "cost",
-           "volgende": "next"},
+           "volgende": "next", "wat": "what", "zit": "is", "zitten": "are", "staan": "are", "staat": "is",
+           "neemt": "takes", "nemen": "take", "laatst": "last", "gewijzigd": "changed", "aangepast": "changed"},
+    "sv": {"när": "when", "hur": "how", "mycket": "much", "många": "many", "vem": "who", "vilken": "which",
+           "vilka": "which", "vilket": "which", "kostar": "cost", "kostade": "cost", "nästa": "next", "senaste": "last",
+           "betalade": "paid", "betalar": "pay", "vad": "what"},
     "cs": {"kdy": "when", "kolik": "how much", "kdo": "who", "kde": "where", "který": "which", "která": "which",
            "které": "which", "stojí": "cost", "stál": "cost", "stála": "cost", "příští": "next", "poslední": "last",
            "zaplatili": "paid"},
@@ -52,28 +58,52 @@ _LITTLE = {
     "es": "el la los las del al un una unos unas y o con por para en es son mi mis tu nuestro nuestra nuestros su sus "
           "se si nos les lo que de hay tengo tenemos hace",
     "de": "der das dem des ein eine einen einem und oder für mit von vom zum zur im ist sind mein meine unser unsere "
-          "ich wir es wie viel muss müssen bis",
+          "ich wir es muss müssen bis haben hat gibt",
     "it": "il lo gli della del delle dei un una e o con per di da è sono mio mia nostro nostra si ci",
     "pt": "os das dos da de em na nas um uma e ou com por para é são meu minha nosso nossa",
-    "nl": "de het een en of voor met van op is zijn mijn onze ons ik we moet moeten",
+    "nl": "de het een en of voor met van op is zijn mijn onze ons ik we moet moeten er",
+    "sv": "det den en ett och eller för med av på är vi jag min mitt mina vår vårt våra till om som har",
     "cs": "na za ve je jsou můj moje náš naše našeho pro se ze od",
     "pl": "na za w we z ze dla od jest są wynosi mój moja nasz nasza nasze się czy mamy",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
+# what a question about files calls them, their folders and the space they take, said in English once its language is
+# known ("Hoeveel ruimte neemt de map Notities in?": how much space does the folder take); a folder's own name is
+# kept ("map Notities": its name is Notities)
+_FILES_SAID = {
+    "nl": "map:folder mappen:folders ruimte:space bestand:file bestanden:files foto's:photos fotos:photos groot:big "
+          "grootte:size",
+    "de": "ordner:folder platz:space speicherplatz:space datei:file dateien:files fotos:photos bilder:photos "
+          "größe:size groß:big",
+    "sv": "mapp:folder mappen:folder mappar:folders utrymme:space plats:space fil:file filer:files foton:photos "
+          "bilder:photos storlek:size stor:big",
+    "fr": "dossier:folder espace:space fichier:file fichiers:files",
+    "es": "carpeta:folder espacio:space archivo:file archivos:files fotos:photos",
+    "it": "cartella:folder spazio:space",
+    "pt": "pasta:folder espaço:space arquivo:file arquivos:files ficheiros:files fotos:photos",
+    "cs": "složka:folder složce:folder místo:space soubor:file soubory:files fotky:photos",
+    "pl": "folderze:folder miejsce:space plik:file pliki:files plików:files zdjęcia:photos zdjęć:photos",
+}
+_FILES_SAID_MAPS = {lang: dict(pair.split(":") for pair in ws.split()) for lang, ws in _FILES_SAID.items()}
+# asking words that are English words too, read so once the language is known ("Was ist im Ordner?")
+_ONCE_KNOWN = {"de": {"was": "what", "ist": "is", "im": "in the"}}
+# of those, the ones no English question says ("Ordner", "mapp"; not "map", "pasta"): they tell the language too,
+# capitalised as German writes its nouns
+_FOREIGN_FILES = frozenset(w for m in _FILES_SAID_MAPS.values() for w in m if zipf(w) < 3.0)
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
-                   "nächster kdy kolik kiedy ile gdzie".split())
+                   "nächster kdy kolik kiedy ile gdzie hoeveel wieviele när många".split())
 
 
 def language_of(question: str) -> str | None:
     """The language of ``question`` when it asks in one of ours (an asking word no English question has, or
     one and another word of the language), else None (English, or a name like "Rue de la Paix" in an English question)."""
     found = re.findall(r"[^\W\d_]+", question)  # a capitalised word inside is a name ("Marie Quand")
-    ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper()]
+    ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper() or w.lower() in _FOREIGN_FILES]
     best, said = None, 0
     for lang, asking in _ASKING.items():  # the language most of its words are of ("quanto custa": Portuguese)
-        ask = [w for w in ws if w in asking]
+        ask = [w for w in ws if w in asking or w in _FOREIGN_FILES and w in _FILES_SAID_MAPS.get(lang, {})]
         little = [w for w in ws if w in _LITTLE_SETS[lang]]
         if ask and (len(ask) >= 2 or little or any(w in _PLAIN for w in ask)) and 2 * len(ask) + len(little) > said:
             best, said = lang, 2 * len(ask) + len(little)
@@ -86,18 +116,29 @@ def in_english(question: str) -> str:
     lang = language_of(question)
     if lang is None:
         return question
-    asking, little = _ASKING[lang], _LITTLE_SETS[lang]
+    asking, little = {**_FILES_SAID_MAPS.get(lang, {}), **_ONCE_KNOWN.get(lang, {}), **_ASKING[lang]}, _LITTLE_SETS[lang]
     out = []
     for w in re.split(r"(\s+)", question):
         parts = re.split(r"(?<=\w)'(?=\w)", w)  # "l'assurance": the article and its word
+        parts = [x for p in parts for x in _compound(p, asking)]  # "Notizen-Ordner": the Notizen folder
         kept = []
         for p in parts:
             core = p.strip("¿?¡!.,;:").lower()
-            if core in asking and (not out or not p[:1].isupper()):
+            if core in asking and (not out or not p[:1].isupper() or core in _FILES_SAID_MAPS.get(lang, {})):
                 kept.append(p.lower().replace(core, asking[core]))
             elif core not in little:
                 kept.append(p)
             elif p.rstrip("?!.") != p:
                 kept.append(p[len(p.rstrip("?!.")):])  # the question mark stays
         out.append("".join(kept))
-    return re.sub(r"\s+", " ", "".join(out)).strip().lstrip("¿¡")
+    english = re.sub(r"\s+", " ", "".join(out)).strip().lstrip("¿¡")
+    if lang == "nl":  # "hoeveel notities": how many, of a plural ("-en", "-s"); "hoeveel ruimte": how much
+        english = re.sub(r"\bhow much (?=(?!gas\b)[^\W\d_]+(?:en|s)\b)", "how many ", english)
+    return english
+
+
+def _compound(part: str, asking: dict[str, str]) -> list[str]:
+    """``part`` as it is, or split before its last piece when that piece is a word of files ("Notizen-Ordner":
+    "Notizen", " ", "Ordner")."""
+    head, dash, tail = part.rpartition("-")
+    return [head, " ", tail] if dash and head and tail.strip("?!.,;:").lower() in asking else [part]
