@@ -41,7 +41,8 @@ VALUE_ASK = re.compile(r"(?:^|, )(?:what(?:'s| is| was| does| did)|whats|when|wh
                        r"how (?:much|long|old|far|often)|(?:what|which) (?:date|time|day|year|month|week|weekend|"
                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|by when)\b")
 # "by what date does the advisor need my documents": a deadline asked; the documents are what is due, not files listed
-DEADLINE_SAID = re.compile(r"\bby (?:when|what|which)\b|\bdeadline\b")
+DEADLINE_SAID = re.compile(r"\bby (?:when|what|which)\b|\bdeadline\b|"  # (and "when do I have to hand them in")
+                           r"^when (?:do|does|must|should) (?:i|we|you|he|she|they) (?:have to|need to|got to)\b")
 WHICH_THING = re.compile(r"(?:which|what) (\w+) (?:am|do|did|does|was|were|will|should|can) (?:i|we|[a-z]+)\b")
 COUNT_WORDS = re.compile(r"\b(?:how many|many|number of|nos?\.? of|num of|count|counts|counting|tally|quantity of|total|in all|"
                          r"altogether)\b")

@@ -59,6 +59,7 @@ from .slots import (
     topic_position,
     words,
 )
+from .whereabouts import PAPERS
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,9 @@ class Planner:
         for t in slots.topics:
             if changed and t in ("date", "day", "time") or t in ("filed", "collected", "gathered"):  # (how kept)
                 out.add(t)  # "what date was the to-do list last edited": when it changed is what it asks
+                continue
+            if t in PAPERS and not path_matches(t, files):
+                out.add(t)  # "which papers do we have for the Hilux": files, as "documents" are
                 continue
             if topic_position(question, t) or path_matches(t, files):
                 continue

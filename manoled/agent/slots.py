@@ -74,7 +74,7 @@ something everything thing things named called name names containing contain con
 just only also than then them they their yes okay ok thanks hi hello up out so if as such via
 aren't isn't don't doesn't didn't wasn't weren't haven't hasn't won't can't there's what's where's who's it's
 i'm i've i'd we've we're we'd we'll you've they've let's again else other others another same counting including besides beside except he him his she her hers
-file files document documents doc docs papers paperwork folder folders directory directories dir stuff item items one ones kind kinds
+file files document documents doc docs folder folders directory directories dir stuff item items one ones kind kinds
 type types
 count number total totale amount many
 send sent receive received keep keeps keeping kept store stored save saved put make made have own owns owned use used using add added adding

@@ -1,6 +1,7 @@
 """"Papers" and "paperwork" are files, as "documents" are: "which papers do we have for the Corolla" lists what its
 folder holds, "how many papers have we got for Biscuit" counts the dog's, and "which letters from the council do we
-have" lists them though the examples read it as a question about one file. Over a real index, on fixtures written for
+have" lists them though the examples read it as a question about one file; "when do I have to hand over my
+receipts and papers" asks a date, not files. Over a real index, on fixtures written for
 these tests."""
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ FILES: dict[str, tuple[str, float]] = {
     "Home/Council/rates notice 2026.txt": ("CITY COUNCIL\nRates notice 2026/27\nTotal: $2,812.00\n", 120),
     "Home/Council/letter - bin collection change.txt": ("CITY COUNCIL\nYour bin day changes to Thursday.\n", 60),
     "Home/Council/letter - rates rebate approved.txt": ("CITY COUNCIL\nYour rates rebate of $310.00 is approved.\n", 90),
+    "Tax/letter from Moana Accounting.txt": (
+        "MOANA ACCOUNTING\nDear Ravi,\nso that we can file your 2026 tax return on time, please send us your receipts "
+        "and papers by 31 March 2027 at the latest.\nKind regards, Tia\n", 40),
+    "Tax/receipts 2026 checklist.md": ("# Receipts for the 2026 return\n- [x] donations\n- [ ] work tools\n", 35),
     "Home/budget.csv": ("Item,Amount\nVet,85.00\nRates,2812.00\n", 20),
 }
 
@@ -38,3 +43,8 @@ def test_papers_are_files(folder):
 def test_which_letters_we_have_is_a_list(folder):
     final, names = ask(planner_agent(folder[0], NOW), "Which letters from the Council do we have?")
     assert names == ["letter - bin collection change.txt", "letter - rates rebate approved.txt"], final.answer
+
+
+def test_by_when_papers_are_due_is_a_date(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "When do I have to hand over all my receipts and papers for the 2026 taxes?")
+    assert "31 March 2027" in final.answer, final.answer
