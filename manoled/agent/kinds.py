@@ -393,7 +393,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return _slot_value(unit, asked)  # "what gate": "Gate B12", not "gate closes 30 minutes before"
     if kind == "number" and asked & _HEAT_ASK:
         return bool(_DEGREES.search(unit))
-    if kind == "number" and asked & _COUNTED:  # "how many transactions": 87, not "$81.51", "14.8%" nor the date
+    if kind == "number" and asked & (_COUNTED | USED):  # "how many transactions": 87, not "$81.51", "14.8%" nor
+        # the date; "how much gas did we use": 64 m³, not its price "€ 1,33120 per m³"
         rest = re.sub(r"\b(?:19|20)\d\d\b|\d+(?:[.,]\d+)?\s?%", " ", unit)  # nor a year
         for k in ("amount", "date", "time"):
             rest = TYPE_PATTERNS[k].sub(" ", rest)

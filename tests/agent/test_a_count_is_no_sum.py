@@ -50,3 +50,5 @@ def test_no_sum_share_day_nor_year_is_a_count():
     assert new_value("number", "Average Sale: $81.51", {"average", "sale"})  # no count asked: any number is one
     assert not new_value("number", "Peel the potatoes, boil 20 min with salt.", {"many", "potato"})  # no time counted
     assert new_value("number", "Stay: 5 nights", {"many", "night"})  # unless it is what is counted
+    assert not new_value("number", "Gas: € 1,33120 per m³", {"much", "gas", "use"})  # a price is no quantity used
+    assert new_value("number", "Gas: 7.401, 7.458, 57 m³", {"much", "gas", "use"})
