@@ -112,6 +112,8 @@ def _slot_value(unit: str, asked: set[str]) -> bool:
     return any(_SLOT_VALUE[s].search(unit) for s in asked & SLOTS)
 
 
+_MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:kwh|kw|mwh|m³|m3|kg|g|mg|l|ml|cl|litres?|liters?|units?|lbs?|oz|km|mi|"
+                       r"gal|gallons?|cubic)\b", re.IGNORECASE)
 _COUNTED = frozenset({"many", "count"})  # a count asked, which no sum, share, day nor hour is
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
@@ -395,6 +397,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_DEGREES.search(unit))
     if kind == "number" and asked & (_COUNTED | USED):  # "how many transactions": 87, not "$81.51", "14.8%" nor
         # the date; "how much gas did we use": 64 m³, not its price "€ 1,33120 per m³"
+        if _MEASURED.search(unit):
+            return True  # "Units: 139.40 kWh", "1,5 kg aardappelen": a measure, though its digits look like a sum
         rest = re.sub(r"\b(?:19|20)\d\d\b|\d+(?:[.,]\d+)?\s?%", " ", unit)  # nor a year
         for k in ("amount", "date", "time"):
             rest = TYPE_PATTERNS[k].sub(" ", rest)

@@ -52,3 +52,5 @@ def test_no_sum_share_day_nor_year_is_a_count():
     assert new_value("number", "Stay: 5 nights", {"many", "night"})  # unless it is what is counted
     assert not new_value("number", "Gas: € 1,33120 per m³", {"much", "gas", "use"})  # a price is no quantity used
     assert new_value("number", "Gas: 7.401, 7.458, 57 m³", {"much", "gas", "use"})
+    assert new_value("number", "Units: 139.40 kWh", {"many", "kwh", "token"})  # a measure, though its digits look
+    assert new_value("number", "1,5 kg kruimige aardappelen", {"many", "potato"})  # like a sum
