@@ -13,8 +13,9 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
-from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, is_role, role_words
+from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
 from .months import foreign_month
+from .people import is_role
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())

@@ -194,7 +194,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     used = kind == "number" and asks_use(question)  # "how much electricity did we use": what was consumed
     cover = kind == "amount" and asks_cover(question)  # "the cover amount": the sum insured, not the premium
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
-    role = [t for t in terms if kind == "person" and kinds.is_role(t)]  # "which doctor", "the tenant's name"
+    role = [t for t in terms if kind == "person" and people.is_role(t)]  # "which doctor", "the tenant's name"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)

@@ -13,7 +13,9 @@ from functools import lru_cache
 from .asking import asked_part
 from .askwords import counted_by_count
 from .commonness import zipf
+from .counted import COUNTED, counted_value
 from .gloss import heads, in_english
+from .people import is_role
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
 
@@ -35,16 +37,6 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
                      "organization business brand agency insurer bank shop store".split()),
     "purpose": frozenset("why reason purpose".split()),
 }
-_PERSON_ROLES = TYPE_WORDS["person"] - frozenset("who whom whose person people contact".split()) | frozenset(
-    "vet gp nurse teacher coach tutor plumber electrician builder mechanic agent midwife lawyer solicitor accountant "
-    "nanny babysitter cleaner landlady".split())
-
-
-def is_role(word: str) -> bool:
-    """Whether ``word`` names what a person is to the asker ("doctor", "plumber", "pediatrician", "dentist")."""
-    return word in _PERSON_ROLES or word.endswith(("ician", "ist")) and len(word) > 5
-
-
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
 _ASKING = frozenset({"which", "what", "whats", "what's", "wat", "wats", "wat's", "wot", "wut"})  # and as typed in haste
 _WH = frozenset({"when", "who", "where", "how"})
@@ -112,9 +104,6 @@ def _slot_value(unit: str, asked: set[str]) -> bool:
     return any(_SLOT_VALUE[s].search(unit) for s in asked & SLOTS)
 
 
-_MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:kwh|kw|mwh|m³|m3|kg|g|mg|l|ml|cl|litres?|liters?|units?|lbs?|oz|km|mi|"
-                       r"gal|gallons?|cubic)\b", re.IGNORECASE)
-_COUNTED = frozenset({"many", "count"})  # a count asked, which no sum, share, day nor hour is
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
@@ -395,16 +384,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return _slot_value(unit, asked)  # "what gate": "Gate B12", not "gate closes 30 minutes before"
     if kind == "number" and asked & _HEAT_ASK:
         return bool(_DEGREES.search(unit))
-    if kind == "number" and asked & (_COUNTED | USED):  # "how many transactions": 87, not "$81.51", "14.8%" nor
-        # the date; "how much gas did we use": 64 m³, not its price "€ 1,33120 per m³"
-        if _MEASURED.search(unit):
-            return True  # "Units: 139.40 kWh", "1,5 kg aardappelen": a measure, though its digits look like a sum
-        rest = re.sub(r"\b(?:19|20)\d\d\b|\d+(?:[.,]\d+)?\s?%", " ", unit)  # nor a year
-        for k in ("amount", "date", "time"):
-            rest = TYPE_PATTERNS[k].sub(" ", rest)
-        rest = TYPE_PATTERNS["duration"].sub(  # nor "20 min" of potatoes boiled, unless nights are counted
-            lambda m: m.group() if {stem(w) for w in words(m.group())} & asked else " ", rest)
-        return bool(TYPE_PATTERNS[kind].search(rest))
+    if kind == "number" and asked & (COUNTED | USED):  # "how many transactions", "how much gas did we use"
+        return counted_value(unit, asked)
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch", nor

@@ -312,7 +312,7 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
                                                                 + years, files, slots.time)) is not None:
         plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
-    if plan.intent in ("content", "tree") and exact is None and slots.topics and asks_place(question):
+    if plan.intent in ("content", "tree", "list") and exact is None and slots.topics and asks_place(question):
         # "where did I put the car insurance schedules": the files, by the words their paths say, in their folder
         said = [t for t in slots.topics if t not in PAPERS] or slots.topics  # "the vet papers": any file
         slots.topics = [t for t in said if path_matches(t, files)] or said

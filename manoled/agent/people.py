@@ -40,3 +40,13 @@ def names_one(unit: str, firsts: frozenset[str], asked: set[str]) -> bool:
 def _alone(unit: str, m: re.Match[str]) -> bool:
     before, after = unit[:m.start()].split()[-1:], unit[m.end():].split()[:1]
     return not any(w[:1].isupper() and w[-1:].isalpha() for w in before + after)
+
+
+_ROLES = frozenset("landlord landlady tenant doctor author colleague colleagues attendee attendees participants vet gp "
+                   "nurse teacher coach tutor plumber electrician builder mechanic agent midwife lawyer solicitor "
+                   "accountant nanny babysitter cleaner".split())
+
+
+def is_role(word: str) -> bool:
+    """Whether ``word`` names what a person is to the asker ("doctor", "plumber", "pediatrician", "dentist")."""
+    return word in _ROLES or word.endswith(("ician", "ist")) and len(word) > 5

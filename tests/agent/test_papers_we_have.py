@@ -1,8 +1,8 @@
 """"Papers" and "paperwork" are files, as "documents" are: "which papers do we have for the Corolla" lists what its
 folder holds, "how many papers have we got for Biscuit" counts the dog's, and "which letters from the council do we
 have" lists them though the examples read it as a question about one file; "when do I have to hand over my
-receipts and papers" asks a date, not files. Over a real index, on fixtures written for
-these tests."""
+receipts and papers" asks a date, not files; "where do we keep the dog's vet papers" is their folder. Over a real
+index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -48,3 +48,8 @@ def test_which_letters_we_have_is_a_list(folder):
 def test_by_when_papers_are_due_is_a_date(folder):
     final, _ = ask(planner_agent(folder[0], NOW), "When do I have to hand over all my receipts and papers for the 2026 taxes?")
     assert "31 March 2027" in final.answer, final.answer
+
+
+def test_where_papers_are_kept_is_their_folder(folder):
+    final, _ = ask(planner_agent(folder[0], NOW), "Where do we keep the dog's vet papers?")
+    assert "Home/Biscuit" in final.answer and "vet invoice 2026-05-19.txt" in final.answer, final.answer
