@@ -78,14 +78,18 @@ class _AskPrinter:
         print(line, file=sys.stderr, flush=True)
 
 
+_CANCEL_WAIT_S = 5.0  # how long a cancelled ask waits for the daemon's last frame
+
+
 def _ask_once(client: Client, text: str, session: str | None, verbose: bool, json_mode: bool) -> int:
     printer = _AskPrinter(verbose, json_mode)
     rid = client.send("ask", {"text": text, "session": session, "stream": True})
     try:
         result = client.wait(rid, printer)
     except KeyboardInterrupt:
-        with contextlib.suppress(ClientError, KeyboardInterrupt):
+        with contextlib.suppress(ClientError, KeyboardInterrupt, OSError, ValueError):
             client.cancel(rid)
+            client.sock.settimeout(_CANCEL_WAIT_S)  # a frame cut short by Ctrl-C may never end: never hang on it
             client.wait(rid)
         if not printer.at_line_start:
             sys.stdout.write("\n")
