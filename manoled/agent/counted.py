@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import re
 
-from .shapes import TYPE_PATTERNS
+from .shapes import MEASURED, TYPE_PATTERNS
 from .slots import stem, words
 
 COUNTED = frozenset({"many", "count"})  # the words that ask a count
-_MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:kwh|kw|mwh|m³|m3|kg|g|mg|l|ml|cl|litres?|liters?|units?|lbs?|oz|km|mi|"
-                       r"gal|gallons?|cubic)\b", re.IGNORECASE)
 
 
 def counted_value(unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` gives a number counted or measured, of a question whose stemmed words are ``asked``."""
-    if _MEASURED.search(unit):
+    if MEASURED.search(unit):
         return True  # "Units: 139.40 kWh", "1,5 kg aardappelen": a measure, though its digits look like a sum
     rest = re.sub(r"\b(?:19|20)\d\d\b|\d+(?:[.,]\d+)?\s?%", " ", unit)  # nor a year, nor a share
     for k in ("amount", "date", "time"):

@@ -18,6 +18,7 @@ from typing import Any
 
 from .months import LAST_PAPER, MONTH_NAMES, days, foreign_month, is_month
 from .retrieve import contains
+from .shapes import MEASURED, TYPE_PATTERNS
 from .terms import topic_terms
 
 MIN_ENTRIES = 3
@@ -28,8 +29,11 @@ _WORDED = re.compile(_LEAD + r"(?:\d{1,2}(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?|([a-
 
 
 _DAY_MONTH = re.compile(r"(\d{1,2})[./](\d{1,2})(?:[./](\d{2,4}))?")
-_MEASURED = re.compile(r"\s*(?:%|°|[a-zA-Z]{1,3}\b(?<!am)(?<!pm)|(?:cups?|tbsp|tsp|hours?|mins?|minutes|pieces|grams|"
-                       r"litres?|liters?|pounds|ounces|inch(?:es)?|feet|miles)\b)", re.IGNORECASE)  # "41.2 lb", "12.5 kg", "2.5%": a measure, no day
+
+
+def _measured(line: str) -> bool:
+    """Whether ``line`` opens with a measure, a share or a span of time ("12.5 kg", "14.8%", "1.5 hours"), not a day."""
+    return bool(MEASURED.match(line) or TYPE_PATTERNS["duration"].match(line) or re.match(r"[\d.,]+\s?%", line))
 
 
 def _starts_entry(line: str) -> bool:
@@ -40,7 +44,7 @@ def _starts_entry(line: str) -> bool:
         a, b = int(d.group(1)), int(d.group(2))
         # "96/58" (a blood pressure), "41.2 lb" (a weight) open no day's entry
         return (1 <= a <= 31 and 1 <= b <= 12 or 1 <= a <= 12 and 1 <= b <= 31) and \
-            bool(d.group(3) or not _MEASURED.match(line, m.end()))
+            bool(d.group(3) or not _measured(line.lstrip(" \t#>*_-")))
     m = _WORDED.match(line)
     return bool(m) and (m.group(1) or m.group(2)).lower()[:3] in MONTH_NAMES
 

@@ -90,6 +90,12 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
 IBAN = re.compile(IBAN_FORM)
 
 
+# a measure: a number and its unit ("139.40 kWh", "57 m³", "1,5 kg", "2 cups", "3.2 ft"), which no count of things,
+# sum of money, share or day is
+MEASURE_UNITS = ("kwh kw mwh m³ m3 kg kgs g gr grams mg l ml cl dl litre litres liter liters unit units lb lbs pounds oz "
+                 "ounces km mi miles gal gallon gallons cubic cup cups tbsp tsp ft feet inch inches c f").split()
+MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:°[cf]?|(?:" + "|".join(sorted(map(re.escape, MEASURE_UNITS), key=len,
+                      reverse=True)) + r")(?![\w³]))", re.IGNORECASE)
 # a quantity: "512 GB", "30kg", not "GX-7" or "2024-031"; a cook's fraction before its measure too ("1/2 cup
 # butter"), not a date's "1/2"; not a list's "5. add rice" (a number that opens a line, then "." or ")")
 QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?"

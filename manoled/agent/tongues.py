@@ -13,6 +13,7 @@ English questions, and names like "Rue de la Paix" in them, are left alone.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .commonness import zipf
 
@@ -89,21 +90,24 @@ _FILES_SAID_MAPS = {lang: dict(pair.split(":") for pair in ws.split()) for lang,
 _ONCE_KNOWN = {"de": {"was": "what", "ist": "is", "im": "in the"}}
 # of those, the ones no English question says ("Ordner", "mapp"; not "map", "pasta"): they tell the language too,
 # capitalised as German writes its nouns
-_FOREIGN_FILES = frozenset(w for m in _FILES_SAID_MAPS.values() for w in m if zipf(w) < 3.0)
+@cache
+def _foreign_files() -> frozenset[str]:  # (read on the first question, not when the daemon starts: wordfreq is big)
+    return frozenset(w for m in _FILES_SAID_MAPS.values() for w in m if zipf(w) < 3.0)
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
-                   "nächster kdy kolik kiedy ile gdzie hoeveel wieviele när många".split())
+                   "nächster kdy kolik kiedy ile gdzie wieviele när många".split())
 
 
 def language_of(question: str) -> str | None:
     """The language of ``question`` when it asks in one of ours (an asking word no English question has, or
     one and another word of the language), else None (English, or a name like "Rue de la Paix" in an English question)."""
     found = re.findall(r"[^\W\d_]+", question)  # a capitalised word inside is a name ("Marie Quand")
-    ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper() or w.lower() in _FOREIGN_FILES]
+    foreign = _foreign_files()
+    ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper() or w.lower() in foreign]
     best, said = None, 0
     for lang, asking in _ASKING.items():  # the language most of its words are of ("quanto custa": Portuguese)
-        ask = [w for w in ws if w in asking or w in _FOREIGN_FILES and w in _FILES_SAID_MAPS.get(lang, {})]
+        ask = [w for w in ws if w in asking or w in foreign and w in _FILES_SAID_MAPS.get(lang, {})]
         little = [w for w in ws if w in _LITTLE_SETS[lang]]
         if ask and (len(ask) >= 2 or little or any(w in _PLAIN for w in ask)) and 2 * len(ask) + len(little) > said:
             best, said = lang, 2 * len(ask) + len(little)
@@ -116,7 +120,8 @@ def in_english(question: str) -> str:
     lang = language_of(question)
     if lang is None:
         return question
-    asking, little = {**_FILES_SAID_MAPS.get(lang, {}), **_ONCE_KNOWN.get(lang, {}), **_ASKING[lang]}, _LITTLE_SETS[lang]
+    files_said = _FILES_SAID_MAPS.get(lang, {})
+    asking, little = {**files_said, **_ONCE_KNOWN.get(lang, {}), **_ASKING[lang]}, _LITTLE_SETS[lang]
     out = []
     for w in re.split(r"(\s+)", question):
         parts = re.split(r"(?<=\w)'(?=\w)", w)  # "l'assurance": the article and its word
@@ -124,7 +129,7 @@ def in_english(question: str) -> str:
         kept = []
         for p in parts:
             core = p.strip("¿?¡!.,;:").lower()
-            if core in asking and (not out or not p[:1].isupper() or core in _FILES_SAID_MAPS.get(lang, {})):
+            if core in asking and (not out or not p[:1].isupper() or core in files_said):
                 kept.append(p.lower().replace(core, asking[core]))
             elif core not in little:
                 kept.append(p)

@@ -49,6 +49,6 @@ def test_a_name_of_everyday_words_is_no_person():
 def test_a_measure_on_its_own_line_opens_no_dated_entry():
     from manoled.agent.entries import is_log
 
-    visit = "Visit Date:\n03/09/2026 9:30 AM\nWeight:\n12.5 kg\nHeight:\n3.2 ft\nBlood Pressure:\n96/58\nTemperature:\n38.1 C\n"
+    visit = "Visit Date:\n03/09/2026 9:30 AM\nWeight:\n12.5 kg\nHeight:\n3.2 ft\nDose:\n7.5 ml\nBlood Pressure:\n96/58\nTemperature:\n38.1 C\n"
     assert not is_log(visit)
     assert is_log("12.5 rode to the lake\n3/4 dentist\n2026-05-01 paid rent\n")  # a diary's days, without a year too
