@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -385,6 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)  # exits 2 on usage errors
+    # Ctrl-C cancels an ask, even when the shell or a service manager started us with SIGINT ignored (Python then
+    # leaves it ignored, and the ask could not be stopped)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return int(args.func(args))
     except DaemonNotRunning as exc:
