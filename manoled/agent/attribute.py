@@ -178,6 +178,7 @@ _CHARGED = frozenset("charge charged charges charging cost costs costed".split()
 _BILLED = _CHARGED | frozenset("bill billed quote quoted ask asked".split())  # what the one who did the work did
 _COST = frozenset(("cost", "costs"))
 _COST_ASKED = frozenset("did does do".split())  # "how much did the drill cost", "what does the gym cost"
+_PAYERS = frozenset("i we you they he she to did do does will would must should can could we'll i'll".split())
 _OWNED = frozenset("the my our your his her their".split())  # not "that visit": the thing of the turn before
 
 
@@ -190,7 +191,8 @@ def paid_for(question: str) -> list[str]:
     ws = words(question)
     dated = _dated(question, ws)  # "the January 2026 cold snap": when, not what
     for i, w in enumerate(ws[:-2]):
-        owned = i and (ws[i - 1] in _OWNED or ws[i - 1].endswith("'s"))  # "his pay for October": a noun, no verb
+        owned = i and (ws[i - 1] in _OWNED or ws[i - 1].endswith("'s")  # "his pay for October": a noun, no verb
+                       or w == "pay" and ws[i - 1] not in _PAYERS)  # "my net pay on the March 5 pay": a noun too
         start = i + 2 if w in _PAID and ws[i + 1] in ("for", "on") and not owned else \
             i + 3 if w in _CHARGED and ws[i + 1] == "to" and ws[i + 2] not in STOP else \
             i + 1 + ws[i + 1].endswith("'s") if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and (

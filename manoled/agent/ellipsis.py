@@ -167,13 +167,15 @@ def said_already(base: Any, question: str) -> bool:
         return says_shape("phone", said) and bool(_GROUPED.search(said))  # (not a firm's VAT number, "P.IVA 0733184…")
     if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
         return False
-    if not (BARE_THAT.search(question) or _IT.search(question)):
-        return False
     said = _answered(base)
+    if not (BARE_THAT.search(question) or _IT.search(question) or _THAT_ONE.search(question) and any(
+            w.lower() not in STOP and contains(said, w.lower()) for w in _THAT_ONE.findall(question))):
+        return False  # ("what date is that balance as at?" after "Closing balance at 31/03/2026: $23,418.66")
     label = _LABEL.match(said)
     if label and said.count(": ") == 1 and not all(contains(label.group(1), t) for t in topic_terms(question)):
         return False
     return bool(TYPE_PATTERNS[kind].search(said))
 
 
+_THAT_ONE = re.compile(r"\b(?:that|this) (\w+)", re.IGNORECASE)  # the thing the answer named, by its word
 _LABEL = re.compile(r"([^:|\d]{2,40}):\s")  # "Invoice date: …", not "Fri 6 Nov | … 09:15" (nor a row, "Flight: …, Date: …")

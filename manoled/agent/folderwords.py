@@ -13,6 +13,7 @@ from typing import Any
 
 from .names import ALIKE, dated_name, index_of, path_words
 from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP, STOP_SMALL, same_word, starts_alike, stem, time_words, words
+from .wording import fold
 
 
 def before_folder_word(question: str) -> set[str]:
@@ -90,7 +91,9 @@ def _part_said(part: str, asked: set[str], near: set[str]) -> bool:
     ws = path_words(part)
     return stem(part.lower()) in asked or bool(ALIKE.get(stem(part.lower()), frozenset()) & asked) or \
         (len(ws) == 1 or dated_name(ws)) and (ws[0] in asked or ws[0] in near) or \
-        len(ws) > 1 and all(w in asked for w in ws)  # "Henderson wedding": every word of it
+        len(ws) > 1 and all(w in asked for w in ws) or \
+        len(own := _own_words(part)) >= 2 and all(w in asked for w in own)  # "Henderson wedding": every word of it
+    # (its month and year aside: "the Wales caravan files", Wales Caravan Aug 2026)
 
 
 def _said_words(part: str, asked: set[str], near: set[str]) -> int:
@@ -99,7 +102,14 @@ def _said_words(part: str, asked: set[str], near: set[str]) -> int:
     if not _part_said(part, asked, near):
         return 0
     ws = path_words(part)
-    return len(ws) if len(ws) > 1 and all(w in asked for w in ws) else 1
+    own = _own_words(part)
+    return len(ws) if len(ws) > 1 and all(w in asked for w in ws) else \
+        len(own) if len(own) > 1 and all(w in asked for w in own) else 1
+
+
+def _own_words(path: str) -> list[str]:
+    """The words of a folder's own name, its month and numbers aside ("Wales Caravan Aug 2026": wale, caravan)."""
+    return [w for w in path_words(path.rsplit("/", 1)[-1]) if w.isalpha() and w not in MONTHS]
 
 
 def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str | None:
@@ -114,11 +124,13 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     if hit:
         return hit
     said = re.findall(r"[\w\-]+", question)
-    asked = {stem(w.lower()) for w in said}
+    asked = {fold(stem(w.lower())) for w in said}
     near = {n for a in asked - STOP for n in idx.near(a)}
     # "my recipes folder" names one; "how many photos are in my folder" means all of them
-    folder_word = any(stem(w.lower()) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)
+    folder_word = any(fold(stem(w.lower())) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)
                       for i, w in enumerate(said))
+    # every word of a folder's name of several, said: it is named ("how many invoices have I sent": Invoices Sent)
+    full = {w for p in idx.folders if len(own := _own_words(p)) >= 2 and set(own) <= asked for w in own}
     best: tuple[int, int, str] | None = None
     dated = time_words(question)
     run = before_folder_word(question)  # together they name it ("the Croatia trip folder": Trips/Chorvatsko_2026)
@@ -127,8 +139,9 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         if best is not None and any(v.lower() in _INCLUDING for v in said[:i]):
             break  # "in Housing, including the ones in Bills": the folder is Housing
         # said as a name, by the word folder, or as the place files are in ("how many pdfs in bills")
-        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word or _after(said, i, _IN)
-        if not named and not (loose and stem(w.lower()) not in KIND_WORDS):
+        named = (w[:1].isupper() and w.lower() not in ("i",)) or folder_word or _after(said, i, _IN) or \
+            fold(stem(w.lower())) in full
+        if not named and not (loose and fold(stem(w.lower())) not in KIND_WORDS):
             continue
         if not named and _after(said, i, _ABOUT):
             continue  # "files about porto": a topic, though a folder is called Porto
@@ -136,12 +149,12 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
                 said[i - 1].lower() in MONTHS or said[i - 1].isdigit() and i > 1 and said[i - 2].lower() in MONTHS):
             continue  # "modified in March 2026", "November 20, 2026": a time, though a folder is called 2026 ("photos
             # from 2024": Photos/2024)
-        glossed = idx.glossed(stem(w.lower()))  # "payslips": Fiches de paie, by its last word or any of its words
-        for path in [*(idx.folders_by_last.get(stem(w.lower()), ()) or
+        glossed = idx.glossed(fold(stem(w.lower())))  # "payslips": Fiches de paie, by its last word or any of its words
+        for path in [*(idx.folders_by_last.get(fold(stem(w.lower())), ()) or
                        [p for g in glossed for p in idx.folders_by_last.get(g, ())] or
                        [p for g in glossed for p in idx.folders_by_word.get(g, ())]),
-                     *idx.dated_folders(stem(w.lower())),  # and one whose name of several words all are said
-                     *(p for p in idx.folders_by_word.get(stem(w.lower()), ()) if _part_said(p.rsplit("/", 1)[-1], asked, near))]:
+                     *idx.dated_folders(fold(stem(w.lower()))),  # and one whose name of several words all are said
+                     *(p for p in idx.folders_by_word.get(fold(stem(w.lower())), ()) if _part_said(p.rsplit("/", 1)[-1], asked, near))]:
             # the folder whose path the question names best ("invoices … 2025 folder", "the Lisbon trip folder":
             # Travel/Lisbon, not Photos/Lisbon), then the shortest
             score = sum(_said_words(part, asked, near) for part in path.split("/"))
@@ -151,14 +164,14 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
             key = (-score, len(path), path)
             if best is None or key < best:
                 best = key
-    if best is None and loose and any(stem(w.lower()) in KIND_WORDS or stem(w.lower()) == "file" for w in said):
+    if best is None and loose and any(fold(stem(w.lower())) in KIND_WORDS or fold(stem(w.lower())) == "file" for w in said):
         # "the Phillip Island photos": every word of a folder's name of several ("2026-01 Phillip Island"), with files
-        capital = {stem(w.lower()) for w in said[1:] if w[:1].isupper()}
+        capital = {fold(stem(w.lower())) for w in said[1:] if w[:1].isupper()}
         best = min(((0, len(p), p) for p in idx.folders if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1])
                                                                            if w.isalpha()]) >= 2
                     and set(own) <= asked and set(own) & capital), default=None)
     if best is None:  # "pics from the garden route trip": "Garden Route Oct 2026" (its month, year aside) said as a phrase
-        text = " ".join(stem(w.lower()) for w in said)
+        text = " ".join(fold(stem(w.lower())) for w in said)
         best = min(((0, len(p), p) for p in idx.folders
                     if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1]) if w.isalpha() and w not in MONTHS])
                     >= 2 and re.search(rf"\b{re.escape(' '.join(own))}\b", text)), default=None)

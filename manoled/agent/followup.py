@@ -67,9 +67,7 @@ TextOf = Callable[[Any], str]
 
 
 def _search(query: str, in_file: Any | None = None, id: str = "planner_0") -> ToolCall:
-    args: dict[str, Any] = {"query": query}
-    if in_file is not None:
-        args["in_file"] = in_file.relpath
+    args: dict[str, Any] = {"query": query, **({"in_file": in_file.relpath} if in_file is not None else {})}
     return ToolCall("semantic_search", args, id=id, fmt="planner")
 
 
@@ -128,8 +126,7 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
         return _about_file(listed[0], bplan, base, question)  # "how big is that file?" after a list of one
     # "which ones?" / "list them" / "which of those is the biggest?" after a count or a list: those files
     if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
-        slots = _copy(bplan.slots)
-        slots.limit = 50
+        slots = replace(_copy(bplan.slots), limit=50)
         if new.sort:
             slots.sort = new.sort
             one = re.search(r"\b(?:is|was) the\b|\bone\b", " ".join(words(question)))
@@ -207,6 +204,14 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
             again = asks_again(own, base)  # a sum asked after a sum: not the sum given; else that line may say it
             return _in_file(" ".join([framed(own, base.question, text), when, *kept]).strip(), [], top, new,
                             base if again else None, fresh, again=again)
+    if top is not None and top.relpath.lower().endswith(TABLES) and text_of is not None and any(
+            not (is_type_word(t) or adverb(t) or t in VERBS or t in AUX) for t in fresh) and \
+            not any(mentions(text_of(top), t) for t in fresh):  # (a thing said: "GST", not "really")
+        # "how much of that was GST?" after a row of the flat's bills: no row says GST; the paper of the row's
+        # thing may (the vet's invoice): looked for everywhere, of that thing and that day
+        query = " ".join([own, *_context(bplan, base, own, fresh, named), date_words(base.question)
+                          if bplan.slots.time else ""]).strip()
+        return Direct([_search(query)], Plan("content", 1.0, read_slots(query, 0.0), question=query), query)
     # "how much did that visit cost?", "who wrote up that estimate?": the previous answer's file, pointed at
     if top is not None and POINT_BACK.search(question) and not (new.time or _named(new.topics, None)):
         return _in_file(own, named, top, new, base, again=asks_again(own, base))

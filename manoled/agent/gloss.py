@@ -259,6 +259,15 @@ def said_otherwise(question: str) -> set[str]:
     return {w for w, pattern in _OTHERWISE if pattern.search(question)}
 
 
+def files_said(question: str, names: Callable[[str], bool]) -> str:
+    """``question`` with each everyday phrase for a paper that ``names`` accepts (some files are named by the word)
+    said as that word ("how many of Joost's salary slips": payslips, as Loonstrook april 2026.pdf is one)."""
+    for word, pattern in _OTHERWISE:
+        if pattern is not _POWER and pattern.search(question) and names(word):
+            question = pattern.sub(lambda m, w=word: w + "s" * m.group(0).lower().endswith("s"), question)
+    return question
+
+
 def _said_as(word: str) -> Callable[[re.Match[str]], str]:
     """A phrase's replacement by ``word`` that keeps the thing it names ("bring the kettle back": return the kettle)."""
     return lambda m: " ".join([word, m.group(1).strip()]).strip()

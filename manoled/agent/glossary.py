@@ -132,6 +132,7 @@ inspection: inspektion prüfung contrôle inspección ispezione inspeção wof m
 roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione przegląd
  badanie_techniczne besiktning bilsyn
 odometer mileage: km kilometrage kilométrage kilometerstand przebieg miltal
+kilometre kilometres kilometer kilometers: km kilomètres kilómetros chilometri kilometrů kilometrów
 phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer
 address: adresse anschrift dirección indirizzo endereço morada adres adress
 salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
@@ -189,7 +190,7 @@ company: firma unternehmen société entreprise empresa azienda spółka spółk
 host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte gospodarz
 guest: gast gäste invité huésped ospite hóspede gość gości gäst gæst gjest
 frame: rahmen cuadro telaio quadro
-password: passwort kennwort pw senha contraseña hasło lösenord adgangskode passord
+password: passwort kennwort pw senha contraseña hasło lösenord adgangskode passord mot_de_passe mdp wachtwoord heslo
 number: nummer numéro número numero numer číslo čísla
 policy: versicherungsschein versicherungspolice police_d'assurance póliza poliza apólice apolice polizza polis
  pojistná_smlouva pojistné_smlouvy polisa polisy försäkringsbrev försäkringsbesked forsikringsbevis forsikringspolice
@@ -285,8 +286,9 @@ school: skola skolan skole skolen
 valid validity expire expires expiry: platnost gültig gültigkeit validité validez validità validade giltig gyldig
 liability: ručení odpovědnost haftpflicht responsabilité responsabilidad ansvar
 compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria obligatorisk
-nursery preschool kindergarten: školka školky mateřská_škola kita crèche maternelle guardería asilo předškolní asilo_nido nido
- förskola dagis vuggestue børnehave barnehage
+nursery preschool kindergarten daycare childcare: školka školky mateřská_škola kita crèche maternelle guardería asilo
+ předškolní asilo_nido nido förskola dagis vuggestue børnehave barnehage kindertagesstätte kinderkrippe garderie
+ guarderia kinderopvang kinderdagverblijf przedszkol żłobek
 meal meals lunch lunches: stravné strava obědy måltid lunsj
 dose: dávka dávky dosis dosering
 gas: plyn plynu gaz

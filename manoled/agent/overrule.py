@@ -213,6 +213,8 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.intent, plan.reason = "list", "the biggest files of a kind"
     elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
         plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
+    elif intent == "tree" and not plan.folder and slots.topics and qwords & (FILE_NOUNS - FOLDER_WORDS):
+        plan.intent, plan.reason = "list", "files of a thing, no folder"  # "which files do we have for the Forester"
     elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
             len(best.matched) >= len(name_terms) > 0 and (TAKES_SPACE.search(q) or qwords & SIZE_WORDS) \
             and not THING_HAS.search(q) and not qwords & SIZE_SAID:
@@ -312,10 +314,19 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             not qwords & FOLDER_WORDS and (whole := named_fully([t for t in said_topics if t not in how_asked]
                                                                 + years, files, slots.time)) is not None:
         plan.intent, plan.name, plan.reason = "metadata", whole, "the size or type of the one file its words name"
+    elif plan.intent in ("list", "disk", "content") and exact is None and prop and slots.extensions and \
+            len(one := {f.relpath: f for t in slots.topics
+                        for f in path_matches(t, [f for f in files if f.ext in slots.extensions])}) == 1:
+        # "the file size of Marcus's invoice tracking spreadsheet": the one sheet a word names (suivi_factures.csv)
+        plan.intent, plan.name = "metadata", NameMatch(next(iter(one.values())), 1.0, [])
+        plan.reason = "the size or type of the one file of its kind its words name"
     if plan.intent in ("content", "tree", "list") and exact is None and slots.topics and asks_place(question):
         # "where did I put the car insurance schedules": the files, by the words their paths say, in their folder
         said = [t for t in slots.topics if t not in PAPERS] or slots.topics  # "the vet papers": any file
         slots.topics = [t for t in said if path_matches(t, files)] or said
+        if plan.folder and said_folder:  # "which folder are Dan's payslips in": Payslips, whoever's name they say
+            slots.topics = [t for t in slots.topics if path_matches(t, [f for f in files
+                                                                        if f.relpath.startswith(plan.folder + "/")])]
         plan.intent, plan.where, plan.reason = "list", True, "asks where files are kept"
     if plan.intent in ("count", "list", "tree", "disk", "folders") and not plan.where:
         slots.topics = [t for t in slots.topics if t not in chat]

@@ -33,12 +33,13 @@ from .askwords import (
 )
 from .continuation import QUESTION_FRAME, is_followup
 from .folderwords import after_name, before, before_folder_word, find_folder, included, near_after
-from .gloss import in_english
+from .gloss import files_said, in_english
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
 from .kinds import WEIGHT_WORDS, asked_part, body_weight, wanted_type
 from .namedfiles import collection_of_named, joined
 from .names import (
     ALIKE,
+    NameMatch,
     exact_file,
     folder_matches,
     numbered_names,
@@ -101,6 +102,8 @@ class Planner:
         self.model._load()
 
     def plan(self, question: str, files: Sequence[Any], history: Sequence[Any] = ()) -> Plan:
+        asked = question
+        question = files_said(question, lambda w: bool(path_matches(w, files)))  # "salary slips": the payslips
         slots = read_slots(question, self.now())
         slots.topics = joined(slots.topics, question, files)  # "pay slips": Payslip_….pdf
         said_topics = list(slots.topics)  # before the words that name a folder leave them
@@ -109,7 +112,7 @@ class Planner:
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
         intent, top = ranked[0]
         margin = top - ranked[1][1]
-        plan = Plan(intent, margin, slots, scores, question=question)
+        plan = Plan(intent, margin, slots, scores, question=asked)
         prev = history[-1] if history else None
         if prev is not None and is_followup(question, slots, files, prev, self.text_of, intent, self._known):
             plan.followup, plan.base = True, prev
@@ -150,6 +153,9 @@ class Planner:
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
+        if (intent == "metadata" or qwords & CHANGE_WORDS) and plan.folder and \
+                not (best and best.file.relpath.startswith(plan.folder + "/")):
+            best = _in_folder(plan.folder, name_terms, q, files, slots) or best  # "the last Octopus bill": its newest
         one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
         # (or when one was saved: "when was Davide's November cedolino saved", of several named so)
         if best is None and (names or plan.folder) and slots.time and (one_thing or FILE_PROPERTY.search(q) or
@@ -159,7 +165,7 @@ class Planner:
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
         names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
-        head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(\w+)(?: (\w+))?", q)
+        head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(?:own )?(\w+)(?: (\w+))?", q)
         counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
         if head:
             two = head.group(2) and stem(head.group(2)) in collection + said_folder and stem(head.group(1)) not in STOP
@@ -177,6 +183,16 @@ class Planner:
         return plan
 
 
+def _in_folder(folder: str, terms: list[str], q: str, files: Sequence[Any], slots: Any) -> NameMatch | None:
+    """The file of ``folder`` the words name, or its newest when the question asks for the last one ("when was
+    the last Octopus bill saved": Home/Octopus's newest statement, not the council tax bill elsewhere)."""
+    inside = [f for f in files if f.relpath.startswith(folder + "/")]
+    named = resolve_name(terms, inside, slots.extensions) if terms and inside else None
+    if named is None and inside and re.search(r"\b(?:last|latest|newest|most recent)\b", q):
+        return NameMatch(max(inside, key=lambda f: f.mtime), 1.0, list(terms))  # (the words said of it)
+    return named
+
+
 def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], intent: str) -> list[str]:
     """Sets ``plan.folder`` to the folder the question names, and takes the words that named it out of the
     topics (they are not what the files must say); returns those words."""
@@ -190,18 +206,26 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
         said_folder = [t for t in slots.topics if any(same_word(t, w) or starts_alike(t, w)
                                                       or t in ALIKE.get(w, ()) for w in parts)]
         slots.topics = [t for t in slots.topics if t not in said_folder]
+        inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
+        if slots.extensions and not any(f.ext in slots.extensions for f in inside):
+            plan.folder, slots.topics = None, asked  # "Marcus's invoice tracking spreadsheet": no sheet is in Factures
+            return []
         if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
-            slots.topics = [t for t in slots.topics if not after_name(question, t, parts)]  # they say
+            slots.topics = [t for t in slots.topics if not after_name(question, t, parts)  # they say, unless it
+                            or 0 < len(path_matches(t, inside)) < len(inside)]  # names some ("Joost's payslips")
         slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
         if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
             # the folder's files, whatever they say, unless the word names some of them
-            inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
             # (or names a kind of them after it: "how many F24 payment receipts")
             said_of = [t for t in slots.topics if (before(q, t, said_folder) or near_after(q, t, said_folder))
                        and not path_matches(t, inside)]
-            if any(before(q, t, said_folder) and path_matches(t, files) for t in said_of):  # "the tuition invoices":
-                plan.folder, slots.topics = None, asked  # Sunflower_Tuition, not the business's Invoices folder
-                return []  # (a kind said after it is of the folder's files: "how many F24 payment receipts")
+            if any(before(q, t, said_folder) and path_matches(t, files) for t in said_of) or not said_folder and \
+                    any(path_matches(t, files) and not path_matches(t, inside) for t in slots.topics):
+                # "the tuition invoices": Sunflower_Tuition, not the business's Invoices folder (a kind said after it
+                # is of the folder's files: "how many F24 payment receipts"); "which Eneco bills": no word named
+                # the Facturen folder as a folder, and Eneco names files out of it
+                plan.folder, slots.topics = None, asked
+                return []
             slots.topics = [t for t in slots.topics if t not in said_of]
         if slots.kind_word and any(same_word(slots.kind_word, w) for w in path_words(plan.folder.rsplit("/", 1)[-1])):
             slots.extensions, slots.kind_word = None, None  # "the files in Notes": the folder, not a kind

@@ -25,10 +25,10 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
           r"novembro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
           r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|"  # "3. listopadu"
           r"januari|februari|marts|maj|augusti|desember)")  # and the Nordic ones: "30 augusti", "1. marts"
-# "8/2", "08.02.2026", "16. 10. 2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
+# "8/2", "08.02.2026", "16. 10. 2026", "14-05-2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
-DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|\b(?:[12]?\d|3[01])\.\s(?:[1-9]|1[0-2])\.(?!\S)|"
+DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])-(?:19|20)\d\d\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|\b(?:[12]?\d|3[01])\.\s(?:[1-9]|1[0-2])\.(?!\S)|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"
@@ -68,7 +68,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                        r"order)\s*(?:no\.?|number|nr\.?|#)?\s*[:#]\s*\d{2,}(?: \d{2,}){1,4}\b)|"
                        r"(?i:\b(?:error|fault)\s+(?:code\s+)?[a-z]{0,2}-?\d{1,4}\b)|"  # a manual's "Error E24", "fault F3"
                        # and what a code's label gives ("pw: kaffee&kabel")
-                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
+                       r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key|mot de passe|mdp|"
+                       r"wachtwoord|contraseña|senha|heslo|hasło|lösenord|passord|adgangskode|nip)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       rf"\b(?:{_LEGAL_FORMS})\b\.?"),

@@ -23,7 +23,7 @@ _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
            "prélèvent": "charge", "payé": "paid", "prochain": "next", "prochaine": "next",
-           "dernier": "last", "dernière": "last"},
+           "dernier": "last", "dernière": "last", "quoi": "what", "modifié": "changed", "modifiée": "changed"},
     "es": {"cuándo": "when", "cuando": "when", "cuánto": "how much", "cuanto": "how much", "cuánta": "how much",
            "cuanta": "how much", "cuántos": "how many", "cuantos": "how many", "cuántas": "how many",
            "cuantas": "how many", "quién": "who", "quien": "who", "dónde": "where", "donde": "where",
@@ -55,7 +55,7 @@ _ASKING = {
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
     "fr": "le la les l un une des du de d et ou au aux pour par avec sur dans est sont mon ma mes notre nos votre vos "
-          "ce cette ces il elle on nous vous je j se s qu que ne pas y faut doit dois",
+          "ce cette ces il elle on nous vous je j se s qu que ne pas y faut doit dois ai a-t-il fois est-ce c",
     "es": "el la los las del al un una unos unas y o con por para en es son mi mis tu nuestro nuestra nuestros su sus "
           "se si nos les lo que de hay tengo tenemos hace",
     "de": "der das dem des ein eine einen einem und oder für mit von vom zum zur im ist sind mein meine unser unsere "
@@ -78,7 +78,8 @@ _FILES_SAID = {
           "größe:size groß:big",
     "sv": "mapp:folder mappen:folder mappar:folders utrymme:space plats:space fil:file filer:files foton:photos "
           "bilder:photos storlek:size stor:big",
-    "fr": "dossier:folder espace:space fichier:file fichiers:files",
+    "fr": "dossier:folder dossiers:folders espace:space fichier:file fichiers:files photos:photos papiers:papers "
+          "documents:documents taille:size gros:big grand:big",
     "es": "carpeta:folder espacio:space archivo:file archivos:files fotos:photos",
     "it": "cartella:folder spazio:space",
     "pt": "pasta:folder espaço:space arquivo:file arquivos:files ficheiros:files fotos:photos",
@@ -93,6 +94,13 @@ _ONCE_KNOWN = {"de": {"was": "what", "ist": "is", "im": "in the"}}
 @cache
 def _foreign_files() -> frozenset[str]:  # (read on the first question, not when the daemon starts: wordfreq is big)
     return frozenset(w for m in _FILES_SAID_MAPS.values() for w in m if zipf(w) < 3.0)
+# how a question asks, said in phrases of several words: "qu'est-ce qu'il y a dans le dossier Impôts?" (what is in),
+# "quels papiers on a pour Biscuit?" (which papers do we have); one is enough to tell the language
+_PHRASES = {"fr": [(re.compile(r"\b(?:qu'est-ce qu'il y a|qu'y a-t-il|y'?\s?a quoi|il y a quoi)\s+(?=dans\b)", re.I), "what is "),
+                   (re.compile(r"\b(?:est-ce qu')?on a\b", re.I), "do we have"),
+                   (re.compile(r"\b(?:y a-t-il|il y a)\b", re.I), "are there"),
+                   (re.compile(r"\bdans (?:le |la |les |l')?", re.I), "in the "),
+                   (re.compile(r"\btaille (?:du|de ce|de mon|de notre) fichier\b", re.I), "file size")]}
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
@@ -102,6 +110,9 @@ _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta c
 def language_of(question: str) -> str | None:
     """The language of ``question`` when it asks in one of ours (an asking word no English question has, or
     one and another word of the language), else None (English, or a name like "Rue de la Paix" in an English question)."""
+    phrased = next((lang for lang, ps in _PHRASES.items() if ps[0][0].search(question)), None)
+    if phrased:
+        return phrased
     found = re.findall(r"[^\W\d_]+", question)  # a capitalised word inside is a name ("Marie Quand")
     foreign = _foreign_files()
     ws = [w.lower() for n, w in enumerate(found) if n == 0 or not w[:1].isupper() or w.lower() in foreign]
@@ -120,6 +131,8 @@ def in_english(question: str) -> str:
     lang = language_of(question)
     if lang is None:
         return question
+    for pattern, said in _PHRASES.get(lang, []):
+        question = pattern.sub(said, question)
     files_said = _FILES_SAID_MAPS.get(lang, {})
     asking, little = {**files_said, **_ONCE_KNOWN.get(lang, {}), **_ASKING[lang]}, _LITTLE_SETS[lang]
     out = []
@@ -139,6 +152,8 @@ def in_english(question: str) -> str:
     english = re.sub(r"\s+", " ", "".join(out)).strip().lstrip("¿¡")
     if lang == "nl":  # "hoeveel notities": how many, of a plural ("-en", "-s"); "hoeveel ruimte": how much
         english = re.sub(r"\bhow much (?=(?!gas\b)[^\W\d_]+(?:en|s)\b)", "how many ", english)
+    if lang == "fr":  # "combien de photos": how many, of a plural ("-s", "-x"); "combien de kWh": how much
+        english = re.sub(r"\bhow much (?=(?!temps\b|fois\b)[^\W\d_]+[sx]\b)", "how many ", english)
     return english
 
 

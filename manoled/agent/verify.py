@@ -38,7 +38,7 @@ from . import gloss
 from .attribute import asked_words
 from .commonness import zipf
 from .continuation import asked_ordinal
-from .contrast import other_paper
+from .contrast import TAXES, other_paper
 from .entries import entry_of, other_day
 from .facts import Extraction, Fact
 from .focus import compound
@@ -369,7 +369,7 @@ def _names_only(question: str, detail: dict[str, Any], typed: bool = False, lowe
     or in a strong sense. ``typed``: the line gives a value of the kind asked, which says "due" or "expire" (a date)."""
     capital = capitalised(question) | lowered
     known = {t: v for t, v in detail.items() if v[0] > 0 and not is_month(t)}
-    named = [t for t in known if t in capital]
+    named = [t for t in known if t in capital and t not in TAXES]  # "how much of that was VAT": what is asked
     rest = [t for t in known if t not in capital and t not in _FRAME]
     return bool(named) and bool(rest) and all(known[t][1] for t in named) and \
         not any(known[t][1] or known[t][2] >= 1.0 or typed and t in CUES for t in rest)
