@@ -30,10 +30,9 @@ LIST_OPENER = re.compile(_POLITE + r"(?:list|show(?: me)?|give me|display|find|w
 SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for files, never a value
 # "what recipes do I have": the files of a collection, when its word names a folder or several files
 # (and "which of Giulia's fatture are saved on here": the kept ones)
-# ("which supplier invoices are there", "which invoices have I sent to shops", "which invoices has Ben done": the
-# papers someone made, sent or got)
+# ("which invoices have I sent to shops", "which invoices has Ben done": the papers someone made, sent or got)
 HAVE_ASK = re.compile(r"^(?:what|which)(?: of)?(?: [\w']+){1,4} (?:(?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|"
-                      r"store|stored)|(?:are|is|were) (?:saved|kept|stored|filed|there)|(?:have|has|did) (?:i|we|he|she|they|"
+                      r"store|stored)|(?:are|is|were) (?:saved|kept|stored|filed)|(?:have|has|did) (?:i|we|he|she|they|"
                       r"[a-z]+) (?:sent|send|issued|issue|raised|raise|written|write|done|made|received|receive)\b)\b")
 # "do we have a recipe for pão de queijo", "is there a copy of the lease": whether a paper is kept, answered by its file
 HAVE_ONE = re.compile(r"^(?:do|did) (?:i|we) (?:still )?(?:have|keep)|^(?:is|are) there|^(?:have|has) (?:i|we) (?:got|kept)")

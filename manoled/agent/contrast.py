@@ -278,8 +278,6 @@ class Contrasts:
         self.guests = bool(_GUESTS.search(_SET_ASIDE.sub(" ", question)))
         self.paused = bool(_PAUSED.search(question))  # "what does it cost to freeze the gym", not its monthly fee
         # "how much of that was GST": the tax itself, not a sum that includes it ("Total (GST inclusive): $292.50")
-        # "what was the mileage when it went in": a reading then, not the "Next service due: 96,000 km" ahead
-        self.past = bool(_PAST.search(question)) and not _AHEAD_SAID.search(question)
         self.tax = bool(TAXES & self.asked) and not (_TAX_IN.search(question) or _WHOLE.search(question))
 
     def other(self, unit: str, line: str = "") -> bool:
@@ -319,8 +317,6 @@ class Contrasts:
             return True  # "what did it cost for October": not "about £832 a year"
         if self.in_hours and _OFF_HOURS.search(unit) and not _IN_HOURS.search(unit):
             return True  # "who do I phone in office hours": not "outside office hours … call the out of hours line"
-        if self.past and _NEXT_LINE.match(unit):
-            return True  # "what was the mileage when it went in for service": not "Next service due: 96,000 km"
         if self.tax and _TAX_IN.search(unit.split(":", 1)[0]):
             return True  # "how much GST was on it": not "Total (GST inclusive): $292.50" ("Includes GST of" answers)
         if not self.to_date and _TO_DATE.search(unit.split(":", 1)[0]):
@@ -363,10 +359,6 @@ class Contrasts:
         return bool(self.sides) and bool(self.sides & sides(unit)) or bool(self.period & periods(unit))
 
 
-_PAST = re.compile(r"\b(?:was|were|went|did|had)\b", re.IGNORECASE)
-_AHEAD_SAID = re.compile(r"\b(?:next|due|upcoming|coming|will|ahead|again|future|following)\b", re.IGNORECASE)
-_NEXT_LINE = re.compile(r"\W*(?:next|prochain|prochaine|nächste|nächster|volgende|próxima|próximo|prossima|prossimo)\b",
-                        re.IGNORECASE)
 TAXES = frozenset("tax gst hst qst pst vat btw mwst ust tva tps tvq iva moms".split())
 _TAX_WORD = r"(?:tax|taxes|gst|hst|qst|pst|vat|btw|mwst|ust|tva|tps|tvq|iva|moms)"
 # a sum with its tax in it: "Total (incl. GST)", "GST inclusive", "inkl. MwSt", "TVA incluse", "with VAT"

@@ -275,6 +275,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "amount", True  # "wanjiru take home oct?": the net pay
     if counted_by_count(" ".join(ws)):
         return "number", True  # "square sept transaction count": how many, not a sum
+    if len(ws) >= 2 and ws[-1] == "time" and not any(w in _ASKING or w in _WH for w in ws):
+        return "time", True  # "poppy dentist time": the hour of it, not its day
     # "what was the mileage when it went in": that "when" says which time, not that a date is asked
     ws = [w for n, w in enumerate(ws) if not (w == "when" and any(x in _ASKING or x == "how" for x in ws[:n]))]
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}

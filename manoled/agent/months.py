@@ -53,7 +53,7 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
     """The months (1-12) and years a question names: "the invoice from February 2025" -> ({2}, {2025}); in the
     papers' other languages too ("luz marzo" -> {3}), an English word among those ("mayo", "mars") only beside a
     number."""
-    ws = [whole_month(w) for w in words(question)]
+    ws = [whole_month(w.removesuffix("'s")) for w in words(question)]  # "October's gas": October
     months = set()
     for i, w in enumerate(ws):
         if name := foreign_month(ws, i):

@@ -208,7 +208,7 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
         slots.topics = [t for t in slots.topics if t not in said_folder]
         inside = [f for f in files if f.relpath.startswith(plan.folder + "/")]
         if slots.extensions and not any(f.ext in slots.extensions for f in inside):
-            plan.folder, slots.topics = None, asked  # "Marcus's invoice tracking spreadsheet": no sheet is in Factures
+            plan.folder, slots.topics = None, asked  # "the invoice tracking spreadsheet": no sheet is in Invoices
             return []
         if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
             slots.topics = [t for t in slots.topics if not after_name(question, t, parts)  # they say, unless it

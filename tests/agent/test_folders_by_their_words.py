@@ -38,6 +38,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Shop/Invoices Sent/RS-0022 Hatters.txt": (_SENT.format(n="RS-0022", client="Hatters", total="315.00"), 50),
     "Shop/Supplier Invoices/Waxland 3318.txt": (_SUPPLIER.format(firm="WAXLAND LTD", n="3318", total="88.00"), 70),
     "Shop/Supplier Invoices/JarCo 0412.txt": (_SUPPLIER.format(firm="JARCO", n="0412", total="61.50"), 45),
+    "Tomas/Invoices/INV-0410 Bakery Lux.txt": (_SENT.format(n="INV-0410", client="Bakery Lux", total="480.00"), 75),
+    "Tomas/Invoices/INV-0411 Dr Patel.txt": (_SENT.format(n="INV-0411", client="Dr Patel", total="1,020.00"), 35),
     "Holidays/Cornwall Cottage Jul 2026/booking.txt": ("Cottage booking\nSt Ives, 4 nights\nTotal: £640.00\n", 140),
     "Holidays/Cornwall Cottage Jul 2026/IMG_20260720_120000.jpg": ("", 130),
     "Holidays/Lisbon Mar 2026/IMG_20260310_100000.jpg": ("", 250),
@@ -75,7 +77,7 @@ def test_a_files_size_and_date_asked_in_french(folder):
 
 
 def test_the_files_of_a_thing_are_no_tree(folder):
-    _, names = _asked(folder, "Which files do we have for the Civic?")
+    _, names = _asked(folder, "what files do we have on the civic")
     assert sorted(names) == ["carnet_civic.csv", "inspection_2026.txt"], names
 
 
@@ -101,3 +103,5 @@ def test_which_papers_there_are_or_were_sent(folder):
     assert sorted(names) == ["JarCo 0412.txt", "Waxland 3318.txt"], names
     _, names = _asked(folder, "Which invoices have I sent to shops?")
     assert sorted(names) == ["RS-0021 Bloom Gifts.txt", "RS-0022 Hatters.txt"], names
+    _, names = _asked(folder, "which invoices has Tomas done?")
+    assert sorted(names) == ["INV-0410 Bakery Lux.txt", "INV-0411 Dr Patel.txt"], names

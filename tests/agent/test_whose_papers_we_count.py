@@ -25,8 +25,8 @@ FILES: dict[str, tuple[str, float]] = {
     "Lotte/Rekeningen/Factuur 2026-031.txt": (_OWN.format(n="2026-031", client="Uitgeverij Noord", total="1.210,00"), 200),
     "Lotte/Rekeningen/Factuur 2026-032.txt": (_OWN.format(n="2026-032", client="Studio Wadden", total="850,00"), 160),
     "Lotte/Rekeningen/Factuur 2026-033 Museum.txt": (_OWN.format(n="2026-033", client="Museum Kaap", total="2.400,00"), 90),
-    "Finn/Loonstrook maart 2026.txt": (_SLIP.format(month="maart", net="2.814,20"), 240),
-    "Finn/Loonstrook april 2026.txt": (_SLIP.format(month="april", net="2.814,20"), 210),
+    "Finn/Loonstroken/Loonstrook maart 2026.txt": (_SLIP.format(month="maart", net="2.814,20"), 240),
+    "Finn/Loonstroken/Loonstrook april 2026.txt": (_SLIP.format(month="april", net="2.814,20"), 210),
     "Finn/tandarts Finn.txt": ("Tandartspraktijk Zuid\nPatiënt: Finn Jansen\nControle: € 28,50\n", 120),
     "Mila/Kita/Rechnung Kita März 2026.txt": (_KITA.format(month="März", amount="410,00"), 230),
     "Mila/Kita/Kita_Rechnung_2026-04.txt": (_KITA.format(month="April", amount="410,00"), 200),
@@ -54,7 +54,9 @@ def test_own_is_no_thing_counted(folder):
     assert "3 files" in final.answer and len(names) == 3, final.answer
 
 
-def test_wage_slips_are_the_payslips_of_his_folder(folder):
+def test_wage_slips_are_the_payslips_of_his_folder_not_all_its_files(folder):
+    final, names = ask(planner_agent(folder[0], NOW), "How many of Finn's payslips have we kept?")
+    assert "2 files" in final.answer and all("Loonstrook" in n for n in names), final.answer
     final, names = ask(planner_agent(folder[0], NOW), "How many of Finn's wage slips do we have?")
     assert "2 files" in final.answer and all("Loonstrook" in n for n in names), final.answer
 
