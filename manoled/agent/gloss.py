@@ -262,8 +262,9 @@ def said_otherwise(question: str) -> set[str]:
 def files_said(question: str, names: Callable[[str], bool]) -> str:
     """``question`` with each everyday phrase for a paper that ``names`` accepts (some files are named by the word)
     said as that word ("how many of Joost's salary slips": payslips, as Loonstrook april 2026.pdf is one)."""
-    for word, pattern in _OTHERWISE:
-        if pattern is not _POWER and pattern.search(question) and names(word):
+    for word, pattern in _OTHERWISE:  # (not one that names files itself: the "Salary slips" folder)
+        if pattern is not _POWER and (m := pattern.search(question)) and names(word) and \
+                not all(names(w) for w in re.findall(r"[^\W\d_]+", m.group(0))):
             question = pattern.sub(lambda m, w=word: w + "s" * m.group(0).lower().endswith("s"), question)
     return question
 

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from ..catalog.records import FileRecord
 from .context import ToolContext
-from .gloss import forms
 from .names import files_at, path_matches
 from .retrieve import contains, gloss_terms
 from .slots import KIND_WORDS as KIND_EXTS
@@ -45,14 +44,12 @@ def to_anyone(text: str) -> bool:
 
 
 def _opening_says(ctx: ToolContext, files: list[FileRecord], term: str) -> list[FileRecord]:
-    """The files among ``files`` whose text says ``term`` in a title of its opening (under the letterhead), or
-    its word in the papers' own language ("ZIGGO - rekening" is a bill)."""
-    ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term, *gloss_terms(term)])
+    """The files among ``files`` whose text says ``term`` in a title of its opening (under the letterhead)."""
+    ids = ctx.catalog.fts_file_ids([term + "*" if len(term) >= 4 else term])
     maybe = [f for f in files if f.id in ids]
     if len(maybe) > _MAX_OPENED:
         return []
-    said = {term, *(stem(g) for g in forms(term))}
-    return [f for f in maybe if said & _title_stems(_first(ctx, f))]
+    return [f for f in maybe if term in _title_stems(_first(ctx, f))]
 
 
 def _first(ctx: ToolContext, f: FileRecord) -> str:

@@ -154,7 +154,7 @@ class Planner:
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
         if (intent == "metadata" or qwords & CHANGE_WORDS) and plan.folder and \
-                not (best and best.file.relpath.startswith(plan.folder + "/")):
+                (best is None or len(best.matched) < len(name_terms)):
             best = _in_folder(plan.folder, name_terms, q, files, slots) or best  # "the last Octopus bill": its newest
         one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
         # (or when one was saved: "when was Davide's November cedolino saved", of several named so)
@@ -183,12 +183,20 @@ class Planner:
         return plan
 
 
+def _names_subfolder(term: str, folder: str, inside: Sequence[Any]) -> bool:
+    """Whether ``term`` names the files of a subfolder of ``folder``, all of them (Joost/Loonstroken for "payslip"),
+    not a word of some of its own files' names ("Xcel Energy bills": XcelEnergy_Statement.pdf in Bills/Xcel)."""
+    named = {f.relpath for f in path_matches(term, inside)}
+    subs = {p.rsplit("/", 1)[0] for p in named}
+    return bool(named) and folder not in subs and named == {f.relpath for f in inside if f.relpath.rsplit("/", 1)[0] in subs}
+
+
 def _in_folder(folder: str, terms: list[str], q: str, files: Sequence[Any], slots: Any) -> NameMatch | None:
     """The file of ``folder`` the words name, or its newest when the question asks for the last one ("when was
     the last Octopus bill saved": Home/Octopus's newest statement, not the council tax bill elsewhere)."""
     inside = [f for f in files if f.relpath.startswith(folder + "/")]
     named = resolve_name(terms, inside, slots.extensions) if terms and inside else None
-    if named is None and inside and re.search(r"\b(?:last|latest|newest|most recent)\b", q):
+    if named is None and inside and re.search(r"\bthe (?:last|latest|newest|most recent)\b", q):
         return NameMatch(max(inside, key=lambda f: f.mtime), 1.0, list(terms))  # (the words said of it)
     return named
 
@@ -212,18 +220,19 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
             return []
         if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
             slots.topics = [t for t in slots.topics if not after_name(question, t, parts)  # they say, unless it
-                            or 0 < len(path_matches(t, inside)) < len(inside)]  # names some ("Joost's payslips")
+                            or _names_subfolder(t, plan.folder, inside)]  # names a subfolder ("Joost's payslips")
         slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
         if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
             # the folder's files, whatever they say, unless the word names some of them
             # (or names a kind of them after it: "how many F24 payment receipts")
             said_of = [t for t in slots.topics if (before(q, t, said_folder) or near_after(q, t, said_folder))
                        and not path_matches(t, inside)]
+            outside = [f for f in files if not f.relpath.startswith(plan.folder + "/")]
             if any(before(q, t, said_folder) and path_matches(t, files) for t in said_of) or not said_folder and \
-                    any(path_matches(t, files) and not path_matches(t, inside) for t in slots.topics):
+                    slots.topics and set.intersection(*({f.relpath for f in path_matches(t, outside)} for t in slots.topics)):
                 # "the tuition invoices": Sunflower_Tuition, not the business's Invoices folder (a kind said after it
                 # is of the folder's files: "how many F24 payment receipts"); "which Eneco bills": no word named
-                # the Facturen folder as a folder, and Eneco names files out of it
+                # the Facturen folder as a folder, and files out of it are named by all its words (Eneco factuur …)
                 plan.folder, slots.topics = None, asked
                 return []
             slots.topics = [t for t in slots.topics if t not in said_of]

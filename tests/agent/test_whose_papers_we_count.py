@@ -21,7 +21,7 @@ _KITA = "Kita Sonnenblume\nRechnung {month} 2026\nKind: Mila\nBetrag: {amount} â
 
 FILES: dict[str, tuple[str, float]] = {
     "Home/Internet/Ziggo rekening mei 2026.txt": (_ZIGGO.format(month="May", due="61,50", date="28-05-2026"), 180),
-    "Home/Internet/Ziggo_2026-06.txt": (_ZIGGO.format(month="June", due="61,50", date="28-06-2026"), 150),
+    "Home/Internet/Ziggo_rekening_2026-06.txt": (_ZIGGO.format(month="June", due="61,50", date="28-06-2026"), 150),
     "Lotte/Rekeningen/Factuur 2026-031.txt": (_OWN.format(n="2026-031", client="Uitgeverij Noord", total="1.210,00"), 200),
     "Lotte/Rekeningen/Factuur 2026-032.txt": (_OWN.format(n="2026-032", client="Studio Wadden", total="850,00"), 160),
     "Lotte/Rekeningen/Factuur 2026-033 Museum.txt": (_OWN.format(n="2026-033", client="Museum Kaap", total="2.400,00"), 90),
@@ -46,7 +46,7 @@ folder = folder_fixture("whose_papers_we_count", FILES, NOW)
 
 def test_a_folder_of_the_papers_word_is_not_the_one_of_a_firm_named_elsewhere(folder):
     final, names = ask(planner_agent(folder[0], NOW), "Which Ziggo bills do we have?")
-    assert names == ["Ziggo rekening mei 2026.txt", "Ziggo_2026-06.txt"], final.answer
+    assert names == ["Ziggo rekening mei 2026.txt", "Ziggo_rekening_2026-06.txt"], final.answer
 
 
 def test_own_is_no_thing_counted(folder):
