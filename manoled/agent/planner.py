@@ -154,7 +154,7 @@ class Planner:
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
         best = resolve_name(name_terms, files, slots.extensions) if names else None
         if (intent == "metadata" or qwords & CHANGE_WORDS) and plan.folder and \
-                (best is None or len(best.matched) < len(name_terms)):
+                not (best and best.file.relpath.startswith(plan.folder + "/")):
             best = _in_folder(plan.folder, name_terms, q, files, slots) or best  # "the last Octopus bill": its newest
         one_thing = bool(re.match(r"how (?:old|big|large) (?:is|was)\b", q))  # "how big is X": one file's, no list
         # (or when one was saved: "when was Davide's November cedolino saved", of several named so)
