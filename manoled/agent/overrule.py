@@ -213,7 +213,8 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.intent, plan.reason = "list", "the biggest files of a kind"
     elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
         plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
-    elif intent == "tree" and not plan.folder and slots.topics and qwords & (FILE_NOUNS - FOLDER_WORDS):
+    elif intent == "tree" and not plan.folder and slots.topics and qwords & (FILE_NOUNS - FOLDER_WORDS) and \
+            not re.search(r"\bwhere\b", q):  # (not "where's the NAIT tags file": that one file's place)
         plan.intent, plan.reason = "list", "files of a thing, no folder"  # "which files do we have for the Forester"
     elif intent == "disk" and not plan.folder and not slots.sort and best is not None and \
             len(best.matched) >= len(name_terms) > 0 and (TAKES_SPACE.search(q) or qwords & SIZE_WORDS) \
