@@ -21,6 +21,7 @@ import re
 from .continuation import ORDINALS, asked_ordinal
 from .gloss import forms, in_english
 from .months import MONTH_NAMES, asked_months, since_asked, year_months
+from .shapes import TAXES, WITH_TAX
 from .slots import STOP, stem, words
 
 _PARTICLES = ("in", "out", "up", "down", "on", "off")
@@ -278,7 +279,7 @@ class Contrasts:
         self.guests = bool(_GUESTS.search(_SET_ASIDE.sub(" ", question)))
         self.paused = bool(_PAUSED.search(question))  # "what does it cost to freeze the gym", not its monthly fee
         # "how much of that was GST": the tax itself, not a sum that includes it ("Total (GST inclusive): $292.50")
-        self.tax = bool(TAXES & self.asked) and not (_TAX_IN.search(question) or _WHOLE.search(question))
+        self.tax = bool(TAXES & self.asked) and not (WITH_TAX.search(question) or _WHOLE.search(question))
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -317,7 +318,7 @@ class Contrasts:
             return True  # "what did it cost for October": not "about £832 a year"
         if self.in_hours and _OFF_HOURS.search(unit) and not _IN_HOURS.search(unit):
             return True  # "who do I phone in office hours": not "outside office hours … call the out of hours line"
-        if self.tax and _TAX_IN.search(unit.split(":", 1)[0]):
+        if self.tax and WITH_TAX.search(unit.split(":", 1)[0]):
             return True  # "how much GST was on it": not "Total (GST inclusive): $292.50" ("Includes GST of" answers)
         if not self.to_date and _TO_DATE.search(unit.split(":", 1)[0]):
             return True  # "danny net pay oct 9": that stub's net pay, not its "YTD Net Pay: 66,753.65"
@@ -359,12 +360,6 @@ class Contrasts:
         return bool(self.sides) and bool(self.sides & sides(unit)) or bool(self.period & periods(unit))
 
 
-TAXES = frozenset("tax gst hst qst pst vat btw mwst ust tva tps tvq iva moms".split())
-_TAX_WORD = r"(?:tax|taxes|gst|hst|qst|pst|vat|btw|mwst|ust|tva|tps|tvq|iva|moms)"
-# a sum with its tax in it: "Total (incl. GST)", "GST inclusive", "inkl. MwSt", "TVA incluse", "with VAT"
-_TAX_IN = re.compile(rf"\b(?:incl|inkl|incl\.|inkl\.|including|inclusive of|with|w/|plus|after|toutes)\s*(?:the\s+)?{_TAX_WORD}\b|"
-                     rf"\b{_TAX_WORD}\s+(?:inclusive|incl|included|inclus|incluse|inbegriffen|incluido|incluida|inclusa)\b|"
-                     r"\bttc\b", re.IGNORECASE)
 _WHOLE = re.compile(r"\b(?:total|altogether|all in|all up|in all|overall)\b", re.IGNORECASE)
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
 # a membership paused: in English, or in the glossary's forms of "freeze" ("Congelación de cuota", "Ruhezeit")

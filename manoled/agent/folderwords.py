@@ -173,8 +173,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
     if best is None:  # "pics from the garden route trip": "Garden Route Oct 2026" (its month, year aside) said as a phrase
         text = " ".join(fold(stem(w.lower())) for w in said)
         best = min(((0, len(p), p) for p in idx.folders
-                    if len(own := [stem(w) for w in path_words(p.rsplit("/", 1)[-1]) if w.isalpha() and w not in MONTHS])
-                    >= 2 and re.search(rf"\b{re.escape(' '.join(own))}\b", text)), default=None)
+                    if len(own := _own_words(p)) >= 2 and re.search(rf"\b{re.escape(' '.join(own))}\b", text)), default=None)
     if best is None and folder_word:  # "the Lisbon trip folder" for Lisboa_Abril2026: a name said in another tongue
         best = min(((0, len(p), p) for p in idx.folders for w in said
                     for part in path_words(p.rsplit("/", 1)[-1]) if starts_alike(w, part)), default=None)

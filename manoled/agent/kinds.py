@@ -16,7 +16,7 @@ from .commonness import zipf
 from .counted import COUNTED, counted_value
 from .gloss import heads, in_english
 from .people import is_role
-from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS
+from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
@@ -52,9 +52,6 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
                         r"(?:\s+all)?\s+(?:come|comes)\s+to\b|"
                         r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in|in the end))?"
                         r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"
-# "with tax", "w/ tax", "tax included": a sum with its tax, so the total
-WITH_TAX = re.compile(r"(?:\bwith|\bw/|\bincl\.?|\bincluding|\bplus|\bafter)\s+(?:the\s+)?(?:tax|taxes|gst|hst|vat)\b|"
-                      r"\b(?:tax|taxes|gst|hst|vat)\s+(?:included|incl\b)", re.IGNORECASE)
 # "opening time", "boarding time": the clock time something happens at, not how long it takes (cooking time)
 _AT_A_TIME = frozenset("opening closing boarding starting meeting departing arriving landing leaving finishing ending "
                        "pickup check-in".split())

@@ -33,6 +33,13 @@ DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"
          r"\b(?:before|by|until|till|after)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\b)")  # "before the 28th"
+# the taxes a bill adds, by their names ("GST", "BTW", "TVQ"), and a sum said with its tax in it: "with tax",
+# "w/ GST", "Total (incl. GST)", "GST inclusive", "inkl. MwSt", "TVA incluse", TTC
+TAXES = frozenset("tax taxes gst hst qst pst vat btw mwst ust tva tps tvq iva moms".split())
+_TAX = "(?:" + "|".join(sorted(TAXES)) + ")"
+WITH_TAX = re.compile(rf"\b(?:with|w/|incl\.?|inkl\.?|including|inclusive of|plus|after|toutes)\s*(?:the\s+)?{_TAX}\b|"
+                      rf"\b{_TAX}\s+(?:included|inclusive|incl|inclus|incluse|inbegriffen|incluido|incluida|inclusa)\b|"
+                      r"\bttc\b", re.IGNORECASE)
 IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 _LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
 FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")

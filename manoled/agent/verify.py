@@ -38,7 +38,7 @@ from . import gloss
 from .attribute import asked_words
 from .commonness import zipf
 from .continuation import asked_ordinal
-from .contrast import TAXES, other_paper
+from .contrast import other_paper
 from .entries import entry_of, other_day
 from .facts import Extraction, Fact
 from .focus import compound
@@ -68,7 +68,7 @@ from .retrieve import MONTH_NUMBERS, capitalised, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
-from .shapes import QUANTITY, TYPE_PATTERNS
+from .shapes import QUANTITY, TAXES, TYPE_PATTERNS
 from .slots import GENERIC, STOP, stem, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
