@@ -183,10 +183,10 @@ class Planner:
         return plan
 
 
-def _names_subfolder(term: str, folder: str, inside: Sequence[Any]) -> bool:
+def _names_subfolder(term: str, folder: str, inside: Sequence[Any], files: Sequence[Any]) -> bool:
     """Whether ``term`` names the files of a subfolder of ``folder``, all of them (Joost/Loonstroken for "payslip"),
     not a word of some of its own files' names ("Xcel Energy bills": XcelEnergy_Statement.pdf in Bills/Xcel)."""
-    named = {f.relpath for f in path_matches(term, inside)}
+    named = {f.relpath for f in path_matches(term, files) if f.relpath.startswith(folder + "/")}
     subs = {p.rsplit("/", 1)[0] for p in named}
     return bool(named) and folder not in subs and named == {f.relpath for f in inside if f.relpath.rsplit("/", 1)[0] in subs}
 
@@ -220,16 +220,17 @@ def _folder_named(plan: Plan, question: str, q: str, files: Sequence[Any], inten
             return []
         if intent in ("list", "count", "disk"):  # "my internet bills": the Internet folder's files, whatever
             slots.topics = [t for t in slots.topics if not after_name(question, t, parts)  # they say, unless it
-                            or _names_subfolder(t, plan.folder, inside)]  # names a subfolder ("Joost's payslips")
+                            or _names_subfolder(t, plan.folder, inside, files)]  # names a subfolder ("Joost's payslips")
         slots.topics = [t for t in slots.topics if not included(q, t, plan.folder, files)]
         if intent in ("list", "count"):  # "what instruction manuals do I have", "which client meeting notes":
             # the folder's files, whatever they say, unless the word names some of them
             # (or names a kind of them after it: "how many F24 payment receipts")
             said_of = [t for t in slots.topics if (before(q, t, said_folder) or near_after(q, t, said_folder))
                        and not path_matches(t, inside)]
-            outside = [f for f in files if not f.relpath.startswith(plan.folder + "/")]
+            out = [{f.relpath for f in path_matches(t, files) if not f.relpath.startswith(plan.folder + "/")}
+                   for t in slots.topics]  # (the listing's own index: one of the files outside is built in seconds)
             if any(before(q, t, said_folder) and path_matches(t, files) for t in said_of) or not said_folder and \
-                    slots.topics and set.intersection(*({f.relpath for f in path_matches(t, outside)} for t in slots.topics)):
+                    out and set.intersection(*out):
                 # "the tuition invoices": Sunflower_Tuition, not the business's Invoices folder (a kind said after it
                 # is of the folder's files: "how many F24 payment receipts"); "which Eneco bills": no word named
                 # the Facturen folder as a folder, and files out of it are named by all its words (Eneco factuur …)
