@@ -77,3 +77,13 @@ def test_a_phrase_ending_in_time_asks_the_hour(folder):
     assert typed_by("bacalhau soaking time?") == ("duration", True)
     final, _ = ask(planner_agent(folder[0], NOW), "noé dentist time")
     assert "4:20pm" in final.answer, final.answer
+
+
+def test_a_new_question_naming_another_month_is_not_about_the_bill_just_shown(folder):
+    agent = planner_agent(folder[0], NOW)
+    first, _ = ask(agent, "How much was January's Hydro bill?")
+    assert "203,44" in first.answer, first.answer
+    final, plan = ask(agent, "What did Hydro charge us for August's electricity?", session=first.session)
+    assert "found nothing" in final.answer and "203,44" not in final.answer, final.answer  # not January's again
+    final, _ = ask(agent, "What was the total to pay on the Hydro bill in March?", session=first.session)
+    assert "188,10" in final.answer, final.answer
