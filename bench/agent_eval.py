@@ -292,9 +292,9 @@ def measure_while_indexing(d: Daemon, corpus: ec.Corpus, qs: list[ec.Question], 
                            timeout: float) -> tuple[dict, list[Path]]:
     idle: list[float] = []
     for q in qs:
-        _, t = ask(d, q.text, None, timeout)
+        res, t = ask(d, q.text, None, timeout)
         idle.append(t)
-        log(f"  idle   {t:6.2f}s {q.id}")
+        log(f"  idle   {t:6.2f}s {q.id} {res.get('timings')}")
     batch = ec.write_batch(corpus.root / "Inbox" / "scans", n=n_files, seed=corpus.seed, chars=chars)
     try:
         d.wait("indexing to start", lambda: indexing_now(d.status()), 20)
@@ -304,8 +304,8 @@ def measure_while_indexing(d: Daemon, corpus: ec.Corpus, qs: list[ec.Question], 
     overlapped = 0
     for q in qs:
         busy = indexing_now(d.status())
-        _, t = ask(d, q.text, None, timeout)
-        log(f"  {'during' if busy else 'after '} {t:6.2f}s {q.id}")
+        res, t = ask(d, q.text, None, timeout)
+        log(f"  {'during' if busy else 'after '} {t:6.2f}s {q.id} {res.get('timings')}")
         if busy:
             during.append(t)
             overlapped += 1

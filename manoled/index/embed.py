@@ -27,6 +27,8 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
@@ -38,6 +40,7 @@ from ..memory import rss_bytes
 log = logging.getLogger(__name__)
 
 BUNDLED = "bundled:all-MiniLM-L6-v2"
+TORCH_RUN = 16  # texts per torch run: a question's embed waits for at most one run of an indexing batch
 
 
 class Embedder(Protocol):
@@ -52,6 +55,33 @@ class Embedder(Protocol):
 def _grew(before: int | None) -> int | None:
     after = rss_bytes()
     return None if before is None or after is None else max(0, after - before)
+
+
+class Turns:
+    """An embedder's lock, taken one run at a time: a call not yet started goes before the next run of a call under
+    way, so a question's few texts wait for one run of an indexing batch (tens of milliseconds), not for the whole
+    batch (half a second or more while the machine is busy)."""
+
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._held = False
+        self._new = 0  # calls waiting for their first run
+
+    @contextmanager
+    def run(self, first: bool) -> Iterator[None]:
+        with self._cv:
+            self._new += first
+            try:
+                self._cv.wait_for(lambda: not self._held and (first or not self._new))
+            finally:
+                self._new -= first
+            self._held = True
+        try:
+            yield
+        finally:
+            with self._cv:
+                self._held = False
+                self._cv.notify_all()
 
 
 def bundled_model_path() -> Path:
@@ -80,7 +110,7 @@ class SentenceEmbedder:
         self.batch_size = batch_size
         self.device = device
         self._model = None
-        self._lock = threading.Lock()
+        self._turns = Turns()
         self.calls = 0
         self.texts_embedded = 0
         self.memory_bytes: int | None = None  # resident growth measured at load (imports included)
@@ -110,18 +140,21 @@ class SentenceEmbedder:
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
-        with self._lock:
-            model = self._load()
-            self.calls += 1
-            self.texts_embedded += len(texts)
-            vecs = model.encode(
-                texts,
-                batch_size=self.batch_size,
-                convert_to_numpy=True,
-                normalize_embeddings=True,
-                show_progress_bar=False,
-            )
-        return np.asarray(vecs, dtype=np.float32)
+        parts = []
+        for start in range(0, len(texts), TORCH_RUN):  # run by run: a question's embed goes before the next run
+            with self._turns.run(first=not start):
+                model = self._load()
+                if not start:
+                    self.calls += 1
+                    self.texts_embedded += len(texts)
+                parts.append(model.encode(
+                    texts[start:start + TORCH_RUN],
+                    batch_size=self.batch_size,
+                    convert_to_numpy=True,
+                    normalize_embeddings=True,
+                    show_progress_bar=False,
+                ))
+        return np.asarray(np.concatenate(parts), dtype=np.float32)
 
 
 # -- ONNX Runtime ----------------------------------------------------------------
@@ -245,25 +278,31 @@ class OnnxEmbedder:
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
+        out = np.empty((len(texts), self.dimensions), dtype=np.float32)
         with self._lock:
             session = self._load()
             self.calls += 1
             self.texts_embedded += len(texts)
             encodings = self._tokenizer.encode_batch(list(texts))
-            out = np.empty((len(texts), self.dimensions), dtype=np.float32)
-            # similar lengths together: less padding, as sentence-transformers does
-            order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-            for batch in run_groups([len(encodings[i].ids) for i in order], self.batch_size, self.run_tokens):
-                rows = [order[j] for j in batch]
-                width = max(1, max(len(encodings[i].ids) for i in rows))
-                ids = np.zeros((len(rows), width), dtype=np.int64)
-                mask = np.zeros((len(rows), width), dtype=np.int64)
-                for row, i in enumerate(rows):
-                    n = len(encodings[i].ids)
-                    ids[row, :n] = encodings[i].ids
-                    mask[row, :n] = 1
-                out[rows] = session.run(["embedding"], {"input_ids": ids, "attention_mask": mask})[0]
+        # similar lengths together: less padding, as sentence-transformers does
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        # outside the lock: ONNX Runtime runs one session from several threads at once, so a question's embed
+        # does not wait for an indexing batch to finish
+        for batch in run_groups([len(encodings[i].ids) for i in order], self.batch_size, self.run_tokens):
+            self._run(session, encodings, [order[j] for j in batch], out)
         return out
+
+    @staticmethod
+    def _run(session, encodings, rows: list[int], out: np.ndarray) -> None:
+        """Embed the texts at ``rows`` in one ONNX run, padded to the longest, into ``out``."""
+        width = max(1, max(len(encodings[i].ids) for i in rows))
+        ids = np.zeros((len(rows), width), dtype=np.int64)
+        mask = np.zeros((len(rows), width), dtype=np.int64)
+        for row, i in enumerate(rows):
+            n = len(encodings[i].ids)
+            ids[row, :n] = encodings[i].ids
+            mask[row, :n] = 1
+        out[rows] = session.run(["embedding"], {"input_ids": ids, "attention_mask": mask})[0]
 
 
 def run_groups(lengths: list[int], max_rows: int, max_tokens: int) -> list[range]:

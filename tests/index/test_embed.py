@@ -6,12 +6,14 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
+from waiting import wait_until
 
-from manoled.index.embed import OnnxEmbedder, SentenceEmbedder, make_embedder, run_groups
+from manoled.index.embed import OnnxEmbedder, SentenceEmbedder, Turns, make_embedder, run_groups
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -141,3 +143,52 @@ def test_a_failed_export_falls_back_to_torch_with_a_clear_log_line(tmp_path, cap
 
 def test_torch_is_chosen_by_config():
     assert make_embedder("torch").backend == "torch"
+
+
+class _HeldRuns:
+    """An ONNX session whose runs of more than one row (an indexing batch's) block until released."""
+
+    def __init__(self, dims: int) -> None:
+        self.dims, self.release, self.bulk_running = dims, threading.Event(), threading.Event()
+
+    def run(self, names, feeds):
+        rows = feeds["input_ids"].shape[0]
+        if rows > 1:
+            self.bulk_running.set()
+            assert self.release.wait(30), "never released"
+        return [np.ones((rows, self.dims), dtype=np.float32)]
+
+
+def test_a_questions_embed_does_not_wait_for_an_indexing_batch(onnx_embedder):
+    emb = OnnxEmbedder(run_tokens=onnx_embedder.run_tokens)
+    emb._tokenizer, emb._session = onnx_embedder._tokenizer, _HeldRuns(emb.dimensions)
+    bulk = threading.Thread(target=emb.embed, args=(SAMPLE,))
+    bulk.start()
+    try:
+        wait_until(emb._session.bulk_running.is_set, message="the batch's first run")
+        asked = threading.Thread(target=emb.embed, args=(["when is the lease up"],))
+        asked.start()
+        wait_until(lambda: not asked.is_alive(), message="the question's embed, while the batch runs")
+    finally:
+        emb._session.release.set()
+        bulk.join(30)
+
+
+def test_the_torch_embedder_lets_a_new_call_go_before_the_next_run_of_one_under_way():
+    turns, order = Turns(), []
+    under_way = turns.run(first=True)
+    under_way.__enter__()
+
+    def take(name: str, first: bool) -> None:
+        with turns.run(first=first):
+            order.append(name)
+
+    rest = threading.Thread(target=take, args=("batch's next run", False))
+    rest.start()
+    wait_until(lambda: turns._cv._waiters, message="the batch waits for its next run")  # noqa: SLF001
+    question = threading.Thread(target=take, args=("question", True))
+    question.start()
+    wait_until(lambda: turns._new == 1, message="the question waits")  # noqa: SLF001
+    under_way.__exit__(None, None, None)
+    rest.join(30), question.join(30)
+    assert order == ["question", "batch's next run"]
