@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from .askwords import CHANGE_WORDS, SIZE_WORDS
@@ -58,6 +57,7 @@ from .months import LATEST, shifted
 from .names import index_of, path_words, rank_names
 from .parse import ToolCall
 from .plan import Plan
+from .reworded import copy_slots, reword, swapped
 from .series import dated_sibling, in_sequence, of_period, series_of, sibling
 from .slots import Slots, TimeRange, read_slots, stem, time_words, words
 from .whereabouts import WHERE_WORDS
@@ -109,7 +109,7 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
         folder = _folder_said(own, files)  # "and notes?" after a folder's size: the Notes folder, not notes
     # "and Recipes?" after "how much space do the photos use": the same question about another folder
     if folder:
-        slots = _copy(bplan.slots)
+        slots = copy_slots(bplan.slots)
         slots.extensions, slots.kind_word = new.extensions, new.kind_word
         slots.year = None if str(new.year) in folder else new.year  # "now the 2025 ones": Payslips/2025, any of it
         if slots.kind_word and any(stem(slots.kind_word) == stem(w) for w in path_words(folder)):
@@ -126,7 +126,7 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
         return _about_file(listed[0], bplan, base, question)  # "how big is that file?" after a list of one
     # "which ones?" / "list them" / "which of those is the biggest?" after a count or a list: those files
     if bplan.intent in ("count", "list") and not new.topics and not new.extensions and not new.time:
-        slots = replace(_copy(bplan.slots), limit=50)
+        slots = replace(copy_slots(bplan.slots), limit=50)
         if new.sort:
             slots.sort = new.sort
             one = re.search(r"\b(?:is|was) the\b|\bone\b", " ".join(words(question)))
@@ -289,7 +289,7 @@ def _in_file(own: str, named: list[str], f: Any, new: Slots, base: Any = None, a
 
 def _new_period(bplan: Plan, base: Any, own: str, new: Slots, dated: Any | None) -> Direct:
     """The previous question asked of the new period, in ``dated`` (its series' paper of that period) if any."""
-    slots = _copy(bplan.slots)
+    slots = copy_slots(bplan.slots)
     slots.time = new.time
     said = [w for w in own.split() if w.strip(PUNCT).lower() in time_words(own)]
     resolved = redated(base.question, said)
@@ -302,7 +302,7 @@ def _new_period(bplan: Plan, base: Any, own: str, new: Slots, dated: Any | None)
 
 def _in_period(bplan: Plan, base: Any, when: TimeRange) -> Direct:
     """The previous question asked of another period: its own date words replaced by the new period's."""
-    slots = _copy(bplan.slots)
+    slots = copy_slots(bplan.slots)
     slots.time = when
     label = when.label.split(" ", 1)[1] if when.label.startswith(("in ", "on ")) else when.label
     resolved = undated(base.question).rstrip("?.! ").removesuffix(" on").removesuffix(" in") + f" in {label}"
@@ -323,9 +323,9 @@ def _swap(bplan: Plan, base: Any, fresh: list[str], top: Any, new_file: Any, own
         return t in where or any(fold(stem(g)) in where for g in forms(t))
 
     gone = [t for t in bplan.slots.topics if names(t, old_names) and not names(t, new_names)]
-    slots = _copy(bplan.slots)
+    slots = copy_slots(bplan.slots)
     slots.topics = [t for t in bplan.slots.topics if t not in gone] + fresh
-    resolved = _reword(base.question, gone, fresh)
+    resolved = reword(base.question, gone, fresh)
     if wanted_type(own) not in (None, wanted_type(base.question)):
         about = _subject(base.question, [t for t in bplan.slots.topics if t not in fresh])
         slots.topics, resolved = about + fresh, " ".join([own, *about])
@@ -361,8 +361,8 @@ def _in_place(bplan: Plan, base: Any, question: str, new: Slots, cited: list[Any
     question with it in the place of the word it stands for (:func:`_replace_topic`); else the follow-up."""
     if wanted_type(question) is not None or not new.topics:
         return question
-    _topics, gone, added = _swapped(bplan.slots.topics, new.topics, [str(f.path) for f in cited])
-    return _reword(base.question, gone, added) if gone and added else question
+    _topics, gone, added = swapped(bplan.slots.topics, new.topics, [str(f.path) for f in cited])
+    return reword(base.question, gone, added) if gone and added else question
 
 
 def _about_file(f: Any, bplan: Plan, base: Any, question: str, inside: bool = False) -> Direct:
@@ -390,7 +390,7 @@ def _about_file(f: Any, bplan: Plan, base: Any, question: str, inside: bool = Fa
 
 def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[Any]) -> Direct:
     """"and for support?" / "what about PDFs?" / "in March?": the previous question with the new slots."""
-    slots = _copy(bplan.slots)
+    slots = copy_slots(bplan.slots)
     if new.extensions:
         slots.extensions, slots.kind_word = new.extensions, new.kind_word
     if new.time or new.year:  # "now the 2026 ones": that year, in place of the one before
@@ -400,8 +400,8 @@ def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[An
     gone: list[str] = []
     added: list[str] = []
     if new.topics:
-        slots.topics, gone, added = _swapped(bplan.slots.topics, new.topics, list(getattr(base, "paths", []) or []))
-    resolved = _reword(base.question, gone, added) if added else \
+        slots.topics, gone, added = swapped(bplan.slots.topics, new.topics, list(getattr(base, "paths", []) or []))
+    resolved = reword(base.question, gone, added) if added else \
         renumbered(base.question, own) or f"{base.question} {own}".strip()
     p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
              name=bplan.name if not new.topics else None, folder=bplan.folder)
@@ -412,39 +412,3 @@ def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[An
         else:
             p.intent = "content"
     return Direct(calls_for(p, resolved), p, resolved)
-
-
-def _copy(slots: Slots) -> Slots:
-    return Slots(**{**slots.__dict__, "topics": list(slots.topics)})
-
-
-def _replace_topic(old: list[str], new: list[str], base_paths: list[str]) -> list[str]:
-    """The new words take the place of the old topic word that does not name the previous files."""
-    named = {stem(w) for p in base_paths for w in words(Path(p).name.replace("_", " "))}
-    keep = [t for t in old if t in named]
-    return keep + [t for t in new if t not in keep]
-
-
-def _swapped(old: list[str], new: list[str], base_paths: list[str]) -> tuple[list[str], list[str], list[str]]:
-    """The topics with ``new`` in the place of an old one (:func:`_replace_topic`), the words gone and those added."""
-    topics = _replace_topic(old, new, base_paths)
-    return topics, [t for t in old if t not in topics], [t for t in topics if t not in old]
-
-
-def _reword(base_question: str, gone: list[str], added: list[str]) -> str:
-    """``base_question`` with the words ``gone`` replaced (once, where the first stood) by ``added``."""
-    if not added:
-        return base_question
-    out = []
-    replaced = False
-    for w in base_question.split():
-        core = stem(w.strip(PUNCT).lower())
-        if core in gone:
-            if not replaced:
-                out.append(" ".join(added))
-                replaced = True
-            continue
-        out.append(w)
-    if not replaced:
-        out.append(" ".join(added))
-    return " ".join(out)
