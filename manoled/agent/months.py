@@ -62,9 +62,9 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
         if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):
             continue
         near = ws[i - 1:i] + ws[i + 1:i + 2]
-        if w == "may" and not any(n.isdigit() or n in ("in", "of", "since", "from", "until", "last", "next", "this")
-                                  for n in near):
-            continue  # "may I", "it may be": not the month
+        if w == "may" and (not any(n.isdigit() or n in ("in", "of", "for", "by", "since", "from", "until", "last", "next",
+                                                        "this") for n in near) or ws[i + 1:i + 2] in (["i"], ["we"])):
+            continue  # "may I", "it may be", "for may I ask": not the month
         if "year" in ws[max(0, i - 3):i] and ws[i - 1:i] and ws[i - 1] in ("starting", "beginning", "from"):
             continue  # "the year starting July 2025": a year from that month, not the month
         months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])

@@ -235,6 +235,11 @@ def _form_of(term: str) -> Callable[[str], bool]:
     return lambda w: not _english(w) or stem(w) == term or stem(w) in forms or bool(forms & set(gloss.forms(stem(w))))
 
 
+# what an English word may add to a word and still be a form of it ("booking", "rental", "check-in"); not "market"
+# for "mark", "island" for "Isla" (a word of another tongue may add more: "Preisliste")
+_ENDINGS = frozenset("s es e ed d ing ings er ers r rs al als ly y ment ments".split())
+
+
 def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99,
          prefix_ok: Callable[[str], bool] | None = None) -> bool:
     r = fold(root(t))
@@ -242,7 +247,8 @@ def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99,
     flat = t.replace("-", "")  # "checkout" is "check-out", and the other way round
     forms = inflected(t)
     return any(w == t or stem(w) == t or _PAST.get(w) == t or w in forms
-               or (len(t) >= prefix_from and w.startswith(t) and (prefix_ok is None or prefix_ok(w)))
+               or (len(t) >= prefix_from and w.startswith(t) and (prefix_ok is None or prefix_ok(w))
+                   and (w[len(t):] in _ENDINGS or w[len(t)] == "-" or not _english(w)))
                or "-" in w and w.split("-", 1)[0] in forms  # "moving": "Move-in"
                or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
