@@ -236,7 +236,7 @@ def _form_of(term: str) -> Callable[[str], bool]:
 
 
 # what an English word may add to a word and still be a form of it ("booking", "rental", "check-in"); not "market"
-# for "mark", "island" for "Isla" (a word of another tongue may add more: "Preisliste")
+# for "mark", "island" for "Isla" (a word of another tongue may add more: "Preisliste"; a short form, all: "maint")
 _ENDINGS = frozenset("s es e ed d ing ings er ers r rs al als ly y ment ments".split())
 
 
@@ -248,7 +248,7 @@ def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99,
     forms = inflected(t)
     return any(w == t or stem(w) == t or _PAST.get(w) == t or w in forms
                or (len(t) >= prefix_from and w.startswith(t) and (prefix_ok is None or prefix_ok(w))
-                   and (w[len(t):] in _ENDINGS or w[len(t)] == "-" or not _english(w)))
+                   and (w[len(t):] in _ENDINGS or w[len(t)] == "-" or not _english(w) or not _english(t)))
                or "-" in w and w.split("-", 1)[0] in forms  # "moving": "Move-in"
                or (len(t) >= suffix_from and w.endswith(t))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
