@@ -10,7 +10,7 @@ from typing import Any
 from .folderwords import find_folder
 from .kinds import _ASKED_AS, SUM_VERBS, wanted_type
 from .layout import row_cells
-from .months import asked_months, name_dates
+from .months import asked_months, name_date_fit, name_year_fit
 from .names import files_at, path_matches, path_words, rank_names
 from .slots import GENERIC, Slots, stem, words
 from .terms import topic_terms
@@ -212,18 +212,12 @@ def previous_file(intent: str, question: str, history: Sequence[Any], files: Seq
     path = history[-1].sources[0]
     terms = topic_terms(question)
     hit = files_at([path], files).get(path)
-    if hit is None or _other_period(question, hit.relpath.rsplit("/", 1)[-1]):
+    if hit is None or not terms:
+        return None
+    name, (months, years) = hit.relpath.rsplit("/", 1)[-1], asked_months(question)
+    if name_date_fit(name, months, years) < 0 or name_year_fit(name, months, years) < 0:
         return None  # "and what did they charge for August?" after January's bill: the August one, wherever it is
-    return path if terms and hit.id in file_terms(terms) else None
-
-
-def _other_period(question: str, file_name: str) -> bool:
-    """Whether the question names a month (or a year) that the file's name dates it outside of."""
-    months, years = asked_months(question)
-    dated = [(y, m) for y, m in name_dates(file_name) if m]
-    if not dated or not (months or years):
-        return False
-    return not any((not months or m in months) and (not years or not y or y in years) for y, m in dated)
+    return path if hit.id in file_terms(terms) else None
 
 
 def asks_again(own: str, base: Any) -> bool:
