@@ -289,20 +289,16 @@ class OnnxEmbedder:
         # outside the lock: ONNX Runtime runs one session from several threads at once, so a question's embed
         # does not wait for an indexing batch to finish
         for batch in run_groups([len(encodings[i].ids) for i in order], self.batch_size, self.run_tokens):
-            self._run(session, encodings, [order[j] for j in batch], out)
+            rows = [order[j] for j in batch]
+            width = max(1, max(len(encodings[i].ids) for i in rows))
+            ids = np.zeros((len(rows), width), dtype=np.int64)
+            mask = np.zeros((len(rows), width), dtype=np.int64)
+            for row, i in enumerate(rows):
+                n = len(encodings[i].ids)
+                ids[row, :n] = encodings[i].ids
+                mask[row, :n] = 1
+            out[rows] = session.run(["embedding"], {"input_ids": ids, "attention_mask": mask})[0]
         return out
-
-    @staticmethod
-    def _run(session, encodings, rows: list[int], out: np.ndarray) -> None:
-        """Embed the texts at ``rows`` in one ONNX run, padded to the longest, into ``out``."""
-        width = max(1, max(len(encodings[i].ids) for i in rows))
-        ids = np.zeros((len(rows), width), dtype=np.int64)
-        mask = np.zeros((len(rows), width), dtype=np.int64)
-        for row, i in enumerate(rows):
-            n = len(encodings[i].ids)
-            ids[row, :n] = encodings[i].ids
-            mask[row, :n] = 1
-        out[rows] = session.run(["embedding"], {"input_ids": ids, "attention_mask": mask})[0]
 
 
 def run_groups(lengths: list[int], max_rows: int, max_tokens: int) -> list[range]:
