@@ -13,6 +13,7 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import QUESTION_FRAME
 from .focus import focus_words
+from .gloss import heads
 from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
 from .months import foreign_month
 from .people import is_role
@@ -76,6 +77,15 @@ def asked_words(question: str) -> list[str]:
     return list(_asked(question))
 
 
+# words that name only the kind of value asked, said in another tongue at the end of a bare phrase ("mehl menge": the
+# flour's quantity); not a value's own word ("netto": the net pay is asked, and a line must say it)
+_KIND_OF_VALUE = frozenset("quantity number amount".split())
+
+
+def _kind_abroad(word: str) -> bool:
+    return bool(_KIND_OF_VALUE & set(heads(word)))
+
+
 @lru_cache(maxsize=256)
 def _asked(question: str) -> tuple[str, ...]:
     """The attribute a question asks for, as stems: the head noun phrase of what is asked, without the words
@@ -135,9 +145,10 @@ def _asked(question: str) -> tuple[str, ...]:
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]
                   if not x.isdigit() and x not in dated]
         if not phrase or is_type_word(phrase[-1]) or any(is_cue(x) or stem(x) in _ASKED_AS for x in phrase[1:-1]) \
-                or NUMBER_SAID.search(question) or is_cue_abroad(phrase[0]) or \
+                or NUMBER_SAID.search(question) or is_cue_abroad(phrase[0]) or _kind_abroad(phrase[-1]) or \
                 any(x == "name" and is_role(p) for p, x in zip(phrase, phrase[1:], strict=False)):
             return ()  # "bike serial no?", "nct expiry skoda", "bond no. ferry lane", "vet name": the kind asked says it all
+            # (in another tongue too: first, "fianza piso"; last, a word for a kind of value, "kaiserschmarrn mehl menge")
             # (as in a tongue whose phrases open with their head: "fianza piso?", the flat's deposit)
         return tuple(_head_phrase(phrase, True)[-1:])
     return ()

@@ -25,10 +25,10 @@ from . import kinds, people, shapes
 from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
-from .continuation import asked_ordinal
+from .continuation import QUESTION_FRAME, asked_ordinal
 from .contrast import LOOKS_BACK, Contrasts, other_paper, places_said
 from .entries import LAST_TIME, is_log
-from .focus import compound, focus_words
+from .focus import compound, focus_words, measured_as
 from .gloss import NATIONAL, PHRASED, said_otherwise
 from .kinds import _ASKED_AS, new_value, role_words, says_shape, typed_by
 from .labelled import asks_cover, asks_use, code_named, labels_code, says_cover, says_use
@@ -58,6 +58,7 @@ from .units import MAX_UNIT, sectioned
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
 WEAK_VECTOR = 0.40
 
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _LABELLED = re.compile(r"[^\W\d_][^:]{2,40}:\s")  # a part with its own label ("Total annual premium: 742.10")
 
 
@@ -134,6 +135,8 @@ PAPERS_WORD_WEIGHT = 1.5  # to a line labelled by the paper's word a phrase asks
 RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked one ("for each", "per hour")
 USE_WEIGHT = 1.0  # to a line that says a quantity used ("Units Consumed"), asked how much was used
 COVER_WEIGHT = 3.0  # to a line that gives the sum insured, asked the most a cover pays (a yearly check-up's sum is none)
+NAME_LABEL_WEIGHT = 1.0  # to a person's line labelled a name ("Full name: …"), of "who is"
+FOCUS_WEIGHT = 1.0  # to a line that says the thing a "how many" counts, by name or measure ("22.5 h" of hours)
 ROLE_WEIGHT = 1.0  # to a name beside the role asked ("which doctor": "Provider: Priya Raman, MD"), over other names
 HARD_DEADLINE_WEIGHT = 1.0  # more to a date said as the last one allowed, asked by when
 MEANING_WEIGHT = 1.5  # times the cosine of the question and a unit (MiniLM), for the best units
@@ -196,6 +199,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
     role = [t for t in terms if kind == "person" and people.is_role(t)]  # "which doctor", "the tenant's name"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
+    # a bare phrase whose amount is asked by a word of no sum ("carbonara eggs qty", "kartoffelsalat essig menge")
+    bare_qty = kind == "amount" and not asked and not QUESTION_FRAME.intersection(words(question))
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
                       or names_month(t, c.file_name)]
@@ -250,7 +255,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
-            says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) for t in focus)
+            says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) or measured_as(u, t)
+                             for t in focus)
             focus_seen |= says_focus
             typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and shapes.FIRM.search(u)
                          or firsts and here and people.names_one(u, firsts, asked_stems))
@@ -286,7 +292,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT  # (or a line that names the place: "2. dávka … 8. 12. 2026", the second dose)
             if kind and typed:
                 score += 3.0 if asked else 1.5
+                labelled_by = u.split(":", 1)[0] if _LABELLED.match(u) else ""
                 score += ROLE_WEIGHT * any(contains(u, t) for t in role)
+                # "who is the landlord": a line labelled a name ("Full name: Miriam Achterberg"), not an address for
+                # service; "how many hours did he bill": the row that gives hours ("Qty: 22.5, Unit: h"), not "Bill to"
+                score += NAME_LABEL_WEIGHT * (kind == "person" and contains(labelled_by, "name")) \
+                    + FOCUS_WEIGHT * (counted_by_label and says_focus)
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
                 score += USE_WEIGHT * (used and says_use(u)) + COVER_WEIGHT * (cover and says_cover(u))
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)
@@ -300,7 +311,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(shapes.TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
-            elif kind == "amount" and focus and shapes.QUANTITY.search(u) and not shapes.TYPE_PATTERNS["date"].search(u):
+            elif kind == "amount" and (focus or bare_qty) and shapes.QUANTITY.search(u if focus else _YEAR.sub("", u)) \
+                    and not shapes.TYPE_PATTERNS["date"].search(u):  # (or asked by a bare "qty": "carbonara eggs qty";
+                # then a year is no quantity: "prelim tax 2026" is not its letter's title "Preliminary Tax 2026")
                 score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years) \
                 + YEAR_WEIGHT * name_year_fit(c.file_name, months, years)

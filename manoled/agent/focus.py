@@ -1,10 +1,11 @@
 """What a "how much / how many" question counts ("how many eggs" -> eggs), and whether a unit names it, in a
-compound too ("500ml buttermilk" says milk)."""
+compound too ("500ml buttermilk" says milk), or by its unit's symbol ("Qty: 34.5, Unit: h" says hours)."""
 
 from __future__ import annotations
 
 from .commonness import adverb
 from .kinds import TYPE_WORDS
+from .shapes import MEASURES, measures_said
 from .slots import GENERIC, stem, words
 
 
@@ -35,6 +36,13 @@ def compound(unit: str, word: str) -> bool:
     """Whether a word of ``unit`` is a compound that ends in ``word``: "500ml buttermilk" says milk. What goes
     before it must be long enough to be a word of its own: an airport is no port, a mushroom no room."""
     return len(word) >= 4 and any(len(w) >= len(word) + 5 and w.endswith(word) for w in words(unit))
+
+
+def measured_as(unit: str, word: str) -> bool:
+    """Whether ``unit`` gives a measure of ``word`` (a name's stem, or a symbol) by its unit's symbol: "34.5 h" of
+    hours (and of "hrs"), "1,5 kg" of kilos; not a symbol with no number or unit label ("the h")."""
+    names = measures_said(unit)
+    return any(stem(name) == word for name in names) or bool(set(MEASURES.get(word, "").split()) & set(names))
 
 
 _OF_THE = frozenset("of the a an my your our their his her its this that these those".split())

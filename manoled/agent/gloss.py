@@ -72,6 +72,9 @@ qty: quantity
 yr: year
 wk: week
 mth: month
+hrs: hours
+hr: hour
+mins: minutes
 elec: electricity
 leccy: electricity
 reg: registration

@@ -141,7 +141,7 @@ gross: brutto brut bruto lordo devengado devengos bruto hrubá
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo tilläggsavtal
 apartment flat: wohnung appartement logement piso vivienda apartamento appartamento byt bytu mieszkani lokal lägenhet
  lejlighed leilighet bostad
-landlord: lessor vermieter vermieterin propriétaire arrendador senhorio verhuurder pronajímatel pronajímatele
+landlord: lessor vermieter vermieterin propriétaire locateur bailleur bailleresse arrendador senhorio verhuurder pronajímatel pronajímatele
  wynajmując właściciel hyresvärd udlejer utleier fastighetsägare
 tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy hyresgäst lejer leietaker
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming ogrzewani värme varme uppvärmning opvarmning
@@ -192,12 +192,16 @@ guest: gast gäste invité huésped ospite hóspede gość gości gäst gæst gj
 frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña hasło lösenord adgangskode passord mot_de_passe mdp wachtwoord heslo
 number: nummer numéro número numero numer číslo čísla
+quantity: menge quantité cantidad quantità quantidade hoeveelheid množství ilość mängd
 policy: versicherungsschein versicherungspolice police_d'assurance póliza poliza apólice apolice polizza polis
  pojistná_smlouva pojistné_smlouvy polisa polisy försäkringsbrev försäkringsbesked forsikringsbevis forsikringspolice
 signature: unterschrift signatura assinatura podpis underskrift
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
  rezygnacj anulowani avbokning afbestilling avbestilling uppsägning opsigelse oppsigelse
 letter: lettre carta lettera pismo brev
+teacher: lehrer lehrerin pädagogin pädagoge erzieher erzieherin enseignant enseignante institutrice instituteur
+ éducatrice educatrice maestra insegnante profesora professora leraar lerares juf učitel učitelka nauczyciel
+ nauczycielka wychowawczyni przedszkolank lärare förskollärare lærer pædagog
 gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport siłowni
 note: notiz notizen notas nota notities notatk anteckning notat
 energy: energie énergie energía energie energia energii energi

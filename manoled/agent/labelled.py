@@ -14,8 +14,16 @@ from .retrieve import contains
 from .slots import GENERIC, STOP, stem, words
 
 # a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
-_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b"
-                        r"|\d\s?kwh\b", re.IGNORECASE)
+_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b",
+                        re.IGNORECASE)
+_KWH = re.compile(r"\d\s?kwh\b", re.IGNORECASE)  # or a number of kWh, with no label
+# what says no quantity used, though it says use or kWh: a day's or a year's average, a meter's reading, a rate's
+# kWh ("Your 12-month average usage is 1,388 kWh", "Avg 73.8 kWh/day", "Tagesverbrauch: 10,1 kWh", "Zählerstand
+# 31.01.: 23.724 kWh" (its day is no reading), "Tier 1 (1-300 kWh @ $0.0361)", "312 kWh × 13,90 ct")
+_NOT_USED = re.compile(r"\b(?:avg|average|daily|durchschnitt\w*|täglich\w*|tages\w*|moyenne|promedio|media|gemiddeld\w*|"
+                       r"průměr\w*|średni\w*|zählerstand\w*|meter\s+read\w*|reading|previous\s+read|current\s+read)\b"
+                       r"(?:[^\d|]|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4}|\.)?(?![\d,])){0,40}?\d[\d,]*(?:\.\d+)?(?![\d./])(?:\s?(?:kwh|m³|m3)\b)?(?:\s?/\s?\w+)?|\d[\d.,]*\s?kwh\s*[@×]",
+                       re.IGNORECASE)
 
 
 # the most a cover pays ("the cover amount", "how much cover", "the most the mediclaim will pay out"): the sum
@@ -46,8 +54,10 @@ def asks_use(question: str) -> bool:
 
 
 def says_use(unit: str) -> bool:
-    """Whether ``unit`` says a quantity used ("Units Consumed: 287", not the bill's "Electricity Duty @ 16%")."""
-    return bool(_USE_LABEL.search(unit))
+    """Whether ``unit`` says a quantity used ("Units Consumed: 287", "Total 2,215 kWh"; not the bill's "Electricity
+    Duty @ 16%", nor a day's average or a meter's reading in kWh)."""
+    unit = _NOT_USED.sub(" ", unit)
+    return bool(_USE_LABEL.search(unit) or _KWH.search(unit))
 
 
 # the word that names a code, before the word that says it is one ("policy number", "member no", "customer ref")

@@ -51,11 +51,27 @@ def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group()) for m in _GAP.finditer(line)]
 
 
+# a number in a cell that is no year nor a one-digit tier: a label's value ("Usage 2,215 kWh", "Days 30")
+_MEASURED_CELL = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?(?<=\d\d|\.\d)(?![\w.,])")
+
+
+_LABEL_THEN_VALUE = re.compile(r"[^\W\d_]{4,}\W{0,3}\d")  # a word, then its value: "Usage 2,215", not "fed 1,800"
+
+
+def _values(cells: list[str]) -> bool:
+    """Whether most ``cells`` of a line each say a label and its value ("Previous Read 53,062   Usage 2,215 kWh   Days
+    30"): one line of values, which heads no table (a column's name may say a year or a tier: "Price 2026", "Tier 1");
+    not a row of short keys and their sums ("Q1 (4/15)  fed 1,800  CO 340")."""
+    return 2 * sum(bool(_MEASURED_CELL.search(c) and _LABEL_THEN_VALUE.search(c)) for c in cells) >= len(cells)
+
+
 def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool]) -> _Head | None:
     names = [c for _, _, c in cells]
     long = sorted(len(c.split()) for c in names)[-2:]  # a piped name may head several cells, one name only
     if len(names) < 3 or any(is_value(c) or set(c) <= _RULE or c.endswith(":") or c.endswith(".") and len(c) > 5
                              for c in names) or long[-1] > (8 if piped else 5) or long[0] > 5:  # "Pos." is a name
+        return None
+    if not piped and _values(names):
         return None
     return _Head(names, [(s + e) / 2 for s, e, _ in cells], piped, cells[0][0])
 
@@ -187,6 +203,9 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
                 continue
         pairs = _PAIRS.split(bare)
         indent = line[:len(line) - len(line.lstrip(" \t"))]  # kept: an indented pair sits under the line above it
+        if not piped and len(cells) >= 3 and ":" not in bare and _values([c for _, _, c in cells]):
+            out.extend([line, *(indent + "  " + c for _, _, c in cells)])  # and each on its own, under it: "Usage
+            continue  # 2,215 kWh", apart from the day's average
         if label and (is_value(bare) and len(bare) <= 30 or _PRICED.fullmatch(bare)
                       or label.endswith(":") and _OPENS_WITH_DATE.match(bare)):
             out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";

@@ -18,6 +18,7 @@ from .layout import TABLES
 from .papers import to_anyone
 from .retrieve import MONTH_NUMBERS, Candidate, contains
 from .slots import WEEKDAYS, starts_alike, stem, words
+from .tongues import capitalises_nouns
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
 _WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
@@ -155,10 +156,12 @@ def written_as_name(word: str, texts: Iterable[str]) -> bool:
     """Whether ``texts`` write ``word`` as a name: capitalised after a word in lower case at least once ("paid to
     Ruth"), and never in lower case ("for Studio Kranich" and "the studio": no name). A line's or sentence's first
     word, a label's value, a title's words and an address say nothing ("Bond: $2,480", "Student: Vihaan", "Total Bond
-    Paid", "ruth.campbell@mail.com")."""
+    Paid", "ruth.campbell@mail.com"), nor a German text, which capitalises every noun ("glattes Mehl")."""
     pattern = re.compile(rf"(?<![\w'’@./]){re.escape(word)}(?![\w@]|\.\w)", re.IGNORECASE)  # not in an address
     inside = False
     for text in texts:
+        if capitalises_nouns(text):
+            continue
         for m in pattern.finditer(text):
             if m.group(0).islower():
                 return False

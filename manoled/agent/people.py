@@ -50,3 +50,19 @@ _ROLES = frozenset("landlord landlady tenant doctor author colleague colleagues 
 def is_role(word: str) -> bool:
     """Whether ``word`` names what a person is to the asker ("doctor", "plumber", "pediatrician", "dentist")."""
     return word in _ROLES or word.endswith(("ician", "ist")) and len(word) > 5
+
+
+# the parties of a lease or a sale, each by its words: a line labelled by one is not another's ("Agent: Sandra Kaur"
+# under "1. Landlord" names no landlord)
+_PARTIES = ("landlord landlady lessor owner", "tenant tenants lessee occupant", "agent manager", "buyer purchaser",
+            "seller vendor", "employer", "employee", "guarantor")
+_PARTY = {w: n for n, ws in enumerate(_PARTIES) for w in ws.split()}
+PARTY_WORDS = frozenset(_PARTY)
+
+
+def other_party(label: str, asked: list[str]) -> bool:
+    """Whether ``label`` (a line's label) names a party other than the one ``asked`` names, and not that one:
+    "Agent" of "who is the landlord"."""
+    mine = {_PARTY[t] for t in asked if t in _PARTY}
+    said = {_PARTY[w] for w in re.findall(r"[a-z]+", label.lower()) if w in _PARTY}
+    return bool(mine) and bool(said) and not said & mine

@@ -68,6 +68,19 @@ _LITTLE = {
     "pl": "na za w we z ze dla od jest są wynosi mój moja nasz nasza nasze się czy mamy",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
+# German's little words no English text says: a text that says enough of them writes every noun capitalised, so
+# its capitals tell no names ("125 g glattes Mehl", "eine Menge"); not "das" and "des", which Portuguese and French say
+_GERMAN = frozenset("der dem ein eine einen einem einer und oder für mit von vom zum zur ist sind nicht auch "
+                    "wird werden".split())
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def capitalises_nouns(text: str) -> bool:
+    """Whether ``text`` is German (three of its little words or more, one word in 25), whose capitals are its
+    nouns as well as its names."""
+    ws = _WORD.findall(text)
+    said = sum(w in _GERMAN for w in ws)
+    return said >= 3 and 25 * said >= len(ws)
 # what a question about files calls them, their folders and the space they take, said in English once its language is
 # known ("Hoeveel ruimte neemt de map Notities in?": how much space does the folder take); a folder's own name is
 # kept ("map Notities": its name is Notities)

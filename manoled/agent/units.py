@@ -107,6 +107,7 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
     out: list[tuple[str, bool, str, str]] = []
     section, outline, depth = "", False, 0
     for n, (ln, heading, indented) in enumerate(lines):
+        heading = heading or _clause_head(ln, lines[n + 1][0] if n + 1 < len(lines) else "")
         # "Booking confirmation", "Project Heron - kickoff": a short first line with no value and no sentence
         title = heading or (n == 0 and len(lines) > 2 and len(ln.split()) <= 8 and ":" not in ln
                             and ln[-1:] not in ".!?")
@@ -126,6 +127,19 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
                 label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
+
+
+# a contract's numbered clause heading ("1. Landlord", "4. Rent and bond", "B. Description du logement"): a few words,
+# no sentence, no value
+_CLAUSE = re.compile(r"(?:\d{1,2}|[A-H])\.\s+[^\W\d_][^.:|;!?\d]{2,40}")
+# a label's row: "Full name | Graham Pilkington", "Rent: $960.00 per week"
+_LABEL_ROW = re.compile(r"[^\W\d_][^|:]{1,40}(?: \| |:\s)\S")
+
+
+def _clause_head(line: str, below: str) -> bool:
+    """Whether ``line`` heads the labelled rows below it as a numbered clause's title: "1. Landlord" over "Full name |
+    Graham Pilkington" (a step of a method, "1. Preheat the oven", heads nothing)."""
+    return len(line.split()) <= 7 and bool(_CLAUSE.fullmatch(line)) and bool(_LABEL_ROW.match(below))
 
 
 # the commas of a list, not those of a date ("Saturday, July 18, 2026": no items "July 18" and "2026 from 4 pm")

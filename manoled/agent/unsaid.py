@@ -3,7 +3,8 @@
 ("what did the electrician charge"), a price of a thing the paper never names ("the travel insurance for the
 trip": not the flights' total), a date of another thing ("due for its next service": not the insurance's end), a
 recipe of another dish, a kind of thing the paper names otherwise ("our car insurance": the home policy), another
-thing of its kind (:mod:`.otherthing`), another item of a list, an account to pay into for the asker's own.
+thing of its kind (:mod:`.otherthing`), another item of a list, an account to pay into for the asker's own, another
+party's phone for the landlord's own.
 
 Each reads the fact the check chose, with its passage: a spreadsheet's row, a diary's entry, a list's item.
 """
@@ -20,14 +21,16 @@ from .entries import entry_of, owner_of
 from .facts import Fact
 from .focus import compound
 from .gloss import in_english
-from .kinds import payee_account
-from .layout import TABLES
+from .kinds import CONTACT_WORDS, payee_account
+from .layout import TABLES, logical_lines
 from .otherthing import other_thing, unqualified
+from .people import PARTY_WORDS, other_party
 from .retrieve import contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .shapes import TYPE_PATTERNS
 from .slots import stem, words
+from .units import is_value
 
 # a line of a list: a to-do's box, a bullet, a dated entry ("Jan 12 - …"); it speaks of its own item only
 _ITEM = re.compile(r"\s*(?:[-*•]\s|\[[ xX]?\]|\d{1,2}\s*[./)]\s|[A-Z][a-z]{2,8}\.? \d{1,2}(?:st|nd|rd|th)?\s*[-–:])")
@@ -118,7 +121,9 @@ def unsaid_of_thing(question: str, top: Fact, kind: str | None, detail: dict[str
     the check's per-word reading of the passage (files, literal, sense), ``terms`` the question's words with how many
     files have them."""
     why = ""
-    if payee_account(question, top.text):
+    if (party := _party_asked(question)) and _other_partys_line(top, party):
+        why = f"the line found is another party's, not the {party}'s"  # "the landlord's own phone": not the agent's
+    elif payee_account(question, top.text):
         why = "the files give an account to pay into, not the asker's own"
     elif kind == "amount" and (doer := charged_by(question)) and not df(doer) and not names_any(passage(top), [doer], sense):
         why = f"no file mentions the {doer}"  # "what did the electrician charge to rewire the shed": no one's bill
@@ -170,3 +175,33 @@ def names_any(unit: str, terms: list[str], sense: WordSense | None) -> bool:
         return True
     ws = passage_words(unit)
     return sense is not None and bool(ws) and any(sense_credit(s) >= 1.0 for s, _ in sense.best(terms, ws).values())
+
+
+_CONTACTS = "|".join(sorted(map(re.escape, CONTACT_WORDS), key=len, reverse=True))
+_PARTIES = "|".join(sorted(PARTY_WORDS, key=len, reverse=True))
+# a party's contact asked: "the landlord's own phone number", "email of our landlady"
+_PARTY_CONTACT = re.compile(rf"\b({_PARTIES})(?:['’]s)?\s+(?:(?:own|personal|direct|private)\s+)?(?:(?:mobile|cell|home|"
+                            rf"work|phone|telephone|email|e-mail)\s+)?(?:{_CONTACTS})\b|\b(?:{_CONTACTS})\s+(?:number\s+)?"
+                            rf"(?:of|for)\s+(?:the|our|my)\s+({_PARTIES})\b", re.IGNORECASE)
+_LABEL = re.compile(r"([^\W\d_][^:]{1,40}):\s")
+
+
+def _party_asked(question: str) -> str:
+    """The party of a lease or a sale whose contact ``question`` asks ("what's the landlord's own phone number?"),
+    else ""."""
+    m = _PARTY_CONTACT.search(question)
+    return (m.group(1) or m.group(2)).lower() if m else ""
+
+
+def _other_partys_line(f: Fact, party: str) -> bool:
+    """Whether the fact's line is labelled by another party than ``party`` ("Agent: Sandra Kaur, Property Manager —
+    mobile 027 318 4452"), or goes on from a line so labelled, having no label of its own."""
+    lines = logical_lines(f.candidate.text, is_value) if f.candidate else []
+    at = next((i for i, ln in enumerate(lines) if f.text[:30] in " ".join(ln.split())), None)
+    if at is None:
+        return False
+    for ln in (lines[at], lines[at - 1] if at else ""):
+        label = _LABEL.match(ln.strip())
+        if label:
+            return other_party(label.group(1), [party])
+    return False

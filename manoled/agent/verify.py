@@ -68,7 +68,7 @@ from .retrieve import MONTH_NUMBERS, capitalised, contains
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
-from .shapes import QUANTITY, TAXES, TYPE_PATTERNS
+from .shapes import QUANTITY, TAXES, TYPE_PATTERNS, measures_said
 from .slots import GENERIC, STOP, stem, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
@@ -88,17 +88,6 @@ LIGHT_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
 ATTRIBUTE_SENSE = SENSE_MATCH
-# units of measure written as symbols, by name: "175 C" says a temperature, "93 900 km" a mileage (MiniLM:
-# temperature~celsius 0.68, voltage~volts 0.80, length~centimetres 0.64; colour, tip, room below 0.45 with all of them)
-MEASURES = {"c": "celsius", "°c": "celsius", "f": "fahrenheit", "°f": "fahrenheit", "v": "volts", "w": "watts",
-            "kw": "kilowatts", "kwh": "kilowatts", "mah": "milliamps", "g": "grams", "kg": "kilograms",
-            "mg": "milligrams", "ml": "millilitres", "l": "litres", "cl": "centilitres", "mm": "millimetres",
-            "cm": "centimetres", "m": "metres", "km": "kilometres mileage distance", "mi": "miles mileage distance",
-            "min": "minutes", "mins": "minutes", "h": "hours",
-            "hr": "hours", "hrs": "hours", "mb": "megabytes", "gb": "gigabytes", "tb": "terabytes", "db": "decibels",
-            "rpm": "revolutions", "mph": "speed", "kmh": "speed", "lb": "pounds", "lbs": "pounds", "oz": "ounces"}
-_MEASURE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s?(" + "|".join(sorted(map(re.escape, MEASURES), key=len,
-                                                                          reverse=True)) + r")(?!\w)", re.IGNORECASE)
 
 
 # attributes written as a code: a product's model is "SMS4HVI33E", rarely the word "model"
@@ -417,7 +406,7 @@ def unsaid_attribute(question: str, fact: Fact, sense: WordSense | None, names: 
         return []
     c = fact.candidate
     where = f"{fact.text} {c.named if c else fact.file_name.replace('_', ' ')} {_titles(c.text if c else '', fact.file_name)}"
-    measured = [name for m in _MEASURE.finditer(fact.text) for name in MEASURES[m.group(1).lower()].split()]
+    measured = measures_said(fact.text)
     said = {t: t in names or t in measured or contains(where, t) or says_shape(t, fact.text) or compound(fact.text, t)
             or t in _CODED and bool(TYPE_PATTERNS["code"].search(fact.text)) or names_thing(c.text if c else fact.text, t)
             for t in asked}
