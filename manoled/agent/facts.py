@@ -273,8 +273,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) \
                 - contrasts.kept_apart(f"{section}\n{u}")  # (or under a heading for guests: "Gäste-WLAN")
             score += CELL_WEIGHT * _in_one_cell(u, here)
-            label = {stem(w) for w in words(u.split(":", 1)[0])} if typed and (own or counted_by_label) \
-                and _LABELLED.match(u) else set()  # a typed value's label, read once for the two below
+            labelled_by = u.split(":", 1)[0] if typed and _LABELLED.match(u) else ""  # a typed value's label
+            label = {stem(w) for w in words(labelled_by)} if own or counted_by_label else set()
             if own & label and label & set(here):  # "the deposit" of a lease filed under Rent: "Rent deposit", not
                 score += OWN_LABEL_WEIGHT  # "Utility deposit"; a label that says the thing asked and the paper's own
             if counted_by_label and label:  # "how many nights": "Nights: 4", labelled by it
@@ -292,7 +292,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT  # (or a line that names the place: "2. dávka … 8. 12. 2026", the second dose)
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                labelled_by = u.split(":", 1)[0] if _LABELLED.match(u) else ""
                 score += ROLE_WEIGHT * any(contains(u, t) for t in role)
                 # "who is the landlord": a line labelled a name ("Full name: Miriam Achterberg"), not an address for
                 # service; "how many hours did he bill": the row that gives hours ("Qty: 22.5, Unit: h"), not "Bill to"
@@ -313,7 +312,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     score += 1.0 if len(shapes.TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and (focus or bare_qty) and shapes.QUANTITY.search(u if focus else _YEAR.sub("", u)) \
                     and not shapes.TYPE_PATTERNS["date"].search(u):  # (or asked by a bare "qty": "carbonara eggs qty";
-                # then a year is no quantity: "prelim tax 2026" is not its letter's title "Preliminary Tax 2026")
+                # then a year is no quantity: "Kartoffelsalat 2026" gives no measure of it)
                 score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)
             score += 1.0 * (c.rrf / best_rrf) + 0.6 * vec - 0.1 * rank + 1.5 * name_date_fit(c.file_name, months, years) \
                 + YEAR_WEIGHT * name_year_fit(c.file_name, months, years)
