@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from .commonness import adverb
-from .continuation import QUESTION_FRAME
+from .continuation import bare_phrase
 from .focus import focus_words
 from .gloss import heads
 from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
@@ -139,7 +139,7 @@ def _asked(question: str) -> tuple[str, ...]:
             return () if "of" in thing or len(thing) > 2 else tuple(_head_phrase(thing, False)[-1:])
         if w in ("who", "whom", "whose", "when", "where", "why", "how", "when's", "where's"):
             return ()
-    if ws and not any(w in QUESTION_FRAME for w in ws):  # "chennai flight pnr?": a bare phrase asks for its head
+    if ws and bare_phrase(ws):  # "chennai flight pnr?": a bare phrase asks for its head
         dated = _dated(question, ws)  # "shearing invoice total nov 25?", "netto ottobre?": no month is a thing asked
         dated |= {w for m in _ROUTE.finditer(question.lower()) for w in m.groups()}  # "pnr pune->madgaon": which
         phrase = [x for x in ws[:next((i for i, x in enumerate(ws) if x in _NP_END), len(ws))]

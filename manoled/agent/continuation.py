@@ -41,6 +41,13 @@ what which who whom whose when where why how what's who's where's when's how's w
 is are was were am do does did can could will would should shall have has had r
 show list find count give tell open search get display sort
 """.split())
+
+
+def bare_phrase(ws: Sequence[str]) -> bool:
+    """Whether the words ``ws`` are a bare phrase, with no word that frames a question ("chennai flight pnr",
+    "carbonara eggs qty")."""
+    return not any(w in QUESTION_FRAME for w in ws)
+
 # "starting when?", "valid until when?": when something the previous answer said holds
 _FROM_WHEN = frozenset(stem(w) for w in "start starting begin beginning end ending effective valid expire".split())
 # referring phrases carry no topic of their own ("that month", "the globex one" -> "globex")
@@ -113,7 +120,7 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
         return True  # "who was there?", "how big?", "how much have we already paid?": nothing of its own to be about
     if ASKS_INSIDE.search(q) and n <= 8:
         return True  # "anything about the car?": in what the previous answer was about
-    fragment = not any(w in QUESTION_FRAME for w in ws)
+    fragment = bare_phrase(ws)
     if fragment and n <= 5:
         if not slots.topics:
             return bool(slots.extensions or slots.time)  # "PDFs?", "in March?"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .continuation import QUESTION_FRAME, mentions
+from .continuation import QUESTION_FRAME, bare_phrase, mentions
 from .kinds import is_cue, says_shape, wanted_type
 from .numbered import numbered_things
 from .retrieve import contains
@@ -72,7 +72,7 @@ def framed(own: str, base_question: str, text: str) -> str:
     """An elliptic follow-up asked as the previous question was ("and the rego?" after "when's the Hilux WOF up?"
     -> "when's the rego"): its opening words say what kind of value is asked, when a line of the previous
     answer's file ``text`` gives one next to the new word ("and the host?" after the arrival date asks a name)."""
-    if any(w in QUESTION_FRAME for w in words(own)) or wanted_type(own):
+    if not bare_phrase(words(own)) or wanted_type(own):
         return own
     place = _PLACE.match(own)  # "and in the custard middle?" after "how much butter goes in the bottom of …"
     cut = re.search(rf"\s(?:{_PREPS})\s", base_question, re.IGNORECASE) if place else None

@@ -25,7 +25,7 @@ from . import kinds, people, shapes
 from . import months as months_mod
 from . import totals as totals_mod
 from .commonness import adverb, common
-from .continuation import QUESTION_FRAME, asked_ordinal
+from .continuation import asked_ordinal, bare_phrase
 from .contrast import LOOKS_BACK, Contrasts, other_paper, places_said
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words, measured_as
@@ -50,7 +50,7 @@ from .numbered import number_said, numbered_things
 from .retrieve import Candidate, contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, stem, words
+from .slots import GENERIC, STOP, YEAR, stem, words
 from .terms import SELECTING, told_apart, topic_terms
 from .totals import BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 from .units import MAX_UNIT, sectioned
@@ -58,7 +58,6 @@ from .units import MAX_UNIT, sectioned
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
 WEAK_VECTOR = 0.40
 
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _LABELLED = re.compile(r"[^\W\d_][^:]{2,40}:\s")  # a part with its own label ("Total annual premium: 742.10")
 
 
@@ -200,7 +199,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     role = [t for t in terms if kind == "person" and people.is_role(t)]  # "which doctor", "the tenant's name"
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     # a bare phrase whose amount is asked by a word of no sum ("carbonara eggs qty", "kartoffelsalat essig menge")
-    bare_qty = kind == "amount" and not asked and not QUESTION_FRAME.intersection(words(question))
+    bare_qty = kind == "amount" and not asked and bare_phrase(words(question))
     for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
                       or names_month(t, c.file_name)]
@@ -310,7 +309,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(shapes.TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
-            elif kind == "amount" and (focus or bare_qty) and shapes.QUANTITY.search(u if focus else _YEAR.sub("", u)) \
+            elif kind == "amount" and (focus or bare_qty) and shapes.QUANTITY.search(u if focus else YEAR.sub("", u)) \
                     and not shapes.TYPE_PATTERNS["date"].search(u):  # (or asked by a bare "qty": "carbonara eggs qty";
                 # then a year is no quantity: "Kartoffelsalat 2026" gives no measure of it)
                 score += 1.0 + says_focus  # "512 GB" for "how much storage" (a count of days is no pay)

@@ -16,11 +16,10 @@ from . import gloss
 from .layout import row_cells
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
-from .slots import TimeRange, words
+from .slots import YEAR, TimeRange, is_year, words
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
-YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 # a month's name in the languages of :mod:`gloss` -> the English name; of those, the ones that are English words too
@@ -68,7 +67,7 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
         if "year" in ws[max(0, i - 3):i] and ws[i - 1:i] and ws[i - 1] in ("starting", "beginning", "from"):
             continue  # "the year starting July 2025": a year from that month, not the month
         months.add(MONTH_NUMBERS[MONTH_NAMES[w[:3]]])
-    years = {int(w) for w in ws if YEAR.fullmatch(w)}
+    years = {int(w) for w in ws if is_year(w)}
     if not months:  # "at the start of 2025": its January; "the end of 2025": its December
         months = {MONTH_NUMBERS[m] for i in range(len(ws)) if (m := year_end(ws, i))}
     return months, years
@@ -82,7 +81,7 @@ def year_end(ws: Sequence[str], i: int) -> str:
     """The month ``ws[i]`` names when it is a year's start or end ("start" of "start of 2025", of "the start of the
     year": january), or ""."""
     of, *which = (ws[i + 1:i + 4] if i >= 0 else []) or [""]
-    said = bool(which) and (bool(YEAR.fullmatch(which[0])) or which in (["the", "year"], ["this", "year"]))
+    said = bool(which) and (is_year(which[0]) or which in (["the", "year"], ["this", "year"]))
     return _YEAR_ENDS.get(ws[i], "") if of == "of" and said else ""
 
 

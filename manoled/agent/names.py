@@ -24,7 +24,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from . import gloss
-from .slots import MONTHS, stem
+from .slots import MONTHS, is_year, stem
 from .wording import fold, todo_name
 
 # a folder's word and the question's words that name it too: a trip's papers are kept under Travel
@@ -340,7 +340,7 @@ def numbered_names(question: str, files: Sequence[Any]) -> list[str]:
     """The numbers of the question, years aside, that some file's name carries ("the 1099 from Brightline":
     1099-NEC_2025_Brightline.pdf; "invoice 1042"): a number names a file as a word does."""
     nums = [n for n in dict.fromkeys(re.findall(r"(?<![\w.,/:-])\d{3,}(?![\w.,/:%-])", question))
-            if not re.fullmatch(r"(?:19|20)\d\d", n)]
+            if not is_year(n)]
     return [n for n in nums if path_matches(n, files)]
 
 

@@ -41,7 +41,7 @@ from .askwords import (
     counted_by_count,
     counts_deeds,
 )
-from .continuation import QUESTION_FRAME
+from .continuation import bare_phrase
 from .folderwords import find_folder, has_subfolders
 from .gloss import in_english
 from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
@@ -304,7 +304,7 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.intent, plan.name, plan.reason = "metadata", one, "one file of a folder, named with its words"
     if plan.intent == "list" and exact is None and slots.topics and not (
             LIST_OPENER.match(q) or HAVE_ASK.match(q) or slots.extensions or slots.sort or plan.folder
-            or qwords & FILE_NOUNS or any(w in QUESTION_FRAME for w in q.split())) and one_paper(slots, files):
+            or qwords & FILE_NOUNS or not bare_phrase(q.split())) and one_paper(slots, files):
         plan.intent, plan.reason = "content", "a phrase that names one paper: what it says"  # "eir bill march 26"
     prop = FILE_PROPERTY.search(q)
     how_asked = ATTRIBUTE_WORDS | METADATA_WORDS | PROPERTY_SAID | {stem(w) for w in prop.group().split()} \

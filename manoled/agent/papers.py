@@ -19,7 +19,7 @@ from .context import ToolContext
 from .names import files_at, path_matches
 from .retrieve import contains, gloss_terms
 from .slots import KIND_WORDS as KIND_EXTS
-from .slots import STOP, stem, words
+from .slots import STOP, is_year, stem, words
 
 # words that say what kind of paper a file is: a file is one when its name or its opening says so (a complaint
 # letter that speaks of a bill further down is no bill; "INVOICE" under an invoice's letterhead makes one)
@@ -83,9 +83,9 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
     letters": the renewals); once the files are of that kind, another word may be said anywhere in them ("the
     invoices I sent Brightwater": an invoice whose name says no client)."""
     terms = [stem(w) for w in words(about) if w not in STOP]
-    years = [int(t) for t in terms if _YEAR.fullmatch(t)]
+    years = [int(t) for t in terms if is_year(t)]
     files = [f for f in files if all(_of_year(f, y) for y in years)]
-    terms = [t for t in terms if not _YEAR.fullmatch(t)]
+    terms = [t for t in terms if not is_year(t)]
     if not terms:
         return files
     # "the monthly maintenance bills": the bills, whether they say how often they come or not (unless names say it)
@@ -94,7 +94,6 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
 
 
 _HOW_OFTEN = frozenset("monthly weekly yearly annual quarterly daily fortnightly".split())
-_YEAR = re.compile(r"(?:19|20)\d\d")
 _YEARS_SAID = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 

@@ -31,7 +31,7 @@ from .askwords import (
     STORAGE_WORDS,
     VALUE_ASK,
 )
-from .continuation import QUESTION_FRAME, is_followup
+from .continuation import bare_phrase, is_followup
 from .folderwords import after_name, before, before_folder_word, find_folder, included, near_after
 from .gloss import files_said, in_english
 from .intents import FILE_INTENTS, EmbedFn, IntentModel
@@ -133,7 +133,7 @@ class Planner:
         done = bool(m := re.search(r"\blast (\w+ed|(?:get|got|have|had) an? \w+)\b|\blast time (?:i|we|you|he|she|they) (\w+)",
                                    q)) and (m.group(1) or m.group(2)) not in FILE_DOINGS  # "the last time we took her in"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
-        bare = not any(w in QUESTION_FRAME for w in q.split()) and wanted_type(question) is None
+        bare = bare_phrase(q.split()) and wanted_type(question) is None
         if (intent in ("content", "chat") and (LIST_OPENER.match(q) or bare) or HAVE_ASK.match(q) and intent in (
                 "content", "chat", "metadata")) and \
                 (slots.topics or slots.extensions) and (

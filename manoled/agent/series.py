@@ -8,9 +8,9 @@ import re
 from datetime import datetime
 from typing import Any
 
-from .months import YEAR, name_dates, series_words
+from .months import name_dates, series_words
 from .names import path_words
-from .slots import TimeRange
+from .slots import YEAR, TimeRange
 
 
 def in_sequence(f: Any, files: list[Any], step: int) -> Any | None:

@@ -41,6 +41,14 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 # they only count as a kind when nothing else in the question names a topic
 SOFT_KINDS = frozenset({"text", "note", "word", "sheet", "script", "slide"})
 
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")  # a year as papers and questions write it: 1900 to 2099
+
+
+def is_year(word: str) -> bool:
+    """Whether ``word`` is a year ("2026"; not "12026", nor "1850")."""
+    return bool(YEAR.fullmatch(word))
+
+
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 MONTHS.pop("may", None)  # "may" only as a month next to a year or after "in/since/before"
@@ -280,7 +288,7 @@ def time_words(question: str) -> set[str]:
     """The words of ``question`` that say when (month names, years, \"last\", \"week\" …)."""
     q = words(question)
     out = {w.removesuffix("'s") for w in q if w.removesuffix("'s") in MONTHS or w in WEEKDAYS
-           or re.fullmatch(r"(19|20)\d{2}", w)}
+           or is_year(w)}
     out |= {w for w in q if w.removesuffix("'s") in ("today", "yesterday", "week", "weeks", "month", "months", "year",
                                                      "years", "day", "days", "past", "previous", "this")}
     out |= {w for w in q if w.isdigit() or w in NUMBER_WORDS}

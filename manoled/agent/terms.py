@@ -15,7 +15,7 @@ from .commonness import LIGHT_HEADS, adverb
 from .kinds import _ASKED_AS, _ASKING, TYPE_WORDS, asked_part, is_cue
 from .months import MONTH_NAMES, foreign_month, whole_month, year_end
 from .retrieve import root
-from .slots import GENERIC, idiom, stem, words
+from .slots import GENERIC, idiom, is_year, stem, words
 
 # the words that pick one of a series ("the final invoice", "the current rate"): papers rarely call themselves so,
 # and a passage that lacks them may still be the one asked
@@ -24,7 +24,6 @@ _TIMELY = re.compile(r"month|week|year|annual|quarter|hour")
 _FILL = frozenset("fill tank gas".split())  # stems: "filled up", "tanked up", "gassed up"
 # what "back in" says a time with: a month's name ("sept", "september", not "mayo"), a year, "the" (summer), a season
 _WHEN = frozenset([*MONTH_NAMES, *MONTH_NAMES.values(), "the", "spring", "summer"])
-_YEAR = re.compile(r"(?:19|20)\d\d")
 # a pronoun's or a little word's short form ("that'd", "they'll", "we've", "you're"; "they’ll" comes apart as "ll"):
 # how it asks, never what about
 _CONTRACTED = re.compile(r"['’](?:d|ll|ve|re|m)$|^(?:ll|ve|re)$")
@@ -47,13 +46,14 @@ def topic_terms(question: str) -> list[str]:
             s = "fuel"  # "when did I last fill up the car": a fuel log's row, whatever its columns are called
         if _CONTRACTED.search(w) or w in GENERIC or s in GENERIC or root(s) in GENERIC and is_cue(root(s)) or len(s) < 2 or s.isdigit() and len(s) < 3:
             continue  # "costing" asks as "cost" does
-        if s == "back" and ws[i + 1:i + 2] == ["in"] and any(w in _WHEN or _YEAR.fullmatch(w) for w in ws[i + 2:i + 3]):
+        if s == "back" and ws[i + 1:i + 2] == ["in"] and any(w in _WHEN or is_year(w) for w in ws[i + 2:i + 3]):
             continue  # "back in September": when, not a back
         if s == "time" and i and ws[i - 1] in ("last", "next", "first", "every", "each", "this") or \
                 w in ("round", "around") and i and ws[i - 1] == "time":
             continue  # "the last time we took her in", "this time round": when, said as a deed, not a time of day
-        if s in _SPANS and (ws[i + 1:i + 2] == ["ago"] or i and ws[i - 1] in ("that", "same")):
-            continue  # "it came a few weeks ago", "what reached his account that month": when, not a word papers say
+        if s in _SPANS and (ws[i + 1:i + 2] == ["ago"] or i and ws[i - 1] in ("that", "same", "this")):
+            continue  # "it came a few weeks ago", "what reached his account that month", "its test this year": when,
+            # not a word papers say
         if s == "year" and year_end(ws, i - 3):
             continue  # "at the start of the year": its January, not a word a paper says
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i) or \

@@ -69,7 +69,7 @@ from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .shapes import QUANTITY, TAXES, TYPE_PATTERNS, measures_said
-from .slots import GENERIC, STOP, stem, words
+from .slots import GENERIC, STOP, is_year, stem, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
 from .unsaid import item, listed, names_any, passage, unsaid_of_thing
@@ -124,7 +124,7 @@ _FRAME = GENERIC | SUM_ASKED | SELECTING  # and the words that pick one of a ser
 
 def _quantity(text: str) -> bool:
     """Whether ``text`` gives a quantity ("4 cooking apples", "512 GB"); a year ("Februar 2026") is none."""
-    return any(not re.fullmatch(r"(?:19|20)\d\d", m.group()) for m in QUANTITY.finditer(text))
+    return any(not is_year(m.group()) for m in QUANTITY.finditer(text))
 
 
 def _row(f: Fact, kind: str | None) -> bool:
