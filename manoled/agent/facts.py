@@ -196,7 +196,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     used = kind == "number" and asks_use(question)  # "how much electricity did we use": what was consumed
     cover = kind == "amount" and asks_cover(question)  # "the cover amount": the sum insured, not the premium
     rate_asked = kind == "amount" and bool(RATE_ASK.search(_PER_PERIOD.sub("", question)))  # "each class": "$148.87 per"
-    role = [t for t in terms if kind == "person" and people.is_role(t)]  # "which doctor", "the tenant's name"
+    # "which doctor", "the tenant's name"; "the plumber's mobile": his line, not the contact table's "Mobile" column
+    role = [t for t in terms if kind in ("person", "code") and people.is_role(t)]
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     # a bare phrase whose amount is asked by a word of no sum ("carbonara eggs qty", "kartoffelsalat essig menge")
     bare_qty = kind == "amount" and not asked and bare_phrase(words(question))
@@ -291,7 +292,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 score += ORDINAL_WEIGHT  # (or a line that names the place: "2. dávka … 8. 12. 2026", the second dose)
             if kind and typed:
                 score += 3.0 if asked else 1.5
-                score += ROLE_WEIGHT * any(contains(u, t) for t in role)
+                # (a role's contact more: its line, not a contact table's "Mobile" cell of someone else)
+                score += ROLE_WEIGHT * (1 + (kind == "code")) * any(contains(u, t) for t in role)
                 # "who is the landlord": a line labelled a name ("Full name: Miriam Achterberg"), not an address for
                 # service; "how many hours did he bill": the row that gives hours ("Qty: 22.5, Unit: h"), not "Bill to"
                 score += NAME_LABEL_WEIGHT * (kind == "person" and contains(labelled_by, "name")) \

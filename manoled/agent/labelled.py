@@ -11,6 +11,7 @@ import re
 
 from .kinds import USED
 from .retrieve import contains
+from .shapes import TYPE_PATTERNS
 from .slots import GENERIC, STOP, stem, words
 
 # a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
@@ -73,5 +74,8 @@ def code_named(question: str) -> list[str]:
 def labels_code(unit: str, named: list[str]) -> bool:
     """Whether ``unit`` is a label and its value, the label naming the code by one of ``named``, in the paper's
     tongue too ("Polizza n. | 2026/RCA/0048317" for policy)."""
-    parts = _LABEL_END.split(unit, maxsplit=1)
-    return len(parts) == 2 and any(contains(parts[0], t) for t in named)
+    # (a row of two labels and values too: "Jonas Nørgaard | Policy no. | 7305-118-442"); a date is no code's value
+    # ("Policy period: 01.03.2026 - 28.02.2027")
+    parts = _LABEL_END.split(unit)
+    return any(contains(label, t) and not TYPE_PATTERNS["date"].match(value.strip())
+               for label, value in zip(parts, parts[1:], strict=False) for t in named)

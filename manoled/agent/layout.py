@@ -275,8 +275,8 @@ _YEAR_FIRST = re.compile(r"(?:19|20)\d\d\b")
 
 
 def sentences(line: str) -> list[str]:
-    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith", "Nov. 20" and a day's "30." before its month
-    ("30. April 2026") end none, and a numbered item's "1." is none (its item is)."""
+    """The sentences of a line; "Dr. Ortiz", "No. 4", "J. Smith", "Nov. 20", a day's "30." before its month
+    ("30. April 2026") and a stop inside brackets end none, and a numbered item's "1." is none (its item is)."""
     out: list[str] = []
     parts = re.split(r"(?<=[.!?])(\s+)", line)  # a sentence opens with a capital (any: "Částka"), a digit or a quote
     pieces = parts[:1]
@@ -290,7 +290,8 @@ def sentences(line: str) -> list[str]:
         if n == 0 and re.fullmatch(r"\d{1,2}\.", piece) and not (len(pieces) > 1 and (
                 _MONTH_FIRST.match(pieces[1]) or _DOTTED_MONTH.match(pieces[1]))):
             continue  # a numbered item's "1.", not the day of "30. April 2026" or "16. 10. 2026"
-        if out and (_ABBREV.search(out[-1]) or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
+        if out and (_ABBREV.search(out[-1]) or out[-1].count("(") > out[-1].count(")") and ")" in piece  # "(opg. 114)"
+                    or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
                     or _DOTTED_DAY.search(out[-1]) and (_MONTH_FIRST.match(piece) or _DOTTED_MONTH.match(piece))
                     or _DAY_AND_MONTH.search(out[-1]) and _YEAR_FIRST.match(piece)):
             out[-1] = f"{out[-1]} {piece}"

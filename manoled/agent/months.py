@@ -302,8 +302,9 @@ _MON = rf"({_MONTHS})[a-z]*\.?"
 _DAY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:(?:st|nd|rd|th|er)?(?:\s+of)?\s+|(?=[a-z]{{3}}\d\d)){_MON}|\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b",
                         re.IGNORECASE)
 _DAY_ISO = re.compile(r"(?<![\d/.\-])(?:19|20)\d{2}-(\d{1,2})-(\d{1,2})(?![\d\-])")
-_DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.](\d{1,2})[/.](?:\d{4}|\d{2})(?![\d/.])|"
-                          r"(?<![\d/.\-])(\d\d)/(\d\d)(?![\d/.])")  # "14/06" (not "1/2": a fraction)
+# "18/11/2025", "18.11.25", a file name's "06-08-2026" or "03.08.2026.pdf"; "14/06" (not "1/2": a fraction)
+_DAY_NUMBERS = re.compile(r"(?<![\d/.\-])(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|(?<![-])\d{2})(?![\d/]|\.\d)|"
+                          r"(?<![\d/.\-])(\d\d)/(\d\d)(?![\d/.])")
 
 
 _MONTH_WORD = rf"(?:{_MONTHS})[a-z]*\.?"
@@ -385,7 +386,7 @@ def _readings(text: str) -> list[frozenset[tuple[int, int]]]:
         if 1 <= mon <= 12 and 1 <= day <= 31:
             out.append(frozenset({(mon, day)}))
     for m in _DAY_NUMBERS.finditer(text):
-        a, b = int(m.group(1) or m.group(3)), int(m.group(2) or m.group(4))
+        a, b = int(m.group(1) or m.group(4)), int(m.group(3) or m.group(5))
         out.append(frozenset((mon, day) for day, mon in ((a, b), (b, a)) if 1 <= mon <= 12 and 1 <= day <= 31))
     return out
 
@@ -405,8 +406,9 @@ def sure_months(text: str) -> frozenset[int]:
 
 def dated_otherwise(months: set[int], years: set[int], passage: str, file_name: str) -> bool:
     """Whether the passage's dates name only other months than those asked ("when Dr. Nguyen saw her in November":
-    the September visit's "Fri 9/18/2026"), of a file whose name places it in no month asked."""
-    if not months or name_date_fit(file_name, months, years) > 0:
+    the September visit's "Fri 9/18/2026"), of a file whose name places it in no month asked (nor may: a name's
+    "06-08-2026" is of June or August)."""
+    if not months or name_date_fit(file_name, months, years) > 0 or any(m in months for m, _ in days(file_name)):
         return False
     said = sure_months(passage)
     return bool(said) and not said & months

@@ -86,6 +86,7 @@ file files document documents doc docs folder folders directory directories dir 
 type types
 count number total totale amount many
 send sent receive received keep keeps keeping kept store stored save saved put make made have own owns owned use used using add added adding
+brought
 touch touched edit edited change changed modify modified update updated create created write wrote written open
 opened last first ago since before after during until latest recent recently newest oldest biggest largest
 priciest cheapest dearest costliest smallest least fewest size sizes big large small space disk storage much take takes taking
@@ -343,6 +344,10 @@ def read_slots(question: str, now: float) -> Slots:
             # "the market takings": a noun, though "taking" is a verb's)
         if TAKE_HOME.fullmatch(w) or w == "home" and ws[i - 1:i] == ["take"]:
             w = s = "net"  # "take home pay": the net pay (TAKE_HOME), no home
+        elif w == "home" and ws[i - 1:i] and ws[i - 1] in _HOMEWARD or \
+                s in ("customer", "client") and ws[max(0, i - 2):i - 1] == ["to"] and ws[i - 1] in _POSSESSIVE:
+            continue  # "the notes Mia brought home", "invoices he sent out to his customers": how papers go, not
+            # what they are about
         if (s in KIND_WORDS or w in KIND_WORDS) and not (ws[i + 1:i + 2] and stem(ws[i + 1]) in _KIND_OF_THING):
             kinds.append(s if s in KIND_WORDS else w)  # (not "the photo book", "the Patels' photo session": a thing)
             continue
@@ -359,6 +364,8 @@ def read_slots(question: str, now: float) -> Slots:
     return slots
 
 
+_HOMEWARD = frozenset("sent send brought bring came come went".split())
+_POSSESSIVE = frozenset("my our his her their your".split())
 _KIND_OF_THING = frozenset("book album frame session shoot booth print printer".split())
 _BARE_YEAR = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)(?![\w/.-])(?!\s*[-–/]\s*\d)")  # not "2026-27", a span
 

@@ -20,11 +20,11 @@ from .commonness import common
 from .entries import entry_of, owner_of
 from .facts import Fact
 from .focus import compound
-from .gloss import in_english
+from .gloss import forms, in_english
 from .kinds import CONTACT_WORDS, payee_account
 from .layout import TABLES, logical_lines
 from .otherthing import other_thing, unqualified
-from .people import PARTY_WORDS, other_party
+from .people import PARTY_WORDS, is_role, other_party
 from .retrieve import contains
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
@@ -123,6 +123,8 @@ def unsaid_of_thing(question: str, top: Fact, kind: str | None, detail: dict[str
     why = ""
     if (party := _party_asked(question)) and _other_partys_line(top, party):
         why = f"the line found is another party's, not the {party}'s"  # "the landlord's own phone": not the agent's
+    elif (role := _role_asked(question)) and not _line_says(top, role):
+        why = f"no line gives the {role}'s contact"  # "Mia's teacher's mobile": not the school's office number
     elif payee_account(question, top.text):
         why = "the files give an account to pay into, not the asker's own"
     elif kind == "amount" and (doer := charged_by(question)) and not df(doer) and not names_any(passage(top), [doer], sense):
@@ -184,6 +186,29 @@ _PARTY_CONTACT = re.compile(rf"\b({_PARTIES})(?:['’]s)?\s+(?:(?:own|personal|d
                             rf"work|phone|telephone|email|e-mail)\s+)?(?:{_CONTACTS})\b|\b(?:{_CONTACTS})\s+(?:number\s+)?"
                             rf"(?:of|for)\s+(?:the|our|my)\s+({_PARTIES})\b", re.IGNORECASE)
 _LABEL = re.compile(r"([^\W\d_][^:]{1,40}):\s")
+
+
+# a person's contact asked by what they are to the asker: "Mia's teacher's mobile number", "the plumber's email"
+_ROLE_CONTACT = re.compile(rf"\b([a-z]+)['’]s\s+(?:(?:own|personal|direct|private|work|home)\s+)?(?:(?:mobile|cell|"
+                           rf"phone|telephone|email|e-mail)\s+)?(?:{_CONTACTS})\b", re.IGNORECASE)
+
+
+def _role_asked(question: str) -> str:
+    """The role whose contact ``question`` asks ("what's Mia's teacher's mobile": teacher), not a lease's party (see
+    :func:`_party_asked`), else ""."""
+    m = _ROLE_CONTACT.search(question)
+    role = m.group(1).lower() if m else ""
+    return role if is_role(role) and role not in PARTY_WORDS else ""
+
+
+def _line_says(f: Fact, role: str) -> bool:
+    """Whether the fact's line, the line before it or its heading names ``role`` (a contact list's "Plumber – Dave",
+    a letter's "Ms Okafor, Year 3 teacher" over her mobile), in the papers' words too (by the word itself, not its
+    sense: a school's "Learning together" is no teacher)."""
+    lines = logical_lines(f.candidate.text, is_value) if f.candidate else []
+    at = next((i for i, ln in enumerate(lines) if f.text[:30] in " ".join(ln.split())), None)
+    near = [f.text, *(lines[max(0, at - 1):at + 1] if at is not None else []), f.candidate.heading if f.candidate else ""]
+    return any(contains(ln, w) or compound(ln, w) for ln in near if ln for w in {role, stem(role), *forms(role)})
 
 
 def _party_asked(question: str) -> str:
