@@ -72,6 +72,11 @@ bill: rechnung factura facture fattura fatura factuur rekening vyúčtování fa
  strømregning
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad paragon pokwitowani kvitto
  kvittering
+babysitter: gardienne nounou niñera babá oppas chůva opiekunka barnvakt barnepige barnevakt
+brother: bruder frère hermano irmão fratello broer bratr bror
+sister: schwester sœur hermana irmã sorella zus sestra siostra syster søster søster
+network: netzwerk netzwerkname réseau rete rede netwerk síť sieć nätverk netværk nettverk ssid
+diary: tagebuch journal_intime diario dagboek deník dziennik pamiętnik dagbok dagbog
 document: unterlagen dokumente dokument justificatifs documentos documenti dokumenty
 paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag kwota kwoty kwotę belopp beløb beløp
@@ -191,6 +196,7 @@ host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte gospodarz
 guest: gast gäste invité huésped ospite hóspede gość gości gäst gæst gjest
 frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña hasło lösenord adgangskode passord mot_de_passe mdp wachtwoord heslo
+ kode koden
 number: nummer numéro número numero numer číslo čísla
 quantity: menge quantité cantidad quantità quantidade hoeveelheid množství ilość mängd
 policy: versicherungsschein versicherungspolice police_d'assurance póliza poliza apólice apolice polizza polis

@@ -34,7 +34,7 @@ TYPE_WORDS: dict[str, frozenset[str]] = {
     "code": frozenset("ref reference code confirmation iban serial tracking id voucher coupon "
                       "promo".split()),
     "org": frozenset("company companies firm client customer vendor supplier provider employer organisation "
-                     "organization business brand agency insurer bank shop store".split()),
+                     "organization business brand agency insurer bank shop store contractor contractors".split()),
     "purpose": frozenset("why reason purpose".split()),
 }
 # "which colleagues", "what company": a wh-word and a type's noun ask for that type as plainly as "who"
@@ -75,7 +75,8 @@ _STREETS = frozenset("lane road street avenue drive way court place close cresce
 _SECRET = frozenset("password passwords passcode passwort pin keypad combo combination email e-mail".split())
 # what a line that gives a secret calls it
 _SECRET_SAID = re.compile(r"\b(?:password|passwort|kennwort|passcode|pass|pw|pwd|pin|code|key|keypad|wpa2?|combination|combo|"
-                          r"mot de passe|senha|contraseña)\b", re.IGNORECASE)
+                          r"mot de passe|senha|contraseña|wachtwoord|heslo|hasło|lösenord|passord|adgangskode|kode)\b",
+                          re.IGNORECASE)
 _LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?<!\d)(?::\s*|\s#)\d{1,6}[A-Za-z]?")  # not a time's colon
 _FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 7232", "TGV 6612" as "TGV6612"
 _EMAIL_ASK = frozenset("email e-mail emails mail".split())
@@ -196,8 +197,10 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     dotted = {m.group(1).lower() for m in NUMBER_SAID.finditer(question)}  # "bond no. lipscombe ave": its number
+    # (not one that opens asking a time or a date: "what time can we check in, by the booking confirmation")
+    when = ws[:1] == ["when"] or ws[:2] in (["what", "time"], ["what", "date"], ["which", "day"], ["which", "date"])
     if any(w in TYPE_WORDS["code"] or w in _SECRET or w in _OWN_CODES for w in ws) and "much" not in ws and \
-            "many" not in ws or any(
+            "many" not in ws and not when or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word

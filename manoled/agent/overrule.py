@@ -211,8 +211,9 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             plan.name = best
     elif intent in ("disk", "folders") and slots.sort and not plan.folder and not qwords & FOLDER_WORDS:
         plan.intent, plan.reason = "list", "the biggest files of a kind"
-    elif intent == "tree" and slots.extensions and not qwords & FOLDER_WORDS:
-        plan.intent, plan.reason = "list", "files of a kind, not folders"  # "what Word files do I have"
+    elif intent == "tree" and slots.extensions and (not qwords & FOLDER_WORDS or not plan.folder and re.search(
+            r"\b(?:the|this|my|our) (?:folder|directory)\b", q)):  # ("which Word documents are in the folder": the one
+        plan.intent, plan.reason = "list", "files of a kind, not folders"  # watched) "what Word files do I have"
     elif intent == "tree" and not plan.folder and slots.topics and qwords & (FILE_NOUNS - FOLDER_WORDS) and \
             not re.search(r"\bwhere\b", q):  # (not "where's the NAIT tags file": that one file's place)
         plan.intent, plan.reason = "list", "files of a thing, no folder"  # "which files do we have for the Forester"

@@ -72,11 +72,11 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "code": re.compile(r"\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9][A-Z0-9\-/]{3,}\b|\b\d{5,}\b|"
                        rf"{IBAN_FORM}\b|"  # a number in groups after a code's label ("Confirmation number: 4418 902 771")
                        r"(?i:\b(?:confirmation|reference|ref|booking|reservation|policy|membership|member|customer|account|"
-                       r"order)\s*(?:no\.?|number|nr\.?|#)?\s*(?:[:#]|\s\|)\s*\d{2,}(?:[ -]\d{2,}){1,4}\b)|"
+                       r"order)\s*(?:no\.?|number|nr\.?|#)?\s*[:#]\s*\d{2,}(?: \d{2,}){1,4}\b)|"
                        r"(?i:\b(?:error|fault)\s+(?:code\s+)?[a-z]{0,2}-?\d{1,4}\b)|"  # a manual's "Error E24", "fault F3"
                        # and what a code's label gives ("pw: kaffee&kabel")
                        r"(?i:\b(?:code|pin|pw|pwd|password|passwort|kennwort|passcode|combination|combo|keypad|key|mot de passe|mdp|"
-                       r"wachtwoord|contraseña|senha|heslo|hasło|lösenord|passord|adgangskode|nip)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
+                       r"wachtwoord|contraseña|senha|heslo|hasło|lösenord|passord|adgangskode|kode|nip)\b[^:\n]{0,40}(?::|\bis\b)\s*\S{3,})"),
     # two or more capitalised words after lower-case text or a label, or a company form
     "org": re.compile(r"(?:(?<=[a-z,:;] )|^)[A-Z][\w&'.-]+(?:\s+(?:&\s+)?[A-Z][\w&'.-]+)+|"
                       rf"\b(?:{_LEGAL_FORMS})\b\.?"),

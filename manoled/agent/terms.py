@@ -51,9 +51,8 @@ def topic_terms(question: str) -> list[str]:
         if s == "time" and i and ws[i - 1] in ("last", "next", "first", "every", "each", "this") or \
                 w in ("round", "around") and i and ws[i - 1] == "time":
             continue  # "the last time we took her in", "this time round": when, said as a deed, not a time of day
-        if s in _SPANS and (ws[i + 1:i + 2] == ["ago"] or i and ws[i - 1] in ("that", "same", "this")):
-            continue  # "it came a few weeks ago", "what reached his account that month", "its test this year": when,
-            # not a word papers say
+        if s in _SPANS and (ws[i + 1:i + 2] == ["ago"] or i and ws[i - 1] in ("that", "same")):
+            continue  # "it came a few weeks ago", "what reached his account that month": when, not a word papers say
         if s == "year" and year_end(ws, i - 3):
             continue  # "at the start of the year": its January, not a word a paper says
         if s in ("end", "ended") and (ws[i + 1:i + 2] == ["up"] or ws[i - 2:i] == ["in", "the"]) or idiom(ws, i) or \

@@ -55,7 +55,7 @@ from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
 from .terms import person_verbs, told_aside, topic_terms
 from .totals import TOTAL_ASK
-from .unsaid import other_policy
+from .unsaid import other_policy, role_unsaid
 
 log = logging.getLogger(__name__)
 
@@ -215,6 +215,9 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
             if ex.facts and not ex.declined else []
         if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
             return verify.unsaid_decline(ex, unsaid)
+        if ex.facts and not ex.declined and (why := role_unsaid(query, ex.facts[0])):
+            # "what's the plumber's mobile" inside the contacts last answered from: another's line is no answer
+            return factlib.Extraction(declined=True, reason=why, topic=ex.topic)
         if ex.facts and not ex.declined and (insured := other_policy(query, ex.facts[0].file_name)):
             # "how much is the car insurance premium?" after the pet policy's number: not the pet policy's
             return factlib.Extraction(declined=True, reason=f"the file is the policy of another thing ({insured})",

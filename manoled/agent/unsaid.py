@@ -123,8 +123,8 @@ def unsaid_of_thing(question: str, top: Fact, kind: str | None, detail: dict[str
     why = ""
     if (party := _party_asked(question)) and _other_partys_line(top, party):
         why = f"the line found is another party's, not the {party}'s"  # "the landlord's own phone": not the agent's
-    elif (role := _role_asked(question)) and not _line_says(top, role):
-        why = f"no line gives the {role}'s contact"  # "Mia's teacher's mobile": not the school's office number
+    elif why := role_unsaid(question, top):
+        pass
     elif payee_account(question, top.text):
         why = "the files give an account to pay into, not the asker's own"
     elif kind == "amount" and (doer := charged_by(question)) and not df(doer) and not names_any(passage(top), [doer], sense):
@@ -190,14 +190,24 @@ _LABEL = re.compile(r"([^\W\d_][^:]{1,40}):\s")
 
 # a person's contact asked by what they are to the asker: "Mia's teacher's mobile number", "the plumber's email"
 _ROLE_CONTACT = re.compile(rf"\b([a-z]+)['’]s\s+(?:(?:own|personal|direct|private|work|home)\s+)?(?:(?:mobile|cell|"
-                           rf"phone|telephone|email|e-mail)\s+)?(?:{_CONTACTS})\b", re.IGNORECASE)
+                           rf"phone|telephone|email|e-mail)\s+)?(?:{_CONTACTS})\b|\b(?:{_CONTACTS})\s+(?:number\s+)?"
+                           rf"(?:of|for)\s+(?:the|our|my|his|her|their|[a-z]+['’]s)\s+(?:[a-z]+\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+def role_unsaid(question: str, top: Fact) -> str:
+    """Why ``top`` does not give the contact of the role ``question`` asks ("Mia's teacher's mobile": not the
+    school's office number), or ""."""
+    role = _role_asked(question)
+    return f"no line gives the {role}'s contact" if role and not _line_says(top, role) else ""
 
 
 def _role_asked(question: str) -> str:
     """The role whose contact ``question`` asks ("what's Mia's teacher's mobile": teacher), not a lease's party (see
     :func:`_party_asked`), else ""."""
     m = _ROLE_CONTACT.search(question)
-    role = m.group(1).lower() if m else ""
+    role = (m.group(1) or m.group(2)).lower() if m else ""
+    if re.search(rf"\b[A-Z][\w-]+,? (?:the|our|my) {role}\b", question):
+        return ""  # "Léa the babysitter's number": hers, whatever her line calls her
     return role if is_role(role) and role not in PARTY_WORDS else ""
 
 

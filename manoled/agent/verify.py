@@ -72,7 +72,7 @@ from .shapes import QUANTITY, TAXES, TYPE_PATTERNS, measures_said
 from .slots import GENERIC, STOP, is_year, stem, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
-from .unsaid import item, listed, names_any, passage, unsaid_of_thing
+from .unsaid import item, listed, names_any, passage, role_unsaid, unsaid_of_thing
 from .written import after_written
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
@@ -248,8 +248,9 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     names |= lowered  # "bond interest rate cederberg": a name, which the answer's line need not say
     roles = role_words(question)  # "who supplies my electricity": a paper names the firm, not its role
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
-    if not terms:
-        return ex
+    if not terms:  # "what's the plumber's number": the role's own line, or none
+        why = role_unsaid(question, ex.facts[0])
+        return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence) if why else ex
     light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
     light |= gloss.account_words(question)  # "what landed in my bank account": where the pay went
     told = told_apart(question)
