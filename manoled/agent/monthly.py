@@ -7,7 +7,8 @@ the one asked, and a paper of its series (its folder, named like it) is dated th
 that paper is read whole after it, ranked as it. Only a paper among the first three found that says two of the
 question's words, the month aside, is taken for the series asked. A day asked ("her payslip dated 6 August 2026")
 picks the paper of a series whose name gives that day ("Payslip_06-08-2026.pdf", not "Payslip_20-08-2026.pdf",
-a fortnight's payslips being two a month) as a month does.
+a fortnight's payslips being two a month) as a month does. ``month_missing`` and ``day_missing`` say when the
+answer comes from a paper of another month or day, of a series none of whose papers is of the one asked.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .months import asked_months, days, is_month, name_date_fit
+from .facts import Extraction
+from .months import asked_months, days, is_month, name_date_fit, name_dates, spanned_months
 from .names import files_at
-from .retrieve import Candidate, overlapped
+from .retrieve import MONTH_NUMBERS, Candidate, contains, overlapped
 from .series import series_of
 
 READ_MOST = 6  # passages read of the asked month's paper (a payslip, a bill: a page or two)
@@ -63,3 +65,32 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
             m.terms = m.says(terms)
             out.append(m)
     return out
+
+
+def month_missing(query: str, ex: Extraction, files: Sequence[Any]) -> bool:
+    """Whether the answer comes from a paper of a monthly series (bills named by their month) named for another
+    month than the one asked, when no paper of the series is of that month and the answer's line does not say
+    it: "the Enbridge bill that came in March" is not February's bill, though that one is due in March."""
+    months, years = asked_months(query)
+    top = ex.facts[0] if ex.facts and not ex.declined else None
+    if top is None or not months or name_date_fit(top.file_name, months, years) >= 0 or \
+            any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months) or \
+            top.candidate is not None and months <= spanned_months(top.candidate.text):
+        return False  # (a bill named for July whose period is April to June is of those months)
+    mine = files_at([str(top.path)], files).get(str(top.path))
+    papers = [f.name for f in series_of(mine, files) if name_dates(f.name)] if mine is not None else []
+    return len(papers) >= 2 and not any(name_date_fit(n, months, years) > 0 for n in papers)
+
+
+def day_missing(query: str, ex: Extraction, files: Sequence[Any]) -> bool:
+    """Whether the answer comes from a series of papers named by their day ("Payslip_06-08-2026.pdf", a fortnight's
+    payslips), none named for the day asked, and neither the paper nor its line says that day: "her 25 June
+    payslip" is no other payslip."""
+    given = days(query)
+    top = ex.facts[0] if ex.facts and not ex.declined else None
+    if top is None or not given or given & days(f"{top.text} {top.file_name}") or \
+            top.candidate is not None and given & days(top.candidate.text):
+        return False
+    mine = files_at([str(top.path)], files).get(str(top.path))
+    papers = [named for f in series_of(mine, files) if (named := days(f.name))] if mine is not None else []
+    return len(papers) >= 2 and not any(given & named for named in papers)

@@ -33,15 +33,12 @@ from .ingredients import whole_amount_first
 from .journeys import leaving_first
 from .kinds import role_words, typed_by
 from .layout import TABLES, sheet_rows
-from .monthly import asked_month_papers
+from .monthly import asked_month_papers, day_missing, month_missing
 from .months import (
     MONTH_NAMES,
     asked_months,
-    days,
     is_month,
     month_column,
-    name_date_fit,
-    name_dates,
     spanned_months,
 )
 from .named import of_the_named, typed_lower
@@ -241,7 +238,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     ex = others_account(asked, _period_paper(ctx, query, ex), files_with, lambda text: ctx.catalog.fts_file_ids([text]))
     if not ex.declined:  # the check may have chosen another file, whose best line is its own date
         ex.facts = own_date_last(query, ex.facts, terms, kind, ahead=ahead)
-    if _month_missing(ctx, query, ex) or _day_missing(ctx, query, ex):
+    if month_missing(query, ex, ctx.files()) or day_missing(query, ex, ctx.files()):
         return factlib.Extraction(declined=True, reason="no paper of the series is of the day or month asked",
                                   topic=ex.topic, evidence=ex.evidence)
     return ex
@@ -251,37 +248,6 @@ def _by_time(ctx: ToolContext, query: str, facts: list[Any]) -> list[Any]:
     """A log's row the question asks by when: the newest for "when did I last", the soonest still to come for
     "when's the next one due"."""
     return soonest_first(query, newest_first(query, facts), ctx.today())
-
-
-def _month_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool:
-    """Whether the answer comes from a paper of a monthly series (bills named by their month) named for another
-    month than the one asked, when no paper of the series is of that month and the answer's line does not say
-    it: "the Enbridge bill that came in March" is not February's bill, though that one is due in March."""
-    months, years = asked_months(query)
-    top = ex.facts[0] if ex.facts and not ex.declined else None
-    if top is None or not months or name_date_fit(top.file_name, months, years) >= 0 or \
-            any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months) or \
-            top.candidate is not None and months <= spanned_months(top.candidate.text):
-        return False  # (a bill named for July whose period is April to June is of those months)
-    files = ctx.files()
-    mine = files_at([str(top.path)], files).get(str(top.path))
-    papers = [f.name for f in series_of(mine, files) if name_dates(f.name)] if mine is not None else []
-    return len(papers) >= 2 and not any(name_date_fit(n, months, years) > 0 for n in papers)
-
-
-def _day_missing(ctx: ToolContext, query: str, ex: factlib.Extraction) -> bool:
-    """Whether the answer comes from a series of papers named by their day ("Payslip_06-08-2026.pdf", a fortnight's
-    payslips), none named for the day asked, and neither the paper nor its line says that day: "her 25 June
-    payslip" is no other payslip."""
-    given = days(query)
-    top = ex.facts[0] if ex.facts and not ex.declined else None
-    if top is None or not given or given & days(f"{top.text} {top.file_name}") or \
-            top.candidate is not None and given & days(top.candidate.text):
-        return False
-    files = ctx.files()
-    mine = files_at([str(top.path)], files).get(str(top.path))
-    papers = [named for f in series_of(mine, files) if (named := days(f.name))] if mine is not None else []
-    return len(papers) >= 2 and not any(given & named for named in papers)
 
 
 def _period_paper(ctx: ToolContext, query: str, ex: factlib.Extraction) -> factlib.Extraction:
