@@ -215,10 +215,15 @@ def _line_says(f: Fact, role: str) -> bool:
     """Whether the fact's line, the line before it or its heading names ``role`` (a contact list's "Plumber – Dave",
     a letter's "Ms Okafor, Year 3 teacher" over her mobile), in the papers' words too (by the word itself, not its
     sense: a school's "Learning together" is no teacher)."""
+    near = [f.text, *_line_and_before(f), f.candidate.heading if f.candidate else ""]
+    return any(contains(ln, w) or compound(ln, w) for ln in near if ln for w in {role, stem(role), *forms(role)})
+
+
+def _line_and_before(f: Fact) -> list[str]:
+    """The line before the fact's line in its passage (if any) and the fact's line, or [] when it is not found."""
     lines = logical_lines(f.candidate.text, is_value) if f.candidate else []
     at = next((i for i, ln in enumerate(lines) if f.text[:30] in " ".join(ln.split())), None)
-    near = [f.text, *(lines[max(0, at - 1):at + 1] if at is not None else []), f.candidate.heading if f.candidate else ""]
-    return any(contains(ln, w) or compound(ln, w) for ln in near if ln for w in {role, stem(role), *forms(role)})
+    return lines[max(0, at - 1):at + 1] if at is not None else []
 
 
 def _party_asked(question: str) -> str:
@@ -231,11 +236,7 @@ def _party_asked(question: str) -> str:
 def _other_partys_line(f: Fact, party: str) -> bool:
     """Whether the fact's line is labelled by another party than ``party`` ("Agent: Sandra Kaur, Property Manager —
     mobile 027 318 4452"), or goes on from a line so labelled, having no label of its own."""
-    lines = logical_lines(f.candidate.text, is_value) if f.candidate else []
-    at = next((i for i, ln in enumerate(lines) if f.text[:30] in " ".join(ln.split())), None)
-    if at is None:
-        return False
-    for ln in (lines[at], lines[at - 1] if at else ""):
+    for ln in _line_and_before(f)[::-1]:
         label = _LABEL.match(ln.strip())
         if label:
             return other_party(label.group(1), [party])

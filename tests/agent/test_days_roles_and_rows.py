@@ -26,26 +26,23 @@ NOW = datetime(2026, 5, 20, 12).timestamp()
 def _pay(day: str, period: str, gross: str, tax: str, net: str, ytd: str) -> str:
     return (f"Harbour City Council | Payroll\nEMPLOYEE PAY ADVICE\nEmployee name | Tomás Reyes | Pay date | {day}\n"
             f"Pay period | {period} | Pay frequency | Fortnightly\nPosition | Library Officer | Grade | L3\n\n"
-            "Library Officer | Grade | L3\nWork location | Central Library | Payment to | Acc ****2231\n"
+            "Work location | Central Library | Payment to | Acc ****2231\n"
             "Department code | 4471 | Cost centre | LIB-02\nLeave balance | 12.5 days | Sick leave | 6 days\n"
             "Union | MEAA | Member no. | 55120\n\n"
             f"Earnings\nSalary - ordinary time | 10.00 days | {gross}\nDeductions\nPAYG tax | {tax}\n\n"
             f"Summary\nThis pay | Year to date\nNET PAY | {net} | {ytd}\n")
 
 
+# pay date, period, gross, tax, net, year to date, age in days: a fortnight's pay advices, named by their date
+_PAYS = (("05/02/2026", "22/01/2026 to 04/02/2026", "3,410.00", "702.00", "2,640.10", "6,310.20", 100),
+         ("19/02/2026", "05/02/2026 to 18/02/2026", "3,410.00", "702.00", "2,702.30", "9,012.50", 90),
+         ("05/03/2026", "19/02/2026 to 04/03/2026", "3,410.00", "702.00", "2,399.50", "11,412.00", 75),
+         ("19/03/2026", "05/03/2026 to 18/03/2026", "3,410.00", "702.00", "2,708.00", "14,120.00", 60),
+         ("02/04/2026", "19/03/2026 to 01/04/2026", "3,410.00", "702.00", "2,655.40", "16,775.40", 46),
+         ("16/04/2026", "02/04/2026 to 15/04/2026", "3,520.00", "741.00", "2,779.00", "19,554.40", 32))
+
 FILES: dict[str, tuple[str, float]] = {
-    "Tomas/Pay/PayAdvice_05-02-2026.txt": (
-        _pay("05/02/2026", "22/01/2026 to 04/02/2026", "3,410.00", "702.00", "2,640.10", "6,310.20"), 100),
-    "Tomas/Pay/PayAdvice_19-02-2026.txt": (
-        _pay("19/02/2026", "05/02/2026 to 18/02/2026", "3,410.00", "702.00", "2,702.30", "9,012.50"), 90),
-    "Tomas/Pay/PayAdvice_05-03-2026.txt": (
-        _pay("05/03/2026", "19/02/2026 to 04/03/2026", "3,410.00", "702.00", "2,399.50", "11,412.00"), 75),
-    "Tomas/Pay/PayAdvice_19-03-2026.txt": (
-        _pay("19/03/2026", "05/03/2026 to 18/03/2026", "3,410.00", "702.00", "2,708.00", "14,120.00"), 60),
-    "Tomas/Pay/PayAdvice_02-04-2026.txt": (
-        _pay("02/04/2026", "19/03/2026 to 01/04/2026", "3,410.00", "702.00", "2,655.40", "16,775.40"), 46),
-    "Tomas/Pay/PayAdvice_16-04-2026.txt": (
-        _pay("16/04/2026", "02/04/2026 to 15/04/2026", "3,520.00", "741.00", "2,779.00", "19,554.40"), 32),
+    **{f"Tomas/Pay/PayAdvice_{day.replace('/', '-')}.txt": (_pay(day, *rest), age) for day, *rest, age in _PAYS},
     "Notes/contacts.md": (
         "# Contacts\n\n## Family\n| Who | Mobile | Notes |\n|---|---|---|\n"
         "| Mum (Rosa) | 0409 100 200 | landline 02 9555 0101 |\n| Lucía (my sister) | 0409 300 400 | Newcastle |\n\n"
