@@ -27,6 +27,13 @@ READ_MOST = 6  # passages read of the asked month's paper (a payslip, a bill: a 
 LEADING = 3  # of the first this many files found
 
 
+def _fit(name: str, given: frozenset, months: set[int], years: set[int]) -> float:
+    """+1 a paper named for the day (or else the month) asked, -1 for another, 0 a paper of no date."""
+    if given and (named := days(name)):
+        return 1.0 if given & named else -1.0
+    return name_date_fit(name, months, years)
+
+
 def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candidate], files: Sequence[Any],
                        passages: Callable[..., list[tuple[int, int, Any, str]]]) -> list[Candidate]:
     """``candidates`` with the asked month's paper of each series found in another month only, after the first
@@ -36,10 +43,8 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
     if not months and not given or not candidates:
         return candidates
 
-    def fit(name: str) -> float:  # +1 the paper of the day (or month) asked, -1 another's, 0 a paper of no date
-        if given and (named := days(name)):
-            return 1.0 if given & named else -1.0
-        return name_date_fit(name, months, years)
+    def fit(name: str) -> float:
+        return _fit(name, given, months, years)
 
     # of a paper among the first three found that says two of the question's words, the month aside: the series asked
     # ("Luna's vet invoice from January" is not the electricity bill's series, found third for "invoice" alone)
@@ -72,13 +77,12 @@ def month_missing(query: str, ex: Extraction, files: Sequence[Any]) -> bool:
     month than the one asked, when no paper of the series is of that month and the answer's line does not say
     it: "the Enbridge bill that came in March" is not February's bill, though that one is due in March."""
     months, years = asked_months(query)
-    top = ex.facts[0] if ex.facts and not ex.declined else None
+    top = _answered(ex)
     if top is None or not months or name_date_fit(top.file_name, months, years) >= 0 or \
             any(contains(top.text, m) for m, n in MONTH_NUMBERS.items() if n in months) or \
             top.candidate is not None and months <= spanned_months(top.candidate.text):
         return False  # (a bill named for July whose period is April to June is of those months)
-    mine = files_at([str(top.path)], files).get(str(top.path))
-    papers = [f.name for f in series_of(mine, files) if name_dates(f.name)] if mine is not None else []
+    papers = [n for n in _series_names(top, files) if name_dates(n)]
     return len(papers) >= 2 and not any(name_date_fit(n, months, years) > 0 for n in papers)
 
 
@@ -87,10 +91,20 @@ def day_missing(query: str, ex: Extraction, files: Sequence[Any]) -> bool:
     payslips), none named for the day asked, and neither the paper nor its line says that day: "her 25 June
     payslip" is no other payslip."""
     given = days(query)
-    top = ex.facts[0] if ex.facts and not ex.declined else None
+    top = _answered(ex)
     if top is None or not given or given & days(f"{top.text} {top.file_name}") or \
             top.candidate is not None and given & days(top.candidate.text):
         return False
-    mine = files_at([str(top.path)], files).get(str(top.path))
-    papers = [named for f in series_of(mine, files) if (named := days(f.name))] if mine is not None else []
+    papers = [named for n in _series_names(top, files) if (named := days(n))]
     return len(papers) >= 2 and not any(given & named for named in papers)
+
+
+def _answered(ex: Extraction) -> Any:
+    """The fact answered with, or None when the answer declines."""
+    return ex.facts[0] if ex.facts and not ex.declined else None
+
+
+def _series_names(top: Any, files: Sequence[Any]) -> list[str]:
+    """The names of the papers of the series the answer's file is of (its folder, named like it)."""
+    mine = files_at([str(top.path)], files).get(str(top.path))
+    return [f.name for f in series_of(mine, files)] if mine is not None else []

@@ -15,12 +15,18 @@ DAY = 86400.0
 
 @dataclass(frozen=True)
 class PathFile:
-    """A catalog file as the planner and the name index see it: its path, no content."""
+    """A catalog file as the planner, the name index and a series see it: its path, no content."""
     relpath: str
+    id: int = 0
+    mtime_ns: int = 0
 
     @property
     def name(self) -> str:
         return self.relpath.rsplit("/", 1)[-1]
+
+    @property
+    def path(self) -> str:
+        return f"/home/t/{self.relpath}"
 
     @property
     def ext(self) -> str:

@@ -6,11 +6,10 @@ written for these tests."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from conftest import ask, declines, folder_fixture, planner_agent
+from conftest import PathFile, ask, declines, folder_fixture, planner_agent
 
 from manoled.agent.kinds import wanted_type
 from manoled.agent.labelled import labels_code
@@ -156,26 +155,8 @@ def test_a_contractor_asked_is_a_firm():
     assert wanted_type("Which painting contractor did the strata committee approve for the repaint?") == "org"
 
 
-@dataclass
-class _Paper:
-    """A file record as :func:`series_of` reads one."""
-
-    id: int
-    relpath: str
-    mtime_ns: int = 0
-    ext: str = ".txt"
-
-    @property
-    def name(self) -> str:
-        return self.relpath.rpartition("/")[2]
-
-    @property
-    def path(self) -> str:
-        return f"/home/t/{self.relpath}"
-
-
 def test_the_paper_of_the_day_asked_is_read_when_the_search_found_another():
-    papers = [_Paper(i, f"Pay/PayAdvice_{d}.txt") for i, d in enumerate(("19-03-2026", "02-04-2026", "16-04-2026"))]
+    papers = [PathFile(f"Pay/PayAdvice_{d}.txt", id=i) for i, d in enumerate(("19-03-2026", "02-04-2026", "16-04-2026"))]
     found = [Candidate(1, "NET PAY | 2,779.00", papers[2].path, papers[2].name, papers[2].id, terms=["net", "pay"],
                        relpath=papers[2].relpath)]
 
