@@ -52,7 +52,6 @@ from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
 from .terms import person_verbs, told_aside, topic_terms
 from .totals import TOTAL_ASK
-from .unsaid import other_policy, role_unsaid
 
 log = logging.getLogger(__name__)
 
@@ -207,18 +206,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
         read = typed_by(query)[1] and all(c.fts_rank is None for c in candidates)
         ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, vector_strong=0.0 if read else 0.3,
                              vector_weak=0.0, sense=sense, absent=absent)
-        names = _file_words(ctx, asked_words(query))
-        unsaid = verify.unsaid_attribute(query, verify.said_first(query, ex, sense, names), sense, names) \
-            if ex.facts and not ex.declined else []
-        if unsaid:  # "what's the room number" inside the booking: its nearest sentence is no answer either
-            return verify.unsaid_decline(ex, unsaid)
-        if ex.facts and not ex.declined and (why := role_unsaid(query, ex.facts[0])):
-            # "what's the plumber's mobile" inside the contacts last answered from: another's line is no answer
-            return factlib.Extraction(declined=True, reason=why, topic=ex.topic)
-        if ex.facts and not ex.declined and (insured := other_policy(query, ex.facts[0].file_name)):
-            # "how much is the car insurance premium?" after the pet policy's number: not the pet policy's
-            return factlib.Extraction(declined=True, reason=f"the file is the policy of another thing ({insured})",
-                                      topic=ex.topic)
+        ex = verify.check_inside(query, ex, sense, _file_words(ctx, asked_words(query)))
         ex.facts = pending_first(query, _by_time(ctx, query, _month_cells(query, ex.facts)))
         return ex
     ex = factlib.extract(query, candidates, top=top, embed=ctx.embed, sense=sense, absent=absent, said=asked)

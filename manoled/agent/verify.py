@@ -72,7 +72,7 @@ from .shapes import QUANTITY, TAXES, TYPE_PATTERNS, measures_said
 from .slots import GENERIC, STOP, is_year, stem, words
 from .terms import SELECTING, told_apart, told_aside, topic_terms
 from .units import _units
-from .unsaid import item, listed, names_any, passage, role_unsaid, unsaid_of_thing
+from .unsaid import item, listed, names_any, other_policy, passage, role_unsaid, unsaid_of_thing
 from .written import after_written
 
 MIN_COVERAGE = 0.55  # rarity-weighted share of the question's (known) words the chosen passage says
@@ -363,6 +363,22 @@ def _names_only(question: str, detail: dict[str, Any], typed: bool = False, lowe
     rest = [t for t in known if t not in capital and t not in _FRAME]
     return bool(named) and bool(rest) and all(known[t][1] for t in named) and \
         not any(known[t][1] or known[t][2] >= 1.0 or typed and t in CUES for t in rest)
+
+
+def check_inside(question: str, ex: Extraction, sense: WordSense | None, names: frozenset[str]) -> Extraction:
+    """``ex``, found inside the file the user pointed at (where meaning is trusted more than shared words), when its
+    best fact answers; else a decline. Its line must say what is asked of the thing ("what's the room number" inside
+    the booking: its nearest sentence is no answer), a role's contact must be the role's own line ("the plumber's
+    mobile" inside the contacts last answered from), and a policy asked of another thing is not this one ("how much
+    is the car insurance premium?" after the pet policy's number)."""
+    if ex.declined or not ex.facts:
+        return ex
+    if unsaid := unsaid_attribute(question, said_first(question, ex, sense, names), sense, names):
+        return unsaid_decline(ex, unsaid)
+    why = role_unsaid(question, ex.facts[0])
+    if not why and (insured := other_policy(question, ex.facts[0].file_name)):
+        why = f"the file is the policy of another thing ({insured})"
+    return Extraction(declined=True, reason=why, topic=ex.topic) if why else ex
 
 
 def unsaid_decline(ex: Extraction, unsaid: list[str]) -> Extraction:
