@@ -59,7 +59,8 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "dublin": "tune", "singapore": "tune", "toronto": "tune", "glasgow": "tune", "madrid": "tune",
            "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
            "lisbon": "tune", "pune": "tune", "prague": "tune", "milan": "tune", "nairobi": "tune", "austin": "tune", "vienna": "tune",
-           "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "family": "report", "nurse": "report", "studio": "report",
+           "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
+           "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
 MAX_CHARS = 300
