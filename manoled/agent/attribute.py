@@ -13,7 +13,7 @@ from functools import lru_cache
 from .commonness import adverb
 from .continuation import bare_phrase
 from .focus import focus_words
-from .gloss import heads
+from .gloss import heads, spelled_out
 from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
 from .months import foreign_month
 from .people import is_role
@@ -66,7 +66,7 @@ def is_type_word(w: str) -> bool:
         return all(is_type_word(part) for part in w.split("-") if part)
     return (((w in STOP or s in STOP) and w not in _STOP_NOUNS) or s in _ASKED_AS or w in _ASKED_AS or w in _KIND_NOUNS
             or w in _FRAMING
-            or is_cue(w) or is_cue(s))
+            or is_cue(w) or is_cue(s) or any(is_cue(p) for p in spelled_out(w)))  # ("bruno chip nr": its number)
 
 
 # ways of paying a sum: "how much do I transfer him" asks the sum, no transfer line ("how much did I tip" asks the tip)

@@ -60,6 +60,8 @@ ust: umsatzsteuer
 kfz: kraftfahrzeug
 rm: room
 amt: amount
+nr: number
+num: number
 appt: appointment
 mtg: meeting
 acct: account
@@ -81,6 +83,7 @@ reg: registration
 rego: registration
 exp: expiry | expiration | expires
 govt: government
+corp: corporate | corporation
 uni: university
 tute: tutorial
 sem: semester
@@ -192,6 +195,12 @@ SPELLED: dict[str, tuple[str, ...]] = {}
 for _line in _SHORT.strip().splitlines():
     _word, _, _forms = _line.partition(":")
     SPELLED[_word] = tuple(f.strip() for f in _forms.split("|"))
+
+SHORTENED: dict[str, tuple[str, ...]] = {}  # a word (stemmed) -> the short forms folders and files are named with
+for _word, _forms in SPELLED.items():  # ("the body corporate stuff": Body Corp; "registration": Rego)
+    for _form in _forms:
+        if " " not in _form:
+            SHORTENED[stem(_form)] = (*SHORTENED.get(stem(_form), ()), _word)
 
 
 def _phrase_table(text: str) -> dict[str, tuple[str, ...]]:
@@ -337,7 +346,11 @@ def heads(word: str) -> tuple[str, ...]:
     # not an English word that starts like a form ("reservation": reserva)
     found = next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
     # or a plural that changes the last vowel ("fatture": fattura, "bollette": bolletta)
-    return found or next((_HEADS[f] for v in VOWELS if vowel_changed(word, f := word[:-1] + v) and f in _HEADS), ())
+    found = found or next((_HEADS[f] for v in VOWELS if vowel_changed(word, f := word[:-1] + v) and f in _HEADS), ())
+    # or a compound, which is what its last word is ("Nettolohn": salary, "Mietzinsdepot": deposit), of no English
+    # word ("cottage" is no day, "Tage")
+    return found or next((_HEADS[word[n:]] for n in range(3, len(word) - 3) if word[n:] in _HEADS), ()) \
+        if coined(word) else found
 
 
 def phrases(word: str) -> tuple[str, ...]:

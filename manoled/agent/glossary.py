@@ -1,24 +1,25 @@
 """The words of household papers in the languages people keep them in, by the English word a question says.
 
 One line a word (or the forms of a word the stemmer keeps apart: "move moved"), then its forms in German, French,
-Spanish, Portuguese, Italian, Dutch, Czech, Polish, Swedish, Danish and Norwegian (a country's too, as its people name
+Spanish, Portuguese, Italian, Dutch, Czech, Polish, Swedish, Danish, Norwegian and Malay (a country's too, as its people name
 a trip's folder: "Chorvatsko_2026", and a city's, as a ticket names it: "Londres Heathrow"); a line that starts with a
 space goes on the line before. A form of several words is written with underscores ("prise_d'effet"). Words of a tongue
 whose endings change are written by the stem they change on (Czech *jistot*a, Polish *kaucj*a): a form of five letters
 or more is also read as the start of a word, and one of six or more as the end of a compound (an *elräkning* is a
-bill): so no form that ends a word of another meaning (*räkning* ends *beräkning*, a calculation; *strøm* ends
+bill), one of four or five after three letters or more of a word no English one (*Zopfmehl* is flour, *Nettolohn* pay;
+*postage* is no day, *Tage*): so no form that ends a word of another meaning (*räkning* ends *beräkning*, a calculation; *strøm* ends
 *Lindström*), nor one read as another word once its accents are folded (*tåg*, a train, is read as *tag*).
 """
 
 TABLE = """
-invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme fakturę fakturze fakturor
+invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme fakturę fakturze fakturor invois
 potato: kartoffel pomme_de_terre pommes_de_terre patata batata aardappel brambor ziemniak potatis kartofler poteter
 increase: erhöhung augmentation aumento verhoging zvýšení podwyżk höjning forhøjelse økning
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska
  výplatnice mzdový_list pasek_wynagrodzeń pasek_płacowy odcinek_płacowy cedolino busta_paga lönespec lönebesked
- lønseddel lønsedler lønnsslipp lønnsseddel
-total: totale totali gesamtbetrag totaal celkem razem i_alt
-net: netto neto líquido liquido percibir čistá do_wypłaty na_rękę utbetalt udbetalt att_utbetala til_udbetaling
+ lønseddel lønsedler lønnsslipp lønnsseddel slip_gaji gaji
+total: totale totali gesamtbetrag totaal celkem razem i_alt jumlah
+net: netto neto líquido liquido percibir čistá do_wypłaty na_rękę utbetalt udbetalt att_utbetala til_udbetaling bersih
 soak soaking: einweichen tremper remojar demolhar ammollo blötlägg udblød bløtlegg
 start: beginn début inicio inizio início decorrenza prise_d'effet date_d'effet początek rozpoczęci tillträde från_och_med
  fra_og_med
@@ -69,19 +70,19 @@ director: direktor direktorin leiter leiterin directeur directrice director dire
 health: gesundheit santé salud salute saúde zdrowi zdrowotn hälsa hälso sundhed
  zorgverzekering zorgverzekeraar krankenversicherung krankenkasse mutuelle sjukförsäkring sygeforsikring
 bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura rachun bolletta elräkning elregning
- strømregning
+ strømregning bil
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad paragon pokwitowani kvitto
- kvittering
+ kvittering resit
 babysitter: gardienne nounou niñera babá oppas chůva opiekunka barnvakt barnepige barnevakt
 brother: bruder frère hermano irmão fratello broer bratr bror
 sister: schwester sœur hermana irmã sorella zus sestra siostra syster søster søster
 network: netzwerk netzwerkname réseau rete rede netwerk síť sieć nätverk netværk nettverk ssid
-diary: tagebuch journal_intime diario dagboek deník dziennik pamiętnik dagbok dagbog
+diary: tagebuch journal_intime diario dagboek deník dziennik pamiętnik dagbok dagbog diari
 document: unterlagen dokumente dokument justificatifs documentos documenti dokumenty
 paper: unterlagen
-amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag kwota kwoty kwotę belopp beløb beløp
+amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag kwota kwoty kwotę belopp beløb beløp amaun
 sum: summe betrag suma razem
-deposit: kaution fianza caução cauzione bond waarborgsom kauce kauci jistot kaucj
+deposit: kaution depot dépôt fianza caução cauzione bond waarborgsom kauce kauci jistot kaucj
 guarantee: kaution garantie fianza cauzione caução kaucj garanti
 rent: miete kaltmiete warmmiete loyer alquiler affitto canone aluguel renda huur huurprijs nájemné nájem czynsz najem najmu
  månedsleie månedsleje hyra hyran månadshyra husleje husleie
@@ -97,7 +98,7 @@ diy: brico bricolage bricolaje baumarkt bouwmarkt fai-da-te byggvaruhus byggmark
 hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwaren ferramenta ferramentas ijzerwaren
  baumarkt järnhandel isenkræmmer jernvare byggvaruhus
 insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering
- verzekerd pojištění pojistka pojišťovna ubezpiecz polisa polisy försäkring försäkrad forsikring forsikret
+ verzekerd pojištění pojistka pojišťovna ubezpiecz polisa polisy försäkring försäkrad forsikring forsikret insurans
 insurer insurers: insurance insured versicherung assurance seguro assicurazione verzekering pojišťovna ubezpieczyciel
  försäkringsbolag forsikringsselskab forsikringsselskap försäkring forsikring
 premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk
@@ -105,7 +106,7 @@ renewal: verlängerung renouvellement renovación rinnovo renovação odnowieni 
  forlængelse forlengelse
 annual yearly: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn årlig per_år
 tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst
- daň daně podat pit skatt
+ daň daně podat pit skatt cukai
 income: einkommen ingresos rendimientos renta reddito rendimento dochód dochodu przychód inkomst indkomst inntekt
 price: preis prix precio prezzo preço prijs cena ceny priset prisen
 membership member: mitgliedschaft mitglied adhésion adhérent abonnement socio socia abbonamento iscritto członkostw
@@ -113,16 +114,16 @@ membership member: mitgliedschaft mitglied adhésion adhérent abonnement socio 
 freeze frozen: einfrieren congelación congelacion congelar congelado congelada congeler congelé sospensione sospendere
  pausierung ruhezeit zawieszeni pozastaven frysning frysa
 fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta cuota cuotas cotisation
- mensalidade avgift afgift gebyr
+ mensalidade avgift afgift gebyr yuran
 deadline: frist stichtag date_limite termin_płatności fälligkeit échéance vencimiento scadenza vencimento vervaldatum
  splatnost splatnosti termine plazo prazo förfallodag förfallodatum forfaldsdato forfaldsdag forfallsdato forfallsdag
  betalningsfrist betalingsfrist sista_betalningsdag
-due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné
+due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné bayar_sebelum tarikh_akhir
  termin_płatności płatne_do förfallo förfaller forfald forfall sista_betalningsdag
-date: datum fecha
+date: datum fecha tarikh
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn månatlig månadsvis månedlig
- per_månad per_måned i_månaden om_måneden i_måneden
+ per_månad per_måned i_månaden om_måneden i_måneden bulanan
 month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce miesiąc miesięcy månad måned
 year: jahr jahres année années año años anno anni ano anos jaar jaren rok roku roce roční ročně rocznie
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
@@ -139,13 +140,13 @@ roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_techniqu
 odometer mileage: km kilometrage kilométrage kilometerstand przebieg miltal
 kilometre kilometres kilometer kilometers: km kilomètres kilómetros chilometri kilometrů kilometrów
 phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer
-address: adresse anschrift dirección indirizzo endereço morada adres adress
+address: adresse anschrift dirección indirizzo endereço morada adres adress alamat
 salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
- månadslön månedsløn månedslønn
+ månadslön månedsløn månedslønn gaji
 gross: brutto brut bruto lordo devengado devengos bruto hrubá
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo tilläggsavtal
 apartment flat: wohnung appartement logement piso vivienda apartamento appartamento byt bytu mieszkani lokal lägenhet
- lejlighed leilighet bostad
+ lejlighed leilighet bostad rumah
 landlord: lessor vermieter vermieterin propriétaire locateur bailleur bailleresse arrendador senhorio verhuurder pronajímatel pronajímatele
  wynajmując właściciel hyresvärd udlejer utleier fastighetsägare
 tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy hyresgäst lejer leietaker
@@ -153,7 +154,7 @@ heating: heizung chauffage calefacción riscaldamento aquecimento verwarming ogr
  oppvarming fjärrvärme fjernvarme
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu
  elektroměr prąd energia_elektryczna energii_elektrycznej luce strømregning strømforbruk strømmen strømpris elräkning
- elnät elavtal elförbrukning elektricitet elektrisitet elregning elforbrug
+ elnät elavtal elförbrukning elektricitet elektrisitet elregning elforbrug elektrik
 bike: bicycle cycles fahrrad vélo bicicleta bicicletta rower
 bicycle: bike fahrrad vélo bicicleta bicicletta rower
 aim aims: goal objective
@@ -164,7 +165,7 @@ xmas xma: christmas weihnachten navidad noël natale kerstmis
 cabin: stateroom kabine cabine camarote cabina kabina hytt
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução tłumaczeni
-car: auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd bilar bilen fordon køretøj kjøretøy
+car: auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd bilar bilen fordon køretøj kjøretøy kereta
 suv hatchback sedan saloon minivan: car vehicle auto wagen voiture coche carro vůz vozidlo samochód pojazd
 key: schlüssel clé llave chiave chave sleutel klucz nyckel nycklar nøgle nøkkel nøkler
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker ślusarz låssmed låsesmed
@@ -175,7 +176,7 @@ rate: tarif tarifa tariffa stundensatz stawka taryf takst
 tablet: tablett tableta tablette surfplatta
 framework: rahmenvertrag ramavtal rammeaftale rammeavtale
 day: tage jours días giorni dias dni dzień dagar dager
-recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift
+recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi
 payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew betalning
 account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy
 bank: banque banco banca
@@ -184,12 +185,12 @@ refund: erstattung rückerstattung erstattet remboursement remboursé restitué 
  rimborso teruggave terugbetaling rebate benefit_paid
  reimbursement reimbursed zwrot återbetal tilbagebetal tilbakebetal återbäring överskjutande_skatt overskydende_skat
 statement: abrechnung kontoauszug relevé extracto estratto extrato wyciąg rozliczeni vyúčtování výpis kontoutdrag
- kontoudtog kontoutskrift årsbesked årsoppgave
+ kontoudtog kontoutskrift årsbesked årsoppgave penyata
 utility: nebenkosten charges suministros utenze driftskostnad
 advisor adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor
  asesora consulente rådgiv
 maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção konserwacj serwis
- vedligeholdelse vedlikehold
+ vedligeholdelse vedlikehold penyelenggaraan
 repair: reparatur réparation reparación riparazione reparação reparatie napraw reparasjon reparera reparere
 company: firma unternehmen société entreprise empresa azienda spółka spółki företag selskab selskap bolag
 host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte gospodarz
@@ -207,26 +208,26 @@ cancel cancellation: kündigung stornierung annulation résiliation cancelación
 letter: lettre carta lettera pismo brev
 teacher: lehrer lehrerin pädagogin pädagoge erzieher erzieherin enseignant enseignante institutrice instituteur
  éducatrice educatrice maestra insegnante profesora professora leraar lerares juf učitel učitelka nauczyciel
- nauczycielka wychowawczyni przedszkolank lärare förskollärare lærer pædagog
+ nauczycielka wychowawczyni przedszkolank lärare förskollärare lærer pædagog guru cikgu
 gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport siłowni
 note: notiz notizen notas nota notities notatk anteckning notat
 energy: energie énergie energía energie energia energii energi
 employer: arbeitgeber employeur empleador datore pracodawc arbetsgivare arbejdsgiver arbeidsgiver
 january: januar jänner janvier enero gennaio janeiro januari leden ledna styczeń stycznia
 february: februar février febrero febbraio fevereiro februari únor února luty lutego
-march: märz mars marzo maart březen března marzec marca marts
+march: märz mars marzo maart březen března marzec marca marts maret
 april: avril abril aprile duben dubna kwiecień kwietnia
 may: mai mayo maggio maio mei květen května maj
 june: juni juin junio giugno junho červen června czerwiec czerwca
-july: juli juillet julio luglio julho červenec července lipiec lipca
-august: août agosto augustus srpen srpna sierpień sierpnia augusti
+july: juli juillet julio luglio julho červenec července lipiec lipca julai
+august: août agosto augustus srpen srpna sierpień sierpnia augusti ogos agustus
 september: septembre septiembre settembre setembro září wrzesień września
 october: oktober octobre octubre ottobre outubro říjen října październik października
 november: novembre noviembre listopad listopadu listopada
-december: dezember décembre diciembre dicembre dezembro prosinec prosince grudzień grudnia desember
+december: dezember décembre diciembre dicembre dezembro prosinec prosince grudzień grudnia desember disember
 extra: excess
 dog: pet perro hund chien cane cão psa
-cat: pet gato katze gatto kot kota katt
+cat: pet gato katze gatto kot kota katt kucing
 vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário dierenarts weteryn veterinär veterinær dyrlæge
 egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko jaja ägg
 earn earned earning: income
@@ -235,7 +236,7 @@ taxman: tax taxes revenue finanzamt impôts urząd_skarbowy skatteverket skattes
 wifi wi-fi: internet broadband wlan
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working awari
  zepsu trasig gått_sönder i_stykker
-fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn bensin drivmedel brændstof drivstoff tankning
+fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn bensin drivmedel brændstof drivstoff tankning minyak
 oil: öl ölwechsel huile vidange aceite olio óleo olie olej oleju olja olje oljebyte oljeskift
 cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured försäkring forsikring
 mediclaim: health_insurance medical_insurance health_policy health_cover
@@ -255,7 +256,7 @@ sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeld
  iscrizione wpisowe anmälan inskrivning tilmelding påmelding indmeldelse innmelding
 grocery groceries: supermercado lebensmittel épicerie alimentación spesa potraviny zakupy spożywcz livsmedel matvaror
  dagligvar
-budget budgeted: presupuesto haushaltsplan bilancio orçamento rozpočet budżet budsjett
+budget budgeted: presupuesto haushaltsplan bilancio orçamento rozpočet budżet budsjett bajet
 excess: franquicia selbstbeteiligung franchigia eigen_risico udział_własny franszyz självrisk selvrisiko
 damage: daños schaden dommages danni danos szkod skada skador skade
 claim: siniestro schadensfall sinistre sinistro szkod skadeanmälan skadeanmeldelse skademelding skadeärende
@@ -268,8 +269,9 @@ tap faucet: grifo wasserhahn robinet rubinetto torneira kran blandare vandhane v
 terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso wypowiedzeni uppsägning
  opsigelse oppsigelse säga_upp sagt_upp sige_op si_opp
 motorway: autobahn autoroute autopista autoestrada autostrada snelweg motorväg motorvej motorvei
+management: verwaltung hausverwaltung gestion gestión gestione gestão beheer správa zarząd förvaltning forvaltning pengurusan
 condo condominium: condomínio condominio copropriété wohnungseigentümergemeinschaft vve wspólnot bostadsrättsförening
- brf ejerforening andelsboligforening borettslag sameie
+ brf ejerforening andelsboligforening borettslag sameie kondominium
 general: geral allgemein allgemeine générale generale algemene ogóln
 meeting assembly: versammlung reunião reunión réunion riunione assembleia asamblea assemblée assemblea vergadering
  zebrani årsmöte föreningsstämma årsstämma generalforsamling
@@ -298,16 +300,16 @@ liability: ručení odpovědnost haftpflicht responsabilité responsabilidad ans
 compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria obligatorisk
 nursery preschool kindergarten daycare childcare: školka školky mateřská_škola kita crèche maternelle guardería asilo
  předškolní asilo_nido nido förskola dagis vuggestue børnehave barnehage kindertagesstätte kinderkrippe garderie
- guarderia kinderopvang kinderdagverblijf przedszkol żłobek
+ guarderia kinderopvang kinderdagverblijf przedszkol żłobek tadika taska
 meal meals lunch lunches: stravné strava obědy måltid lunsj
 dose: dávka dávky dosis dosering
 gas: plyn plynu gaz
 overpayment: přeplatek
 service: servis
-report: zpráva zprávy bericht informe
+report: zpráva zprávy bericht informe laporan
 paediatrician pediatrician: md pediatr pediatrie kinderarzt pédiatre pediatra barnläkare børnelæge barnelege
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias ferie
-photo photos pic pics picture pictures: fotky fotka fotografie foto fotos
+photo photos pic pics picture pictures: fotky fotka fotografie foto fotos gambar
 advance advances: záloha zálohy zálohu preliminary vorauszahlung vorauszahlungen acompte acomptes anticipo förskott
  aconto forskud forskudd
 client clients customer customers: kunde kunden cliente clientes klient klienta klientów bill_to billed_to invoice_to

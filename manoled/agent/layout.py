@@ -265,7 +265,8 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
                      r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|"
-                     r"pvt)\.$", re.IGNORECASE)  # and German and French ones, the rupee's "Rs. 3,458", "Pvt. Ltd."
+                     r"pvt|fr|sfr|sdn|bhd|jln|tmn)\.$", re.IGNORECASE)  # and German and French ones, the rupee's "Rs. 3,458",
+# "Pvt. Ltd.", the Swiss franc's "Fr. 7'440.–", Malaysian "Sdn. Bhd." and addresses' "Jln." (Jalan), "Tmn." (Taman)
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
 _MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)

@@ -4,7 +4,7 @@ Papers of one series say nearly the same words ("CEDOLINO PAGA … NETTO IN BUST
 paper a search ranks first is a toss-up: "how much reached his account in October" may find September's and
 November's payslips and miss October's. Where a passage found is of a paper whose name dates it another month than
 the one asked, and a paper of its series (its folder, named like it) is dated the month asked and was not found,
-that paper is read whole after it, ranked as it. Only a paper among the first three found that says two of the
+that paper is read whole after it, ranked as it. Only a paper among the first five found that says two of the
 question's words, the month aside, is taken for the series asked. A day asked ("her payslip dated 6 August 2026")
 picks the paper of a series whose name gives that day ("Payslip_06-08-2026.pdf", not "Payslip_20-08-2026.pdf",
 a fortnight's payslips being two a month) as a month does. ``month_missing`` and ``day_missing`` say when the
@@ -24,7 +24,7 @@ from .retrieve import MONTH_NUMBERS, Candidate, contains, overlapped
 from .series import series_of
 
 READ_MOST = 6  # passages read of the asked month's paper (a payslip, a bill: a page or two)
-LEADING = 3  # of the first this many files found
+LEADING = 5  # of the first this many files found
 
 
 def _fit(name: str, given: frozenset, months: set[int], years: set[int]) -> float:
@@ -46,14 +46,21 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
     def fit(name: str) -> float:
         return _fit(name, given, months, years)
 
-    # of a paper among the first three found that says two of the question's words, the month aside: the series asked
+    # of a paper among the first five found that says two of the question's words, the month aside: the series asked
     # ("Luna's vet invoice from January" is not the electricity bill's series, found third for "invoice" alone)
     found = list(dict.fromkeys(c.path for c in candidates))[:LEADING]  # (those further down are hardly read)
-    if any(fit(c.file_name) > 0 for c in candidates if c.path in found):
-        return candidates  # a paper of the month asked was found: the check weighs it against the others
-    others = [c for c in candidates if c.path in found and fit(c.file_name) < 0
-              and sum(not is_month(t) for t in c.terms) >= 2]
+    asked = [t for t in terms if not is_month(t)]
+
+    def of_series_asked(c: Candidate) -> bool:  # (further down, one that says every word of the question)
+        said = [t for t in c.terms if not is_month(t)]
+        return len(said) >= 2 and (c.path in found or len(said) == len(asked))
+
+    if any(fit(c.file_name) > 0 for c in candidates if c.path in found and of_series_asked(c)):
+        return candidates  # a paper of the month asked was found: the check weighs it against the others (not the
+        # Kita's May bill, which says only the name of "claudia nettolohn mai")
+    others = [c for c in candidates if of_series_asked(c) and fit(c.file_name) < 0]
     by_path = files_at([c.path for c in others], files)
+    leading = set(found)
     out: list[Candidate] = []
     for c in candidates:
         out.append(c)
@@ -68,7 +75,9 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
             m = replace(c, passage_id=rows[0][0], text=overlapped([row[3] for row in rows]),  # whole, as the one found
                         path=str(g.path), file_name=g.name, file_id=g.id, relpath=g.relpath, heading="")
             m.terms = m.says(terms)
-            out.append(m)
+            # after the first of its series found; or, found further down than the leading files, after them
+            at = len(out) if c.path in leading else next((i for i, o in enumerate(out) if o.path not in leading), len(out))
+            out.insert(at, m)
     return out
 
 

@@ -187,13 +187,13 @@ class NameIndex:
         return [p for w in dict.fromkeys([term, *self.near(term)]) for p in self._dated.get(w, ())]
 
     def glossed(self, term: str) -> list[str]:
-        """Path words that are ``term`` in another language (:mod:`gloss`: "recipe" in Receitas, "contract" in
-        Mietvertrag): a form whole or in its plural, or a long one as the end of a compound, which is what the compound is (a
+        """Path words that are ``term`` in another language or short (:mod:`gloss`: "recipe" in Receitas, "contract" in
+        Mietvertrag, "corporate" in Body Corp): a form whole or in its plural, or a long one as the end of a compound, which is what the compound is (a
         Mietvertrag is a contract; a Rahmenvertrag is no frame)."""
         hit = self._glossed.get(term)
         if hit is None:
             out: list[str] = []
-            for g in gloss.forms(term):
+            for g in (*gloss.forms(term), *gloss.SHORTENED.get(term, ())):
                 g = fold(stem(g))
                 out += [g] if g in self.postings else []
                 if len(g) >= 4:  # one pass over the path words for the rest

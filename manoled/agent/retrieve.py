@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import gloss
-from .commonness import zipf
+from .commonness import coined, zipf
 from .slots import stem, words
 from .wording import fold
 
@@ -161,9 +161,10 @@ def contains(text: str, term: str) -> bool:
                                          re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14", "luz feb26", "20DEC26": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
-    # another tongue's short word whole, a longer one also as a plural or compound's start ("Preise"), a long one as
-    # a compound's end ("Grafiktablett")
-    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=6, prefix_ok=_form_of(t)) for g in gloss.forms(t)):
+    # another tongue's short word whole, a longer one also as a plural or compound's start ("Preise"), and as a
+    # compound's end ("Grafiktablett"; a short one in a word no English one: "500 g Zopfmehl" is flour, not
+    # "postage" a day, "Tage")
+    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=4, prefix_ok=_form_of(t)) for g in gloss.forms(t)):
         return True
     flat = f" {' '.join(ws)} "
     if "-" in t and f" {t.replace('-', ' ')} " in flat:
@@ -250,7 +251,7 @@ def _has(ws: list[str], t: str, prefix_from: int = 4, suffix_from: int = 99,
                or (len(t) >= prefix_from and w.startswith(t) and (prefix_ok is None or prefix_ok(w))
                    and (w[len(t):] in _ENDINGS or w[len(t)] == "-" or not _english(w) or not _english(t)))
                or "-" in w and w.split("-", 1)[0] in forms  # "moving": "Move-in"
-               or (len(t) >= suffix_from and w.endswith(t))
+               or (len(t) >= suffix_from and w.endswith(t) and (len(t) >= 6 or len(w) >= len(t) + 3 and coined(w)))
                or (r != t and w.startswith(r)) or ("-" in w or "-" in t) and w.replace("-", "") == flat for w in ws)
 
 

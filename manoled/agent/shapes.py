@@ -12,7 +12,7 @@ import re
 from .glossary import SPAN_NUMBERS, SPAN_UNITS, SPAN_WORDED
 
 _GROUPED = r"(?:[\d,.']|\s(?=\d{3}(?!\d)))"  # a sum's digits, its thousands apart by a space too: "12 500"
-_CURRENCY = (rf"(?:(?:[$€£¥₹]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf)\b\.?)\s?\d{_GROUPED}*|\d{_GROUPED}*\s?(?:eur|"
+_CURRENCY = (rf"(?:(?:[$€£¥₹]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf|fr|sfr|myr)\b\.?)\s?\d{_GROUPED}*|\d{_GROUPED}*\s?(?:eur|"
              r"euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|jpy|cad|aud|inr|rupees?|czk|kč|pln|zł|huf|ron|lei|kr|"
              r"€|\$|£|₹)\b|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])|"  # "1247.85" (no year's "2026.10"), not a date's "05.02.2026"
@@ -49,8 +49,8 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
                          r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
     "date": re.compile(DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date
-    # a clock time: "14:00", "3.15 pm", "at 9.30", "um 14.30 Uhr"; no sum ("$/month: 26.33", "64.15")
-    "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h)\b)|"
+    # a clock time: "14:00", "3.15 pm", "at 9.30", "um 14.30 Uhr", "8.00 pagi" (Malay); no sum ("$/month: 26.33", "64.15")
+    "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h|pagi|petang|malam)\b)|"
                        r"(?<=\b(?:at|um) )(?:[01]?\d|2[0-3])\.[0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
     "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)(?!The\b)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
