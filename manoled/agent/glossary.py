@@ -205,7 +205,7 @@ policy: versicherungsschein versicherungspolice police_d'assurance póliza poliz
 signature: unterschrift signatura assinatura podpis underskrift
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
  rezygnacj anulowani avbokning afbestilling avbestilling uppsägning opsigelse oppsigelse
-letter: lettre carta lettera pismo brev
+letter: lettre carta lettera pismo brev brief schreiben surat
 teacher: lehrer lehrerin pädagogin pädagoge erzieher erzieherin enseignant enseignante institutrice instituteur
  éducatrice educatrice maestra insegnante profesora professora leraar lerares juf učitel učitelka nauczyciel
  nauczycielka wychowawczyni przedszkolank lärare förskollärare lærer pædagog guru cikgu
@@ -226,7 +226,9 @@ october: oktober octobre octubre ottobre outubro říjen října październik pa
 november: novembre noviembre listopad listopadu listopada
 december: dezember décembre diciembre dicembre dezembro prosinec prosince grudzień grudnia desember disember
 extra: excess
-dog: pet perro hund chien cane cão psa
+dog: pet perro hund chien cane cão psa anjing
+hike hikes hiking: wanderung wanderungen randonnée randonnées senderismo escursione escursioni caminhada wandeling
+ turistika wędrówk vandring vandringer fottur mendaki
 cat: pet gato katze gatto kot kota katt kucing
 vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário dierenarts weteryn veterinär veterinær dyrlæge
 egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko jaja ägg
@@ -307,7 +309,7 @@ gas: plyn plynu gaz
 overpayment: přeplatek
 service: servis
 report: zpráva zprávy bericht informe laporan
-paediatrician pediatrician: md pediatr pediatrie kinderarzt pédiatre pediatra barnläkare børnelæge barnelege
+paediatrician pediatrician: md pediatr pediatrie kinderarzt pédiatre pediatra barnläkare børnelæge barnelege kinderärztin doktor_kanak-kanak
 holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias ferie
 photo photos pic pics picture pictures: fotky fotka fotografie foto fotos gambar
 advance advances: záloha zálohy zálohu preliminary vorauszahlung vorauszahlungen acompte acomptes anticipo förskott

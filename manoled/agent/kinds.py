@@ -186,6 +186,8 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     return _typed_by(english)
 
 
+_NAME_OF = re.compile(r"\bname of (?:the |our |my |his |her |their |your )?(?:[\w-]+ )?(\w+)\b(?! (?:of|for)\b)|"
+                      r"\b(\w+)'s name\b")
 _ASKED_IN_ENGLISH = re.compile(r"\b(?:what|what's|whats|which|when|who|whose|how|where)\b", re.IGNORECASE)
 
 
@@ -204,6 +206,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
+    if (m := _NAME_OF.search(" ".join(ws))) and is_role(m.group(1) or m.group(2)):
+        return "person", True  # "what is the name of our property manager", "the vet's name": a person
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)
         if a in _ASKING:
             if "worth" in ws[n + 1:n + 10]:

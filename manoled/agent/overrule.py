@@ -121,7 +121,9 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         intent = plan.intent = "disk"  # "how much space do the Austin Energy bills take" (not "how much storage
         plan.reason = "asks how much space files take"  # does the laptop have": its spec, in its guide)
         plan.folder = plan.folder or find_folder(question, files, loose=True)
-    elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room:
+    elif intent in ("count", "list") and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS) and not how_room or \
+            intent == "disk" and how_much_or_big and not qwords & (SIZE_WORDS | STORAGE_WORDS | _TAKING | FILE_NOUNS) \
+            and not how_room:  # ("how much a year does the university give me": a sum, though a folder is Uni)
         intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
         plan.reason = "asks how much of something, not for files"
     elif intent == "count" and "total" in in_english(q).split() and not (head or slots.extensions or qwords & FILE_NOUNS):

@@ -45,7 +45,7 @@ def _alone(unit: str, m: re.Match[str]) -> bool:
 _ROLES = frozenset("landlord landlady tenant doctor author colleague colleagues attendee attendees participants vet gp "
                    "nurse teacher coach tutor plumber electrician builder mechanic agent midwife lawyer solicitor "
                    "accountant nanny babysitter cleaner brother sister mum mom mother dad father aunt aunty uncle "
-                   "cousin nan grandma grandpa grandmother grandfather neighbour neighbor".split())
+                   "cousin nan grandma grandpa grandmother grandfather neighbour neighbor manager caretaker".split())
 
 
 def is_role(word: str) -> bool:

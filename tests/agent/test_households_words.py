@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from conftest import PathFile, shared_embedder
 
+from manoled.agent.attribute import asked_words
 from manoled.agent.gloss import heads
+from manoled.agent.kinds import typed_by
 from manoled.agent.layout import sentences
 from manoled.agent.monthly import asked_month_papers
 from manoled.agent.months import asked_months
@@ -18,6 +20,7 @@ from manoled.agent.names import index_of
 from manoled.agent.planner import Planner
 from manoled.agent.retrieve import Candidate, contains
 from manoled.agent.shapes import TYPE_PATTERNS
+from manoled.agent.verify import coverage
 
 NOW = datetime(2026, 12, 4, 12).timestamp()
 
@@ -81,3 +84,48 @@ def test_a_swiss_franc_and_a_malay_time():
     assert sentences("Mietzinsdepot: Fr. 7'440.– (3 Netto-Monatsmietzinse), hinterlegt.") == [
         "Mietzinsdepot: Fr. 7'440.– (3 Netto-Monatsmietzinse), hinterlegt."]
     assert TYPE_PATTERNS["time"].findall("Masa 8.00 pagi - 12.00 tengah hari") == ["8.00"]
+
+
+def test_a_roles_name_is_a_person_and_a_short_number_word_its_number():
+    assert typed_by("What is the name of our property manager at the agency?") == ("person", True)
+    assert typed_by("the vet's name") == ("person", True)
+    assert typed_by("what is the name of the file")[0] is None
+    assert asked_words("bruno chip nr") == []  # "nr": the number the chip line gives
+    assert TYPE_PATTERNS["amount"].search("Mietzinsdepot: Fr. 7'440.– (3 Netto-Monatsmietzinse)")
+
+
+def test_a_hike_log_named_in_the_papers_tongue(planner):
+    files = [*FILES, PathFile("Privat/Wandern/Wanderungen_2026.md", id=50), PathFile("Privat/todo.md", id=51)]
+    plan = planner.plan("When did we last edit the hiking log?", files)
+    assert plan.intent == "metadata" and plan.name is not None and plan.name.file.name == "Wanderungen_2026.md", plan
+
+
+def test_the_month_asked_of_a_series_saying_every_word_further_down():
+    papers = [PathFile(f"Arbeit/Lohnabrechnungen/Lohnabrechnung_2026-0{m}.txt", id=m) for m in (3, 4, 5, 6)]
+    others = [PathFile(f"Misc/note_{i}.md", id=10 + i) for i in range(5)] + [PathFile("Kita/Elternbeitrag_2026-05.txt", id=20)]
+    terms = ["mira", "nettolohn"]
+
+    def cand(f: PathFile, said: list[str]) -> Candidate:
+        return Candidate(100 + f.id, " ".join(said), f.path, f.name, f.id, terms=said, relpath=f.relpath)
+
+    # the Kita's May bill says only the name: no paper of the series asked
+    found = [cand(others[5], ["mira"])] + [cand(f, ["mira"]) for f in others[:4]] + [cand(papers[1], terms)]
+
+    def passages(file_id: int, limit: int = 6) -> list[tuple[int, int, Any, str]]:
+        return [(200 + file_id, 0, None, f"Nettolohn: CHF {file_id}")]
+
+    out = asked_month_papers("mira nettolohn mai", terms, found, papers + others, passages)
+    assert [c.file_name for c in out][5] == "Lohnabrechnung_2026-05.txt", [c.file_name for c in out]
+
+
+def test_a_compound_says_its_last_word_to_the_check():
+    got, detail = coverage({"bruno": 3, "chip": 1}, "Microchip: 756098100234517 (registered in AMICUS)", 40)
+    assert detail["chip"][1] and got > 0, detail
+
+
+def test_how_much_a_folders_namesake_gives_is_a_sum(planner):
+    files = [*FILES, PathFile("Uni/Scholarship letter 2026.pdf", id=60), PathFile("Uni/Chapter 2 draft.docx", id=61)]
+    plan = planner.plan("How much a year does the university give me to live on while I do my PhD?", files)
+    assert plan.intent == "content", (plan.intent, plan.folder, plan.reason)
+    plan = planner.plan("How much space does the uni stuff take up?", files)
+    assert plan.intent == "disk" and plan.folder == "Uni", (plan.intent, plan.folder, plan.reason)
