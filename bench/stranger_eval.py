@@ -22,7 +22,10 @@ society maintenance bills, rupees, some Marathi; reported held out twice, then m
 couple's: bilingual payslips, a freelance illustrator's invoices, crowns written "12 500 Kč" and "3.450,- Kč", Czech
 dates, nearly half the papers in Czech), ``milan`` (a Milan couple's: a freelance designer's fatture and F24s, an
 engineer's cedolini, most papers in Italian; first run .544) and ``nairobi`` (a Nairobi couple's: a pharmacist's
-payslips, a print shop's invoices and M-Pesa statements, shillings; first run .711). Reporting folders (read
+payslips, a print shop's invoices and M-Pesa statements, shillings; first run .711), ``zurich`` (a Zurich couple's:
+a pharmacist's Lohnabrechnungen, a translator's QR-bill invoices, francs written "Fr. 2'480.–", most papers in German;
+first run .633) and ``kualalumpur`` (a Kuala Lumpur couple's: a teacher's Slip Gaji, a photographer's invoices,
+ringgit, a third of the papers in Malay; first run .522). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
