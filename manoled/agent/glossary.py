@@ -45,6 +45,7 @@ electrician electricians: elektriker électricien electricista elettricista elet
 agency: agentur agence agencia agenzia agencj byrå
 manage manages managed management managing: verwaltung hausverwaltung verwalter gestion gestionnaire administración
  administrador gestione amministratore beheer beheerder zarządc zarządzając förvaltning förvaltare forvaltning forvalter
+ gestión gestão správa zarząd pengurusan
 letting: vermietung gestion_locative arrendamiento locazione verhuur wynajem wynajmu uthyrning udlejning utleie
 fine: bußgeld amende contravention multa grzywn mandat_karny böter bøde bøder felparkering kontrollavgift
 speed: geschwindigkeit vitesse velocidad velocità velocidade prędkoś hastighet hastighed
@@ -271,7 +272,6 @@ tap faucet: grifo wasserhahn robinet rubinetto torneira kran blandare vandhane v
 terminate termination: desistimiento desistir rescisión résiliation kündigung disdetta recesso wypowiedzeni uppsägning
  opsigelse oppsigelse säga_upp sagt_upp sige_op si_opp
 motorway: autobahn autoroute autopista autoestrada autostrada snelweg motorväg motorvej motorvei
-management: verwaltung hausverwaltung gestion gestión gestione gestão beheer správa zarząd förvaltning forvaltning pengurusan
 condo condominium: condomínio condominio copropriété wohnungseigentümergemeinschaft vve wspólnot bostadsrättsförening
  brf ejerforening andelsboligforening borettslag sameie kondominium
 general: geral allgemein allgemeine générale generale algemene ogóln

@@ -15,7 +15,7 @@ from .askwords import counted_by_count
 from .commonness import zipf
 from .counted import COUNTED, counted_value
 from .gloss import heads, in_english
-from .people import is_role
+from .people import is_role, name_of_role
 from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
 
@@ -186,8 +186,6 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     return _typed_by(english)
 
 
-_NAME_OF = re.compile(r"\bname of (?:the |our |my |his |her |their |your )?(?:[\w-]+ )?(\w+)\b(?! (?:of|for)\b)|"
-                      r"\b(\w+)'s name\b")
 _ASKED_IN_ENGLISH = re.compile(r"\b(?:what|what's|whats|which|when|who|whose|how|where)\b", re.IGNORECASE)
 
 
@@ -206,8 +204,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
-    if (m := _NAME_OF.search(" ".join(ws))) and is_role(m.group(1) or m.group(2)):
-        return "person", True  # "what is the name of our property manager", "the vet's name": a person
+    if name_of_role(" ".join(ws)):
+        return "person", True
     for n, (a, b) in enumerate(zip(ws, [*ws[1:], ""][:len(ws)], strict=True)):  # (none of an empty question)
         if a in _ASKING:
             if "worth" in ws[n + 1:n + 10]:

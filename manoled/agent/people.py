@@ -53,6 +53,14 @@ def is_role(word: str) -> bool:
     return word in _ROLES or word.endswith(("ician", "ist")) and len(word) > 5
 
 
+_NAME_OF = re.compile(r"\bname of (?:the |our |my |his |her |their |your )?(?:[\w-]+ )?(\w+)\b(?! (?:of|for)\b)|\b(\w+)'s name\b")
+
+
+def name_of_role(text: str) -> bool:
+    """Whether ``text`` (lower case) asks the name of a role: "the name of our property manager", "the vet's name"."""
+    return bool((m := _NAME_OF.search(text)) and is_role(m.group(1) or m.group(2)))
+
+
 # the parties of a lease or a sale, each by its words: a line labelled by one is not another's ("Agent: Sandra Kaur"
 # under "1. Landlord" names no landlord)
 _PARTIES = ("landlord landlady lessor owner", "tenant tenants lessee occupant", "agent manager", "buyer purchaser",
