@@ -347,10 +347,10 @@ def heads(word: str) -> tuple[str, ...]:
     found = next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
     # or a plural that changes the last vowel ("fatture": fattura, "bollette": bolletta)
     found = found or next((_HEADS[f] for v in VOWELS if vowel_changed(word, f := word[:-1] + v) and f in _HEADS), ())
-    # or a compound, which is what its last word is ("Nettolohn": salary, "Mietzinsdepot": deposit), of no English
-    # word ("cottage" is no day, "Tage")
-    return found or next((_HEADS[word[n:]] for n in range(3, len(word) - 3) if word[n:] in _HEADS), ()) \
-        if coined(word) else found
+    if found or not coined(word):  # ("cottage" is no day, "Tage")
+        return found
+    # or a compound of no English word, which is what its last word is ("Nettolohn": salary, "Mietzinsdepot": deposit)
+    return next((_HEADS[word[n:]] for n in range(3, len(word) - 3) if word[n:] in _HEADS), ())
 
 
 def phrases(word: str) -> tuple[str, ...]:
