@@ -79,3 +79,20 @@ def pointed_part(question: str, points_back: re.Pattern[str]) -> str:
 
 
 _SENTENCE = re.compile(r"(?<=[a-z]{2}[.!])\s+(?=[A-Z])")  # a full stop after a word, a capital after it
+
+
+# "opening time", "boarding time": the clock time something happens at, not how long it takes (cooking time)
+AT_A_TIME = frozenset("opening closing boarding starting meeting departing arriving landing leaving finishing ending "
+                       "pickup check-in".split())
+_OF_WHAT = frozenset("on of for in at from to with about per a each every".split())
+
+
+def day_named(ws: list[str]) -> str | None:
+    """"date" or "time" when the noun phrase that opens ``ws`` ends in a word for one ("the pay-before date on the
+    bill", "the pay by date", "the payment date of"): a few words, none a preposition that says of what."""
+    for k, w in enumerate(ws[:5]):
+        if w in _OF_WHAT or w in ("did", "does", "do", "will", "would"):
+            return None
+        if k and w in ("date", "day", "deadline", "time") and (k + 1 == len(ws) or ws[k + 1] in _OF_WHAT):
+            return "time" if w == "time" else "date"
+    return None

@@ -177,6 +177,8 @@ rate: tarif tarifa tariffa stundensatz stawka taryf takst
 tablet: tablett tableta tablette surfplatta
 framework: rahmenvertrag ramavtal rammeaftale rammeavtale
 day: tage jours días giorni dias dni dzień dagar dager
+sport sports: sportfest sporttag deporte deportes deportiva esporte desporto sportiva sportdag sportovní sportow idrott
+ idræt idrett sukan
 recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi
 payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew betalning
 account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy

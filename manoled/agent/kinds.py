@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .asking import asked_part
+from .asking import AT_A_TIME, asked_part, day_named
 from .askwords import counted_by_count
 from .commonness import zipf
 from .counted import COUNTED, counted_value
@@ -52,9 +52,6 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
                         r"(?:\s+all)?\s+(?:come|comes)\s+to\b|"
                         r"\b(?:come|comes|came)\s+to(?:\s+(?:in total|altogether|all up|in all|with tax|all in|in the end))?"
                         r"\s*[?.!]*\s*$", re.IGNORECASE)  # "what did the servicing come to?", not "come to stay"
-# "opening time", "boarding time": the clock time something happens at, not how long it takes (cooking time)
-_AT_A_TIME = frozenset("opening closing boarding starting meeting departing arriving landing leaving finishing ending "
-                       "pickup check-in".split())
 _DID = frozenset("did does do will would".split())
 _WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
@@ -233,9 +230,11 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
                 return ("amount" if stem(b) in ("amount", "price", "sum", "figure") else
                         "number" if stem(b) in ("number", "temperature", "temp") else
                         "time" if stem(b) in ("time", "hour") else "date"), True
+            if (day := day_named(ws[n + 1:])) is not None:
+                return day, True  # "what is the pay-before date on the bill": the day, whatever "pay" says
             if a == "which" and n == 0 and b and not is_cue(b) and not is_cue(stem(b)) and b not in STOP and b not in _SECRET:
                 return None, False  # "which card did I pay with": the card, whatever "pay" says
-        if a.endswith("ing") and len(a) > 5 and a not in _AT_A_TIME and b == "time" and (n + 2 == len(ws) or ws[n + 2] in ("for", "of", "on")):
+        if a.endswith("ing") and len(a) > 5 and a not in AT_A_TIME and b == "time" and (n + 2 == len(ws) or ws[n + 2] in ("for", "of", "on")):
             return "duration", True  # "bacalhau soaking time?", "cooking time for the rice": how long, not a clock time
         if b == "name" and is_role(a.removesuffix("'s")):
             return "person", True  # "pediatrician name", "the plumber's name": who, whatever else it says

@@ -173,9 +173,10 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
     out: list[str] = []
     head: _Head | None = None
     plain = ""  # the last line, when it was put out as it is and reads as a label
+    plain_at = 0  # where that label's line is in ``out``
     for i, line in enumerate(raw):
         bare = line.strip()
-        label, plain = plain, ""
+        label, plain, label_at = plain, "", plain_at
         if head is not None and (not bare or set(bare) <= _RULE):
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
@@ -206,9 +207,9 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
         if not piped and len(cells) >= 3 and ":" not in bare and _values([c for _, _, c in cells]):
             out.extend([line, *(indent + "  " + c for _, _, c in cells)])  # and each on its own, under it: "Usage
             continue  # 2,215 kWh", apart from the day's average
-        if label and (is_value(bare) and len(bare) <= 30 or _PRICED.fullmatch(bare)
+        if label and ((is_value(bare) or _SUM.fullmatch(bare)) and len(bare) <= 30 or _PRICED.fullmatch(bare)
                       or label.endswith(":") and _OPENS_WITH_DATE.match(bare)):
-            out[-1] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";
+            out[label_at] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";
             continue  # a receipt's item, then its count and price: "RÅSKOG trolley beige" "1 x 35.00 | 35.00"; a
             # label that ends in a colon, then a line that opens with its date ("… confirmed for:" "Wednesday 22 April …")
         if len(pairs) >= 2 and all(":" in p for p in pairs):
@@ -218,8 +219,16 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             out.append(f"{indent}{cells[0][2].rstrip(':')}: {cells[1][2]}")
         else:
             out.append(line)
-            plain = bare if _label(bare, is_value) else ""
+            plain, plain_at = (bare, len(out) - 1) if _label(bare, is_value) else ("", 0)
+            if label and label_at == len(out) - 2 and _note(bare):
+                plain, plain_at = label, label_at  # a note between a label and its value: "GAJI BERSIH / NET PAY"
+                # "Dikreditkan ke akaun Maybank pada tarikh bayaran" "RM 4,812.50"
     return out
+
+
+def _note(line: str) -> bool:
+    """A line of words that gives no value and is no label: a remark under a label, before its value."""
+    return not _label(line, lambda _: False) and not re.search(r"[\d|:]", line) and len(line.split()) >= 4
 
 
 def sheet_rows(lines: list[str], is_value: Callable[[str], bool]) -> list[str] | None:
@@ -253,6 +262,8 @@ def row_cells(row: str) -> list[tuple[str, str]]:
 # a line that opens with a date: "Wednesday 22 April 2026 at 3:15 pm", "12/03/2026 at 9:00"
 _OPENS_WITH_DATE = re.compile(rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH}|"
                               rf"{MONTH}\s+\d{{1,2}}\b|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}})", re.IGNORECASE)
+# a sum alone with its currency's code or sign: "RM 4,812.50", "CHF 7'529.25", "48.750,00 TL", "₺12.300"
+_SUM = re.compile(r"(?:[A-Z]{1,3}|Rs|Fr|Kč|zł|[$€£₹₺])\.?\s?-?\d(?:[\d.,' ]*\d)?(?:\.[–-])?|-?\d(?:[\d.,' ]*\d)?\s?(?:[A-Z]{2,3}|Kč|zł|kr|[€₺])")
 _PRICED = re.compile(r"\d+\s?[x×@]\s?[\d.,]+(?:\s*\|?\s*[£$€]?\s?[\d.,]+)?")  # "2 x 5.00 | 10.00": how many, at what
 
 

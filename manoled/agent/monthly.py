@@ -22,6 +22,7 @@ from .months import asked_months, days, is_month, name_date_fit, name_dates, spa
 from .names import files_at
 from .retrieve import MONTH_NUMBERS, Candidate, contains, overlapped
 from .series import series_of
+from .slots import is_year
 
 READ_MOST = 6  # passages read of the asked month's paper (a payslip, a bill: a page or two)
 LEADING = 5  # of the first this many files found
@@ -49,10 +50,10 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
     # of a paper among the first five found that says two of the question's words, the month aside: the series asked
     # ("Luna's vet invoice from January" is not the electricity bill's series, found third for "invoice" alone)
     found = list(dict.fromkeys(c.path for c in candidates))[:LEADING]  # (those further down are hardly read)
-    asked = [t for t in terms if not is_month(t)]
+    asked = [t for t in terms if not is_month(t) and not is_year(t)]  # (a year says no series: every paper has one)
 
     def of_series_asked(c: Candidate) -> bool:  # (further down, one that says every word of the question)
-        said = [t for t in c.terms if not is_month(t)]
+        said = [t for t in c.terms if t in asked]
         return len(said) >= 2 and (c.path in found or len(said) == len(asked))
 
     if any(fit(c.file_name) > 0 for c in candidates if c.path in found and of_series_asked(c)):

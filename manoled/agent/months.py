@@ -16,7 +16,7 @@ from . import gloss
 from .layout import row_cells
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
-from .slots import YEAR, TimeRange, is_year, words
+from .slots import YEAR, TimeRange, is_year, may_month, words
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
@@ -60,9 +60,7 @@ def asked_months(question: str) -> tuple[set[int], set[int]]:
             continue
         if len(w) < 3 or w[:3] not in MONTH_NAMES or not MONTH_NAMES[w[:3]].startswith(w):
             continue
-        near = ws[i - 1:i] + ws[i + 1:i + 2]
-        if w == "may" and (not any(n.isdigit() or n in ("in", "of", "for", "by", "since", "from", "until", "last", "next",
-                                                        "this") for n in near) or ws[i + 1:i + 2] in (["i"], ["we"])):
+        if w == "may" and not may_month(question, ws, i):
             continue  # "may I", "it may be", "for may I ask": not the month
         if "year" in ws[max(0, i - 3):i] and ws[i - 1:i] and ws[i - 1] in ("starting", "beginning", "from"):
             continue  # "the year starting July 2025": a year from that month, not the month

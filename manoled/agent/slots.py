@@ -52,6 +52,22 @@ def is_year(word: str) -> bool:
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 MONTHS.pop("may", None)  # "may" only as a month next to a year or after "in/since/before"
+
+_MAY_MID = re.compile(r"(?<![.?!:]\s)(?<![.?!:])(?<=\S\s)May\b")
+_MAY_SUBJECT = frozenset({"i", "we", "you", "he", "she", "it", "they", "if", "one"})
+_BEFORE_MAY = frozenset("in of for by since from until last next this".split())
+
+
+def may_month(question: str, ws: list[str], i: int) -> bool:
+    """Whether the word "may" at ``ws[i]`` is the month: beside a number or after "in", "since"… ("in May", "May
+    2026"; not "may I"), capitalised inside a sentence ("Claudia's May payslip"), or the question's last word after
+    no subject ("net pay claudia may"; not "if I may")."""
+    if _MAY_MID.search(question) or i == len(ws) - 1 and i > 0 and ws[i - 1] not in _MAY_SUBJECT:
+        return True
+    near = ws[i - 1:i] + ws[i + 1:i + 2]
+    return any(n.isdigit() or n in _BEFORE_MAY for n in near) and ws[i + 1:i + 2] not in (["i"], ["we"])
+
+
 WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "twenty": 20}
