@@ -95,7 +95,7 @@ def _asked(question: str) -> tuple[str, ...]:
     ("how much did the drill cost": subject or verb?)."""
     # of the sentence that asks, not of what it tells first ("I'm checking what landed in my account. How much …?")
     question = asked_part(question)
-    ws = [w for w in words(question) if not adverb(w)]
+    ws = _before_named_deed(question, [w for w in words(question) if not adverb(w)])
     for i, w in enumerate(ws):
         nxt = ws[i + 1] if i + 1 < len(ws) else ""
         if w == "how" and nxt in ("much", "many"):
@@ -155,6 +155,20 @@ def _asked(question: str) -> tuple[str, ...]:
 
 
 _ROUTE = re.compile(r"([^\W\d_]+)\s*(?:->|→|>)\s*([^\W\d_]+)")  # a journey's ends, written with an arrow
+
+
+_NAME = re.compile(r"(?<=\S\s)(?<![.?!:]\s)[^\W\d_a-z][\w'’-]*")  # a capitalised word inside a sentence
+
+
+def _before_named_deed(question: str, ws: list[str]) -> list[str]:
+    """``ws`` up to a clause whose subject is a name and whose verb is done ("the total of the invoice *Tomás issued*
+    to Tercer Lugar": the invoice is named by what follows, the attribute is before it)."""
+    names = {m.group().lower().removesuffix("'s") for m in _NAME.finditer(question)}
+    for i in range(1, len(ws) - 1):
+        if ws[i] in names and ws[i - 1] not in DETERMINERS and ws[i - 1] not in _NP_END and \
+                (ws[i + 1] in VERBS or len(ws[i + 1]) > 4 and ws[i + 1].endswith("ed")):
+            return ws[:i]
+    return ws
 
 
 def _head_phrase(rest: list[str], be: bool) -> list[str]:

@@ -69,7 +69,9 @@ def _stamp(value: str | None, name: str) -> float | None:
 def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None = None, time_filter: str | None = None,
             about: str | None = None, modified_after: str | None = None,
             modified_before: str | None = None, name_contains: str | None = None,
-            by_name_date: bool = False) -> list[FileRecord]:
+            by_name_date: bool = False, in_folder: bool = False) -> list[FileRecord]:
+    """``files`` that pass every filter given; in a folder named (``in_folder``), words that no file of it says
+    describe the folder's papers and narrow nothing ("how many CFE electricity bills": the CFE folder's recibos)."""
     since = _since(ctx, time_filter)
     after, before = _stamp(modified_after, "modified_after"), _stamp(modified_before, "modified_before")
     # of a month or longer, a file is of the month its name says, when asked so (see :func:`_in_span`)
@@ -77,7 +79,8 @@ def _filter(ctx: ToolContext, files: list[FileRecord], *, extension: str | None 
     out = [f for f in files if _match_ext(f, extension)
            and (since is None or f.mtime >= since) and _in_span(f, after, before, by_name)
            and (not name_contains or fold(name_contains.lower()) in fold(f.name.lower()))]
-    return files_about(ctx, out, about) if about else out
+    found = files_about(ctx, out, about) if about else out
+    return out if in_folder and not found else found
 
 
 def _in_span(f: FileRecord, after: float | None, before: float | None, by_name: bool) -> bool:
@@ -141,7 +144,7 @@ def count_files(ctx: ToolContext, extension: str | None = None,
     """
     files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, time_filter=time_filter, about=about,
                     modified_after=modified_after, modified_before=modified_before, name_contains=name_contains,
-                    by_name_date=by_name_date)
+                    by_name_date=by_name_date, in_folder=bool(folder))
     label = _ext_label(extension)
     period = f" modified {_PERIOD[time_filter]}" if time_filter else ""
     text = f"Found {len(files)} {label}file{'' if len(files) == 1 else 's'}{period}."
@@ -174,7 +177,7 @@ def list_files(ctx: ToolContext, extension: str | None = None, limit: int = 10,
     limit = max(1, min(int(limit), 100))
     files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about,
                     modified_after=modified_after, modified_before=modified_before, name_contains=name_contains,
-                    by_name_date=by_name_date)
+                    by_name_date=by_name_date, in_folder=bool(folder))
     if sort_by == "size":
         files.sort(key=lambda f: (-f.size, f.name))
     elif sort_by == "smallest":
@@ -371,7 +374,7 @@ def disk_usage(ctx: ToolContext, folder: str | None = None, extension: str | Non
         extension: Only this extension or kind, e.g. "pdf" or "image". Null for all files.
         about: Only files whose name or content has these words, e.g. "invoice". Null for any.
     """
-    files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about)
+    files = _filter(ctx, _under(ctx, ctx.files(), folder), extension=extension, about=about, in_folder=bool(folder))
     total = sum(f.size for f in files)
     by_kind: Counter[str] = Counter()
     by_ext: Counter[str] = Counter()

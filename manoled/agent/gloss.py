@@ -110,7 +110,7 @@ annual: in one go | up front | upfront | in full | all at once | lump sum | sing
 flight: fly out | flying out | flies out | fly back | flying back
 roadworthiness: safe to drive | safe on the road | fit for the road | road legal | road-legal
 start: kick off | kicks off | kicked off | kicking off | get underway | gets underway
-due: pay-by date | pay by date | pay-before date | pay before date | pay-by day | pay by day
+deadline: pay-by date | pay by date | pay-before date | pay before date | pay-by day | pay by day
 departure: set off | sets off | setting off | head off | heads off | heading off
 launch: go-live | go live | going live | goes live | went live
 transport: getting around | get around | got around | gets around

@@ -13,19 +13,21 @@ bill), one of four or five after three letters or more of a word no English one 
 
 TABLE = """
 invoice: rechnung factura facture fattura fatura factuur faktura faktury fakturu fakturujeme fakturę fakturze fakturor invois
+ faturası faturalar
 potato: kartoffel pomme_de_terre pommes_de_terre patata batata aardappel brambor ziemniak potatis kartofler poteter
 increase: erhöhung augmentation aumento verhoging zvýšení podwyżk höjning forhøjelse økning
 payslip: lohnabrechnung gehaltsabrechnung paie nómina nomina holerite loonstrook salarisstrook výplatní_páska
  výplatnice mzdový_list pasek_wynagrodzeń pasek_płacowy odcinek_płacowy cedolino busta_paga lönespec lönebesked
- lønseddel lønsedler lønnsslipp lønnsseddel slip_gaji gaji
-total: totale totali gesamtbetrag totaal celkem razem i_alt jumlah
+ lønseddel lønsedler lønnsslipp lønnsseddel slip_gaji gaji bordro bordrosu maaş_bordrosu
+total: totale totali gesamtbetrag totaal celkem razem i_alt jumlah toplam genel_toplam
 net: netto neto líquido liquido percibir čistá do_wypłaty na_rękę utbetalt udbetalt att_utbetala til_udbetaling bersih
+ net_ödenen ele_geçen
 soak soaking: einweichen tremper remojar demolhar ammollo blötlägg udblød bløtlegg
 start: beginn début inicio inizio início decorrenza prise_d'effet date_d'effet początek rozpoczęci tillträde från_och_med
  fra_og_med
 move moved: einzug entrée emménagement mudanza trasloco mudança przeprowadzk inflyttning indflytning innflytting flytt
  flytning
-balance: saldo solde restbetrag reste_à_payer reste_à_charge restbelopp restbeløb restbeløp
+balance: saldo solde restbetrag reste_à_payer reste_à_charge restbelopp restbeløb restbeløp bakiye kalan_borç
 owed owing owe: balance outstanding reste_à_payer restbetrag a_pagar à_payer zu_zahlen da_pagare te_betalen do_zapłaty
  zaległoś att_betala at_betale å_betale
 coach: wagen voiture carrozza vagn vogn
@@ -33,9 +35,9 @@ return: rückfahrt rückreise rückflug retour regreso vuelta ritorno regresso p
  hjemreise
 outbound: hinfahrt hinreise hinflug aller ida andata wyjazd utresa udrejse utreise
 end: ende jusqu'au jusqu'à hasta koniec zakończeni slutdatum slutdato till_och_med til_og_med
-booking: buchung réservation reserva prenotazione boeking reservering rezerwacj bokning bestilling
+booking reservation: buchung réservation reserva prenotazione boeking reservering rezerwacj bokning bestilling rezervasyon
 stay staying: hotel accommodation unterkunft hébergement alojamiento alojamento alloggio nocleg zakwaterowani
- övernattning overnatning overnatting
+ övernattning overnatning overnatting konaklama
 quote estimate: angebot kostenvoranschlag devis presupuesto preventivo orçamento wycena wyceny kosztorys tilbud
  kostnadsförslag prisoverslag kostnadsoverslag
 plumber plumbing: klempner installateur plombier plomberie fontanero fontanería fontaneria idraulico canalizador
@@ -69,26 +71,26 @@ water: wasser eau agua acqua água woda wody wodę vattnet vand
 glasses: brille lunettes gafas occhiali óculos okulary glasögon
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor dyrektor direktör direktør
 health: gesundheit santé salud salute saúde zdrowi zdrowotn hälsa hälso sundhed
- zorgverzekering zorgverzekeraar krankenversicherung krankenkasse mutuelle sjukförsäkring sygeforsikring
+ zorgverzekering zorgverzekeraar krankenversicherung krankenkasse mutuelle sjukförsäkring sygeforsikring sağlık
 bill: rechnung factura facture fattura fatura factuur rekening vyúčtování faktura rachun bolletta elräkning elregning
  strømregning bil
 receipt: quittung beleg quittance recibo reçu ricevuta kwitantie kassabon účtenka doklad paragon pokwitowani kvitto
- kvittering resit
+ kvittering resit makbuz makbuzu dekont dekontu
 babysitter: gardienne nounou niñera babá oppas chůva opiekunka barnvakt barnepige barnevakt
 brother: bruder frère hermano irmão fratello broer bratr bror
 sister: schwester sœur hermana irmã sorella zus sestra siostra syster søster søster
 network: netzwerk netzwerkname réseau rete rede netwerk síť sieć nätverk netværk nettverk ssid
 diary: tagebuch journal_intime diario dagboek deník dziennik pamiętnik dagbok dagbog diari
-document: unterlagen dokumente dokument justificatifs documentos documenti dokumenty
+document: unterlagen dokumente dokument justificatifs documentos documenti dokumenty belge belgesi
 paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag kwota kwoty kwotę belopp beløb beløp amaun
 sum: summe betrag suma razem
-deposit: kaution depot dépôt fianza caução cauzione bond waarborgsom kauce kauci jistot kaucj
+deposit: kaution depot dépôt fianza caução cauzione bond waarborgsom kauce kauci jistot kaucj depozito teminat
 guarantee: kaution garantie fianza cauzione caução kaucj garanti
 rent: miete kaltmiete warmmiete loyer alquiler affitto canone aluguel renda huur huurprijs nájemné nájem czynsz najem najmu
- månedsleie månedsleje hyra hyran månadshyra husleje husleie
+ månedsleie månedsleje hyra hyran månadshyra husleje husleie kira kirası
 contract: vertrag contrat contrato contratto overeenkomst smlouva smlouvy umowa umowy umowę umowie avtal kontrakt aftale
- avtale
+ avtale sözleşme sözleşmesi sozlesme
 lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst nájemní_smlouva nájem
  umowa_najmu najmu hyreskontrakt hyresavtal lejekontrakt lejeaftale leiekontrakt leieavtale
 tenancy: lease mietvertrag bail arrendamiento umowa_najmu lejemål lejeforhold leieforhold hyreskontrakt
@@ -100,57 +102,59 @@ hardware: brico bricolage bricolaje ferretería ferreteria quincaillerie eisenwa
  baumarkt järnhandel isenkræmmer jernvare byggvaruhus
 insurance insured insure: versicherung versichert assurance assuré seguro asegurado assicurazione verzekering
  verzekerd pojištění pojistka pojišťovna ubezpiecz polisa polisy försäkring försäkrad forsikring forsikret insurans
+ sigorta sigortası poliçe poliçesi sigortasi
 insurer insurers: insurance insured versicherung assurance seguro assicurazione verzekering pojišťovna ubezpieczyciel
  försäkringsbolag forsikringsselskab forsikringsselskap försäkring forsikring
-premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk
+premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk primi
 renewal: verlängerung renouvellement renovación rinnovo renovação odnowieni przedłużeni förnyelse fornyelse förlängning
  forlængelse forlengelse
-annual yearly: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn årlig per_år
+annual yearly: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn årlig per_år yıllık
 tax: steuer steuern impôt impuesto imposta imposto tva iva mwst ust irpf tributaria hacienda belasting belastingdienst
- daň daně podat pit skatt cukai
+ daň daně podat pit skatt cukai vergi vergisi
 income: einkommen ingresos rendimientos renta reddito rendimento dochód dochodu przychód inkomst indkomst inntekt
-price: preis prix precio prezzo preço prijs cena ceny priset prisen
+ gelir
+price: preis prix precio prezzo preço prijs cena ceny priset prisen fiyat fiyatı
 membership member: mitgliedschaft mitglied adhésion adhérent abonnement socio socia abbonamento iscritto członkostw
  medlem
 freeze frozen: einfrieren congelación congelacion congelar congelado congelada congeler congelé sospensione sospendere
  pausierung ruhezeit zawieszeni pozastaven frysning frysa
 fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opłat retta cuota cuotas cotisation
- mensalidade avgift afgift gebyr yuran
+ mensalidade avgift afgift gebyr yuran ücret ücreti aidat aidatı ucret
 deadline: frist stichtag date_limite termin_płatności fälligkeit échéance vencimiento scadenza vencimento vervaldatum
  splatnost splatnosti termine plazo prazo förfallodag förfallodatum forfaldsdato forfaldsdag forfallsdato forfallsdag
- betalningsfrist betalingsfrist sista_betalningsdag
+ betalningsfrist betalingsfrist sista_betalningsdag bayar_sebelum son_ödeme
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné bayar_sebelum tarikh_akhir
- termin_płatności płatne_do förfallo förfaller forfald forfall sista_betalningsdag
-date: datum fecha tarikh
-next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn
+ termin_płatności płatne_do förfallo förfaller forfald forfall sista_betalningsdag son_ödeme son_ödeme_tarihi
+date: datum fecha tarikh tarihi
+next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn sonraki
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn månatlig månadsvis månedlig
- per_månad per_måned i_månaden om_måneden i_måneden bulanan
+ per_månad per_måned i_månaden om_måneden i_måneden bulanan aylık
 month: monthly monat monate mois mes mese mês maand maanden měsíc měsíce miesiąc miesięcy månad måned
 year: jahr jahres année années año años anno anni ano anos jaar jaren rok roku roce roční ročně rocznie
 contribution contributions: beitrag beiträge cotisation cotisations cotización contribución contribuição contributo
- składk bidrag
+ składk bidrag prim
 doctor: md physician arzt ärztin médecin médico medico huisarts lékař lékařka lekarz läkar legekontor legesenter fastlege
- vårdcentral lægehus lægeklinik lægevagt lægeerklæring praktiserende_læge egen_læge
-appointment: termin rendez-vous cita appuntamento consulta afspraak wizyt tidsbokning bokad_tid konsultation
+ vårdcentral lægehus lægeklinik lægevagt lægeerklæring praktiserende_læge egen_læge doktor hekim
+appointment: termin rendez-vous cita appuntamento consulta afspraak wizyt tidsbokning bokad_tid konsultation randevu
 notice: kündigung kündigungsfrist kündig gekündigt préavis preaviso antelación preavviso avis bescheid opzegtermijn wypowiedzeni
  okres_wypowiedzenia uppsägning opsigelse oppsigelse
 inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy prohlídka prohlídky
- kontrola przegląd badanie_techniczne besiktning bilsyn
+ kontrola przegląd badanie_techniczne besiktning bilsyn muayene
 roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_technique itv revisione przegląd
  badanie_techniczne besiktning bilsyn
 odometer mileage: km kilometrage kilométrage kilometerstand przebieg miltal
 kilometre kilometres kilometer kilometers: km kilomètres kilómetros chilometri kilometrů kilometrów
 phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer
-address: adresse anschrift dirección indirizzo endereço morada adres adress alamat
+address: adresse anschrift dirección indirizzo endereço morada adres adress alamat adresi
 salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
- månadslön månedsløn månedslønn gaji
-gross: brutto brut bruto lordo devengado devengos bruto hrubá
+ månadslön månedsløn månedslønn gaji maaş maaşı
+gross: brutto brut bruto lordo devengado devengos bruto hrubá brüt
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo tilläggsavtal
 apartment flat: wohnung appartement logement piso vivienda apartamento appartamento byt bytu mieszkani lokal lägenhet
- lejlighed leilighet bostad rumah
+ lejlighed leilighet bostad rumah daire dairesi departamento depa
 landlord: lessor vermieter vermieterin propriétaire locateur bailleur bailleresse arrendador senhorio verhuurder pronajímatel pronajímatele
- wynajmując właściciel hyresvärd udlejer utleier fastighetsägare
-tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy hyresgäst lejer leietaker
+ wynajmując właściciel hyresvärd udlejer utleier fastighetsägare ev_sahibi casero casera
+tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy hyresgäst lejer leietaker kiracı
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming ogrzewani värme varme uppvärmning opvarmning
  oppvarming fjärrvärme fjernvarme
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu
@@ -167,8 +171,9 @@ cabin: stateroom kabine cabine camarote cabina kabina hytt
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução tłumaczeni
 car: auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd bilar bilen fordon køretøj kjøretøy kereta
+ araba araç otomobil
 suv hatchback sedan saloon minivan: car vehicle auto wagen voiture coche carro vůz vozidlo samochód pojazd
-key: schlüssel clé llave chiave chave sleutel klucz nyckel nycklar nøgle nøkkel nøkler
+key: schlüssel clé llave chiave chave sleutel klucz nyckel nycklar nøgle nøkkel nøkler anahtar
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker ślusarz låssmed låsesmed
 door: tür porte puerta porta drzwi dörr
 hour: stunden heures horas ore godzin timmar
@@ -176,65 +181,70 @@ hourly: stündlich stundensatz std timpris timepris timlön timeløn timelønn
 rate: tarif tarifa tariffa stundensatz stawka taryf takst
 tablet: tablett tableta tablette surfplatta
 framework: rahmenvertrag ramavtal rammeaftale rammeavtale
-day: tage jours días giorni dias dni dzień dagar dager
+day: tage jours días giorni dias dni dzień dagar dager gün günü
 sport sports: sportfest sporttag deporte deportes deportiva esporte desporto sportiva sportdag sportovní sportow idrott
  idræt idrett sukan
-recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi
-payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew betalning
-account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy
-bank: banque banco banca
+recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi tarifi tarifler tarifleri
+payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew betalning ödeme ödemesi odeme
+account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy hesap hesabı
+bank: banque banco banca banka
 reference: ref referenz référence referencia riferimento referência kenmerk tytuł_przelewu localizador referens
 refund: erstattung rückerstattung erstattet remboursement remboursé restitué rbt reembolso devolver devolución přeplatek přeplatku
  rimborso teruggave terugbetaling rebate benefit_paid
  reimbursement reimbursed zwrot återbetal tilbagebetal tilbakebetal återbäring överskjutande_skatt overskydende_skat
+ iade
 statement: abrechnung kontoauszug relevé extracto estratto extrato wyciąg rozliczeni vyúčtování výpis kontoutdrag
- kontoudtog kontoutskrift årsbesked årsoppgave penyata
+ kontoudtog kontoutskrift årsbesked årsoppgave penyata hesap_özeti ekstre
 utility: nebenkosten charges suministros utenze driftskostnad
 advisor adviser: berater beraterin beratung steuerberater steuerberaterin steuerberatung conseiller conseillère asesor
  asesora consulente rådgiv
 maintenance: wartung instandhaltung entretien mantenimiento manutenzione manutenção konserwacj serwis
- vedligeholdelse vedlikehold penyelenggaraan
+ vedligeholdelse vedlikehold penyelenggaraan bakım
 repair: reparatur réparation reparación riparazione reparação reparatie napraw reparasjon reparera reparere
-company: firma unternehmen société entreprise empresa azienda spółka spółki företag selskab selskap bolag
+ tamir onarım
+company: firma unternehmen société entreprise empresa azienda spółka spółki företag selskab selskap bolag şirket
 host: gastgeber gastgeberin anfitrião anfitrión anfitrione hôte gospodarz
 guest: gast gäste invité huésped ospite hóspede gość gości gäst gæst gjest
 frame: rahmen cuadro telaio quadro
 password: passwort kennwort pw senha contraseña hasło lösenord adgangskode passord mot_de_passe mdp wachtwoord heslo
- kode koden
-number: nummer numéro número numero numer číslo čísla
+ kode koden şifre
+number: nummer numéro número numero numer číslo čísla numara numarası
 quantity: menge quantité cantidad quantità quantidade hoeveelheid množství ilość mängd
 policy: versicherungsschein versicherungspolice police_d'assurance póliza poliza apólice apolice polizza polis
  pojistná_smlouva pojistné_smlouvy polisa polisy försäkringsbrev försäkringsbesked forsikringsbevis forsikringspolice
+ poliçe poliçesi
 signature: unterschrift signatura assinatura podpis underskrift
 cancel cancellation: kündigung stornierung annulation résiliation cancelación cancellazione cancelamento opzegging
  rezygnacj anulowani avbokning afbestilling avbestilling uppsägning opsigelse oppsigelse
 letter: lettre carta lettera pismo brev brief schreiben surat
 teacher: lehrer lehrerin pädagogin pädagoge erzieher erzieherin enseignant enseignante institutrice instituteur
  éducatrice educatrice maestra insegnante profesora professora leraar lerares juf učitel učitelka nauczyciel
- nauczycielka wychowawczyni przedszkolank lärare förskollärare lærer pædagog guru cikgu
+ nauczycielka wychowawczyni przedszkolank lärare förskollärare lærer pædagog guru cikgu öğretmen ogretmen
 gym: fitness fitnessstudio gimnasio palestra academia salle_de_sport siłowni
 note: notiz notizen notas nota notities notatk anteckning notat
 energy: energie énergie energía energie energia energii energi
-employer: arbeitgeber employeur empleador datore pracodawc arbetsgivare arbejdsgiver arbeidsgiver
-january: januar jänner janvier enero gennaio janeiro januari leden ledna styczeń stycznia
-february: februar février febrero febbraio fevereiro februari únor února luty lutego
+employer: arbeitgeber employeur empleador datore pracodawc arbetsgivare arbejdsgiver arbeidsgiver işveren
+january: januar jänner janvier enero gennaio janeiro januari leden ledna styczeń stycznia ocak
+february: februar février febrero febbraio fevereiro februari únor února luty lutego şubat subat
 march: märz mars marzo maart březen března marzec marca marts maret
-april: avril abril aprile duben dubna kwiecień kwietnia
-may: mai mayo maggio maio mei květen května maj
-june: juni juin junio giugno junho červen června czerwiec czerwca
-july: juli juillet julio luglio julho červenec července lipiec lipca julai
-august: août agosto augustus srpen srpna sierpień sierpnia augusti ogos agustus
-september: septembre septiembre settembre setembro září wrzesień września
-october: oktober octobre octubre ottobre outubro říjen října październik października
-november: novembre noviembre listopad listopadu listopada
-december: dezember décembre diciembre dicembre dezembro prosinec prosince grudzień grudnia desember disember
+april: avril abril aprile duben dubna kwiecień kwietnia nisan
+may: mai mayo maggio maio mei květen května maj mayıs mayis
+june: juni juin junio giugno junho červen června czerwiec czerwca haziran
+july: juli juillet julio luglio julho červenec července lipiec lipca julai temmuz
+august: août agosto augustus srpen srpna sierpień sierpnia augusti ogos agustus ağustos agustos
+september: septembre septiembre settembre setembro září wrzesień września eylül eylul
+october: oktober octobre octubre ottobre outubro říjen října październik października ekim
+november: novembre noviembre listopad listopadu listopada kasım kasim
+december: dezember décembre diciembre dicembre dezembro prosinec prosince grudzień grudnia desember disember aralık
+ aralik
 extra: excess
-dog: pet perro hund chien cane cão psa anjing
+dog: pet perro hund chien cane cão psa anjing köpek kopek
 hike hikes hiking: wanderung wanderungen randonnée randonnées senderismo escursione escursioni caminhada wandeling
  turistika wędrówk vandring vandringer fottur mendaki
-cat: pet gato katze gatto kot kota katt kucing
+cat: pet gato katze gatto kot kota katt kucing kedi
 vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário dierenarts weteryn veterinär veterinær dyrlæge
-egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko jaja ägg
+ veteriner
+egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko jaja ägg yumurta
 earn earned earning: income
 buy: purchase
 taxman: tax taxes revenue finanzamt impôts urząd_skarbowy skatteverket skattestyrelsen skattetaten
@@ -242,6 +252,7 @@ wifi wi-fi: internet broadband wlan
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working awari
  zepsu trasig gått_sönder i_stykker
 fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn bensin drivmedel brændstof drivstoff tankning minyak
+ yakıt
 oil: öl ölwechsel huile vidange aceite olio óleo olie olej oleju olja olje oljebyte oljeskift
 cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured försäkring forsikring
 mediclaim: health_insurance medical_insurance health_policy health_cover
@@ -256,7 +267,7 @@ outing: trip excursion excursión sortie ausflug gita utflykt udflugt utflukt
 workout workouts: gym gimnasio fitnessstudio palestra träning træning trening
 raby rabies: antirrábica tollwut rabbia raiva
 shot jab vaccine vaccination: vacuna vacunación impfung vaccin vaccination vaccino vacina očkování očkovací vakcína
- szczepi vaksin
+ szczepi vaksin aşı aşısı
 sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeldung aufnahmegebühr inscription
  iscrizione wpisowe anmälan inskrivning tilmelding påmelding indmeldelse innmelding
 grocery groceries: supermercado lebensmittel épicerie alimentación spesa potraviny zakupy spożywcz livsmedel matvaror
@@ -278,46 +289,48 @@ condo condominium: condomínio condominio copropriété wohnungseigentümergemei
  brf ejerforening andelsboligforening borettslag sameie kondominium
 general: geral allgemein allgemeine générale generale algemene ogóln
 meeting assembly: versammlung reunião reunión réunion riunione assembleia asamblea assemblée assemblea vergadering
- zebrani årsmöte föreningsstämma årsstämma generalforsamling
+ zebrani årsmöte föreningsstämma årsstämma generalforsamling toplantı toplantısı genel_kurul toplantisi
 toll tolls: maut péage peaje peajes portagem portagens pedaggio vägtull bompenger bomstasjon broafgift
 parking: parkplatz parkgebühr stationnement aparcamiento estacionamiento estacionamento parcheggio parkeren parkowani
  parkering
 oven: ofen backofen horno forno piekarnik troub ugn ugnen ovn ovnen
 summary: zusammenfassung resumen resumo riassunto samenvatting podsumowani sammanfattning sammenfatning sammendrag
-trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen výlet podróż wycieczk resan rejse
-cheese: käse fromage queso queijo formaggio kaas
-milk: milch lait leche leite melk mjölk mælk
+trip travel: reise reisen viaje viajes viagem viagens viaggio viaggi reizen výlet podróż wycieczk resan rejse seyahat
+cheese: käse fromage queso queijo formaggio kaas peynir
+milk: milch lait leche leite melk mjölk mælk süt
 flour: mehl farine harina farinha meel vetemjöl hvedemel hvetemel
-rice: riso arroz riz rijst ryż
-butter: beurre mantequilla manteiga boter smör smør
-sugar: zucker sucre azúcar açúcar zucchero suiker socker sukker
+rice: riso arroz riz rijst ryż pirinç
+butter: beurre mantequilla manteiga boter smör smør tereyağı
+sugar: zucker sucre azúcar açúcar zucchero suiker socker sukker şeker
 withheld withholding deducted deduction deductions: retención retenue einbehalten abzüge deducciones ritenuta avdrag
  fradrag
+ kesinti kesintiler kesintisi
 power: elektřina elektřiny
-consumption consume consumed: spotřeba spotřeby förbrukning forbrug forbruk
-period: období periode
+consumption consume consumed: spotřeba spotřeby förbrukning forbrug forbruk tüketim tüketimi tuketim
+period: období periode dönem dönemi
 billing: vyúčtování zúčtovací zúčtování abrechnung facturation facturación fatturazione faturação fakturering
 education: vzdělávání vzdělání bildung educación istruzione educação utbildning uddannelse utdanning
-school: skola skolan skole skolen
+school: skola skolan skole skolen okul okulu
+class: klasse classe clase klas třída klasa klass kelas sınıf sınıfı
 valid validity expire expires expiry: platnost gültig gültigkeit validité validez validità validade giltig gyldig
 liability: ručení odpovědnost haftpflicht responsabilité responsabilidad ansvar
-compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria obligatorisk
+compulsory mandatory: povinné pflicht obligatoire obligatorio obbligatoria obligatorisk zorunlu
 nursery preschool kindergarten daycare childcare: školka školky mateřská_škola kita crèche maternelle guardería asilo
  předškolní asilo_nido nido förskola dagis vuggestue børnehave barnehage kindertagesstätte kinderkrippe garderie
  guarderia kinderopvang kinderdagverblijf przedszkol żłobek tadika taska
-meal meals lunch lunches: stravné strava obědy måltid lunsj
+meal meals lunch lunches: stravné strava obědy måltid lunsj yemek yemeği
 dose: dávka dávky dosis dosering
-gas: plyn plynu gaz
+gas: plyn plynu gaz doğalgaz doğal_gaz dogalgaz
 overpayment: přeplatek
-service: servis
-report: zpráva zprávy bericht informe laporan
+service: servis hizmet
+report: zpráva zprávy bericht informe laporan rapor raporu karne
 paediatrician pediatrician: md pediatr pediatrie kinderarzt pédiatre pediatra barnläkare børnelæge barnelege kinderärztin doktor_kanak-kanak
-holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias ferie
-photo photos pic pics picture pictures: fotky fotka fotografie foto fotos gambar
+holiday holidays vacation: dovolená urlaub vacances vacaciones vacanze férias ferie tatil
+photo photos pic pics picture pictures: fotky fotka fotografie foto fotos gambar fotoğraf fotograf
 advance advances: záloha zálohy zálohu preliminary vorauszahlung vorauszahlungen acompte acomptes anticipo förskott
  aconto forskud forskudd
 client clients customer customers: kunde kunden cliente clientes klient klienta klientów bill_to billed_to invoice_to
- rechnungsempfänger facturé_à
+ rechnungsempfänger facturé_à müşteri
 newsletter newsletters: rundbrief nieuwsbrief nuusbrief infolettre boletín zpravodaj biuletyn nyhetsbrev nyhedsbrev
 croatia: kroatien croatie croacia croazia croácia kroatië chorvatsko chorwacj hrvatska kroatia
 germany: deutschland allemagne alemania germania alemanha duitsland německo niemczech niemcy tyskland
@@ -364,6 +377,24 @@ porto: oporto
 turin: torino turim
 antwerp: antwerpen anvers amberes anversa antverpy antwerpia
 nuremberg: nürnberg norimberga norimberk norymberga
+earthquake quake: erdbeben séisme terremoto aardbeving zemětřesení trzęsienie jordbävning jordskælv jordskjelv
+ gempa deprem
+hospital: krankenhaus hôpital ospedale ziekenhuis nemocnice szpital sjukhus sygehus sykehus hastane hastanesi
+lentil lentils: linsen lentilles lentejas lenticchie lentilhas linzen čočka soczewica linser mercimek
+soup: suppe soupe sopa zuppa soep polévka zupa soppa çorba çorbası
+deed: grundbuch tapu
+plot: parsel
+absent absence absences: abwesenheit ausencia assenza ausência afwezigheid nieobecnoś frånvaro fravær
+ devamsızlık devamsizlik
+parent parents: eltern padres genitori pais ouders rodiče rodzice föräldrar forældre foreldre ibu_bapa veli
+ velisi
+instalment instalments installment installments: ratenzahlung échéance cuota rata prestação termijn splátka rata
+ delbetalning afdrag avdrag ansuran taksit taksiti
+driver: fahrer autista motorista řidič kierowca förare chauffør sjåfør pemandu şoför
+ sürücü
+bus minibus: otobüs minibüs servis_aracı okul_servisi
+schedule: zeitplan calendrier horario orario cronograma harmonogram skema timeplan jadual çizelge
+ çizelgesi takvim takvimi cizelge
 """
 
 # a span of time in the papers' tongues ("drei Monaten", "2,5 hodiny", "trois mois", "3 månader"): the units after a

@@ -64,6 +64,7 @@ def says_use(unit: str) -> bool:
 # the word that names a code, before the word that says it is one ("policy number", "member no", "customer ref")
 _CODE_NAMED = re.compile(r"\b([^\W\d_]{3,})\s+(?:number|no|nr|num|n°|#|ref|reference|id)(?!\w)", re.IGNORECASE)
 _LABEL_END = re.compile(r":| \| ")
+_ADDRESS = re.compile(r"\S+@\S+|\bhttps?://\S+|\bwww\.\S+")
 
 
 def code_named(question: str) -> list[str]:
@@ -76,6 +77,6 @@ def labels_code(unit: str, named: list[str]) -> bool:
     tongue too ("Polizza n. | 2026/RCA/0048317" for policy)."""
     # (a row of two labels and values too: "Jonas Nørgaard | Policy no. | 7305-118-442"); a date is no code's value
     # ("Policy period: 01.03.2026 - 28.02.2027")
-    parts = _LABEL_END.split(unit)
-    return any(contains(label, t) and not TYPE_PATTERNS["date"].match(value.strip())
+    parts = _LABEL_END.split(unit)  # (an address that says the word is no label: "rezervasyon@mavikoyotel.com")
+    return any(contains(_ADDRESS.sub(" ", label), t) and not TYPE_PATTERNS["date"].match(value.strip())
                for label, value in zip(parts, parts[1:], strict=False) for t in named)

@@ -24,7 +24,7 @@ _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
 
 # a month's name in the languages of :mod:`gloss` -> the English name; of those, the ones that are English words too
 _FOREIGN = {form: name for name in MONTH_NUMBERS for form in gloss.forms(name)}
-_ENGLISH = frozenset({"mayo", "mars"})
+_ENGLISH = frozenset({"mayo", "mars", "mart"})
 _PART_OF = re.compile(r"^(?:mid|early|late|end)-([a-z]{3,9})$")
 
 

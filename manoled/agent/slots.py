@@ -156,8 +156,8 @@ def stem(word: str) -> str:
         return w[:-3] + "y"
     if len(w) > 4 and w.endswith(("xes", "ches", "shes", "sses")) or len(w) > 6 and w.endswith(("atoes", "ngoes")):
         return w[:-2]  # (potatoes, tomatoes, mangoes)
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        return w[:-1]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")) and w[-2] not in "áéíóúàèìòù":
+        return w[:-1]  # (not a name's stressed end: Tomás, Andrés)
     return w
 
 

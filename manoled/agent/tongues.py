@@ -30,7 +30,7 @@ _ASKING = {
            "qué": "what", "cuál": "which", "cual": "which", "cuesta": "cost", "costó": "cost", "costo": "cost",
            "próxima": "next", "próximo": "next", "proxima": "next", "proximo": "next", "prox": "next", "cargan": "charge",
            "cargaron": "charge", "cobran": "charge", "cobraron": "charge", "pagamos": "pay", "pagué": "pay",
-           "último": "last", "ultimo": "last", "última": "last", "ultima": "last"},
+           "último": "last", "ultimo": "last", "última": "last", "ultima": "last", "fue": "was", "fueron": "were"},
     "de": {"wann": "when", "wieviel": "how much", "wie": "how", "viel": "much", "viele": "many", "wieviele": "how many", "wer": "who", "wo": "where", "welche": "which", "welcher": "which",
            "welches": "which", "kostet": "cost", "kostete": "cost", "nächste": "next", "nächster": "next", "abgebucht": "charged",
            "bezahlt": "paid", "letzte": "last", "letzten": "last", "letzter": "last"},
@@ -51,6 +51,10 @@ _ASKING = {
            "jakie": "what", "który": "which", "która": "which", "które": "which", "kosztuje": "cost",
            "kosztował": "cost", "kosztowała": "cost", "następny": "next", "następna": "next", "następne": "next",
            "ostatni": "last", "ostatnia": "last", "zapłaciliśmy": "paid"},
+    "tr": {"kadar": "how much", "zaman": "when", "kaç": "how many", "kim": "who", "nerede": "where", "hangi": "which",
+           "sonraki": "next", "kesilmiş": "deducted", "kesildi": "deducted", "ödedik": "paid", "ödendi": "paid"},
+    "ms": {"berapa": "how much", "bila": "when", "bilakah": "when", "siapa": "who", "mana": "where",
+           "seterusnya": "next", "bayar": "pay"},
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
@@ -66,6 +70,8 @@ _LITTLE = {
     "sv": "det den en ett och eller för med av på är vi jag min mitt mina vår vårt våra till om som har",
     "cs": "na za ve je jsou můj moje náš naše našeho pro se ze od",
     "pl": "na za w we z ze dla od jest są wynosi mój moja nasz nasza nasze się czy mamy",
+    "tr": "ne bu şu ve ile için mi mı mu mü da de ki bir bizim benim var",
+    "ms": "di ke yang dan untuk kita saya kami ni tu ada",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # German's little words no English text says: a text that says enough of them writes every noun capitalised, so
@@ -117,7 +123,7 @@ _PHRASES = {"fr": [(re.compile(r"\b(?:qu'est-ce qu'il y a|qu'y a-t-il|y'?\s?a qu
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
-                   "nächster kdy kolik kiedy ile gdzie wieviele när många".split())
+                   "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah".split())
 
 
 def language_of(question: str) -> str | None:
