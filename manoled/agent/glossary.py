@@ -105,7 +105,7 @@ insurance insured insure: versicherung versichert assurance assuré seguro asegu
  sigorta sigortası poliçe poliçesi sigortasi
 insurer insurers: insurance insured versicherung assurance seguro assicurazione verzekering pojišťovna ubezpieczyciel
  försäkringsbolag forsikringsselskab forsikringsselskap försäkring forsikring
-premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk primi
+premium: prämie versicherungsbeitrag prima cotisation premio prémio premie pojistné składk primi prim
 renewal: verlängerung renouvellement renovación rinnovo renovação odnowieni przedłużeni förnyelse fornyelse förlängning
  forlængelse forlengelse
 annual yearly: jährlich annuel annuelle anual annuale jaarlijks roční ročně roczn årlig per_år yıllık
@@ -122,9 +122,10 @@ fee: gebühr gebühren honorar frais tasa úplat poplatek poplatky školné opł
  mensalidade avgift afgift gebyr yuran ücret ücreti aidat aidatı ucret
 deadline: frist stichtag date_limite termin_płatności fälligkeit échéance vencimiento scadenza vencimento vervaldatum
  splatnost splatnosti termine plazo prazo förfallodag förfallodatum forfaldsdato forfaldsdag forfallsdato forfallsdag
- betalningsfrist betalingsfrist sista_betalningsdag bayar_sebelum son_ödeme
+ betalningsfrist betalingsfrist sista_betalningsdag bayar_sebelum son_ödeme fecha_límite a_más_tardar
 due: fällig fälligkeit échéance vencimiento scadenza vencimento vervaldatum splatnost splatnosti splatné bayar_sebelum tarikh_akhir
  termin_płatności płatne_do förfallo förfaller forfald forfall sista_betalningsdag son_ödeme son_ödeme_tarihi
+ fecha_límite límite_de_pago a_más_tardar
 date: datum fecha tarikh tarihi
 next: nächste nächsten nächster prochain prochaine próximo próxima prossimo prossima następn kolejn sonraki
 monthly: monatlich mensuel mensual mensile mensal maandelijks měsíčně měsíční miesięczn månatlig månadsvis månedlig
@@ -226,7 +227,7 @@ energy: energie énergie energía energie energia energii energi
 employer: arbeitgeber employeur empleador datore pracodawc arbetsgivare arbejdsgiver arbeidsgiver işveren
 january: januar jänner janvier enero gennaio janeiro januari leden ledna styczeń stycznia ocak
 february: februar février febrero febbraio fevereiro februari únor února luty lutego şubat subat
-march: märz mars marzo maart březen března marzec marca marts maret
+march: märz mars marzo maart březen března marzec marca marts maret mart
 april: avril abril aprile duben dubna kwiecień kwietnia nisan
 may: mai mayo maggio maio mei květen května maj mayıs mayis
 june: juni juin junio giugno junho červen června czerwiec czerwca haziran
@@ -252,7 +253,7 @@ wifi wi-fi: internet broadband wlan
 broke broken breakdown: died fault faulty kaputt defekt panne avería averia guasto stopped_working not_working awari
  zepsu trasig gått_sönder i_stykker
 fuel: petrol diesel tanken carburant gasolina benzina paliwo benzyn bensin drivmedel brændstof drivstoff tankning minyak
- yakıt
+ yakıt benzin
 oil: öl ölwechsel huile vidange aceite olio óleo olie olej oleju olja olje oljebyte oljeskift
 cover covered: insurance versicherung assurance seguro assicurazione sum_insured sum_assured försäkring forsikring
 mediclaim: health_insurance medical_insurance health_policy health_cover

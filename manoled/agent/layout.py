@@ -133,6 +133,14 @@ def _rows_follow(raw: list[str], i: int) -> bool:
     return len(_cells(following, bool(_PIPE.search(following.strip())))) >= 2
 
 
+def _values_follow(raw: list[str], i: int, is_value: Callable[[str], bool]) -> bool:
+    """Whether the next line of ``raw`` after line ``i`` is a row of values only ("13/05/2026 | 28/05/2026 |
+    $489.00"): under a row of names, the head of a table of its own, however wide the one before."""
+    following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
+    cells = [c for _, _, c in _cells(following, bool(_PIPE.search(following.strip())))]
+    return len(cells) >= 2 and all(_valued(c, is_value) for c in cells)
+
+
 def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
     """Whether a row's cells go label, value, label, value ("Basic salary | R 34 218,50 | Income tax (PAYE) |
     R 6 412,38": earnings beside deductions): no label is a value, and a value is one."""
@@ -181,7 +189,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
         cells = _cells(line, piped)
-        if head is not None and len(cells) >= 3 and len(cells) != len(head.cells) \
+        if head is not None and len(cells) >= 3 and (len(cells) != len(head.cells) or _values_follow(raw, i, is_value)) \
                 and not any(c.isdigit() for c in bare):
             # names of another width over rows, no value among them: a table of its own ("DESCRIPTION | QTY | RATE |
             # AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …")

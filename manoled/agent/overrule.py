@@ -151,7 +151,7 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     # first with what qualifies it after, or first in a tongue whose phrases open with it: "liquido nomina")
     head_first = len(opening := q.split()[:2]) == 2 and (is_cue(stem(opening[0])) and opening[1] in _QUALIFYING
                                                          or is_cue_abroad(opening[0]))
-    asks_value = kind in ("code", "amount", "date", "time", "person", "duration") and (asked or bool(
+    asks_value = kind in ("code", "amount", "date", "time", "person", "org", "duration") and (asked or bool(
         said_topics) and (is_cue(said_topics[-1]) or head_first) and not LIST_OPENER.match(q))
     which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
     dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
