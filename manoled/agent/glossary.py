@@ -185,7 +185,7 @@ framework: rahmenvertrag ramavtal rammeaftale rammeavtale
 day: tage jours días giorni dias dni dzień dagar dager gün günü
 sport sports: sportfest sporttag deporte deportes deportiva esporte desporto sportiva sportdag sportovní sportow idrott
  idræt idrett sukan
-recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi tarifi tarifler tarifleri
+recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi yemek_tarifi
 payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew betalning ödeme ödemesi odeme
 account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy hesap hesabı
 bank: banque banco banca banka

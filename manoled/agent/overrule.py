@@ -151,7 +151,9 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     # first with what qualifies it after, or first in a tongue whose phrases open with it: "liquido nomina")
     head_first = len(opening := q.split()[:2]) == 2 and (is_cue(stem(opening[0])) and opening[1] in _QUALIFYING
                                                          or is_cue_abroad(opening[0]))
-    asks_value = kind in ("code", "amount", "date", "time", "person", "org", "duration") and (asked or bool(
+    # ("which company is the car insured with" asks a firm; "which shop receipts have we kept", papers)
+    firm = kind == "org" and not re.search(r"\b(?:have|has|had|kept|keep|got|saved)\b", q)
+    asks_value = (kind in ("code", "amount", "date", "time", "person", "duration") or firm) and (asked or bool(
         said_topics) and (is_cue(said_topics[-1]) or head_first) and not LIST_OPENER.match(q))
     which_thing = WHICH_THING.match(q)  # "which unit am I tutoring"
     dated_only = slots.time and not (slots.extensions or qwords & FILE_NOUNS or collection or plan.folder)
