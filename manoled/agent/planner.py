@@ -89,9 +89,10 @@ class Planner:
             if changed and t in ("date", "day", "time") or t in ("filed", "collected", "gathered"):  # (how kept)
                 out.add(t)  # "what date was the to-do list last edited": when it changed is what it asks
                 continue
-            if t in PAPERS and not path_matches(t, files):
-                out.add(t)  # "which papers do we have for the Hilux": files, as "documents" are
-                continue
+            if t in PAPERS and not path_matches(t, files) or t in _DEVICES and not path_matches(t, files) and \
+                    re.search(rf"\b(?:on|in)\s+(?:the|my|our|this)\s+{t}", question, re.IGNORECASE):
+                out.add(t)  # "which papers do we have for the Hilux": files, as "documents" are; "on the laptop":
+                continue  # where all of them are
             if topic_position(question, t) or path_matches(t, files):
                 continue
             if storage or not self._known([t]):
@@ -181,6 +182,9 @@ class Planner:
         refined(plan, r, files)
         log.debug("plan %r: %s (scores %s)", question, plan.to_dict(), {k: round(v, 3) for k, v in ranked[:3]})
         return plan
+
+
+_DEVICES = frozenset("laptop computer pc mac macbook drive disk machine desktop".split())
 
 
 def _names_subfolder(term: str, folder: str, inside: Sequence[Any], files: Sequence[Any]) -> bool:
