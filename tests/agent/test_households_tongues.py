@@ -125,3 +125,19 @@ def test_a_folder_named_with_words_its_papers_do_not_say(folder):
     out = count_files(ctx, about="electricity bill", folder="Casa/Servicios/CFE")
     assert out.data["count"] == 2, out.text
     assert count_files(ctx, about="electricity bill").data["count"] == 0  # no folder named: the words narrow
+
+
+def test_the_firm_a_thing_is_with_is_a_value_and_the_laptop_is_everywhere():
+    from conftest import shared_embedder
+
+    from manoled.agent.planner import Planner
+
+    planner = Planner(shared_embedder().embed, now=lambda: NOW)
+    files = [PathFile(p, id=i) for i, p in enumerate((
+        "Araba/Kasko_Police_2026.pdf", "Araba/Servis_Faturasi_2026-03.pdf", "Araba/Muayene_Raporu_2026.pdf",
+        "Fotos/IMG_20260412_1530.jpg", "Fotos/IMG_20260621_0908.jpg", "Receipts/shop_receipt_0412.pdf"))]
+    plan = planner.plan("Which company is our car's kasko with?", files)
+    assert plan.intent == "content", (plan.intent, plan.folder, plan.reason)
+    assert planner.plan("Which shop receipts have we kept?", files).intent == "list"  # papers, not a firm
+    plan = planner.plan("How many photos do we have on the laptop?", files)
+    assert plan.intent == "count" and "laptop" not in str(plan.to_dict()), plan.to_dict()
