@@ -112,6 +112,10 @@ def test_a_net_pay_after_a_remark_in_malay(folder):
 
 
 def test_a_hyphenated_word_of_a_paper_in_turkish(folder):
+    from manoled.agent.tools import _files_with
+
+    ctx = ToolContext(folder[0].catalog, now=lambda: NOW)
+    assert _files_with(ctx, "parent-teacher") and not _files_with(ctx, "snow-chains")  # its words, as the papers say them
     answers(planner_agent(folder[0], NOW), "When is the next parent-teacher meeting?", "27 Kasım", "Veli_Toplantisi.md")
 
 
