@@ -1,7 +1,8 @@
 """The words of household papers in the languages people keep them in, by the English word a question says.
 
 One line a word (or the forms of a word the stemmer keeps apart: "move moved"), then its forms in German, French,
-Spanish, Portuguese, Italian, Dutch, Czech, Polish, Swedish, Danish, Norwegian and Malay (a country's too, as its people name
+Spanish, Portuguese, Italian, Dutch, Czech, Polish, Swedish, Danish, Norwegian, Malay and Turkish (a Turkish word as
+papers write it and as a file name does, without its letters: *eylül*, *eylul*; a country's too, as its people name
 a trip's folder: "Chorvatsko_2026", and a city's, as a ticket names it: "Londres Heathrow"); a line that starts with a
 space goes on the line before. A form of several words is written with underscores ("prise_d'effet"). Words of a tongue
 whose endings change are written by the stem they change on (Czech *jistot*a, Polish *kaucj*a): a form of five letters

@@ -17,8 +17,8 @@ from functools import cache
 
 from .commonness import zipf
 
-# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Czech, Polish (each a word
-# of its own, never an English word: no "die", "was", "son", "chi")
+# how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Swedish, Czech, Polish,
+# Turkish and Malay (each a word of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
