@@ -116,6 +116,7 @@ def test_a_hyphenated_word_of_a_paper_in_turkish(folder):
 
     ctx = ToolContext(folder[0].catalog, now=lambda: NOW)
     assert _files_with(ctx, "parent-teacher") and not _files_with(ctx, "snow-chains")  # its words, as the papers say them
+    assert not _files_with(ctx, "rx-2026-9999")  # a code no paper has, though every paper says 2026
     answers(planner_agent(folder[0], NOW), "When is the next parent-teacher meeting?", "27 Kasım", "Veli_Toplantisi.md")
 
 
