@@ -320,9 +320,11 @@ def _files_with(ctx: ToolContext, term: str) -> set[int]:
     tongue's forms too, "net" as *líquido*; a month also as its papers write it short: "12 Jun 2026")."""
     forms = [term, *gloss.spelled_out(term), *gloss_terms(term)] if len(term) < 4 else fts_terms([term])
     found = ctx.catalog.fts_file_ids([*forms, term[:3]] if is_month(term) and len(term) > 3 else forms)
-    if not found and "-" in term.strip("-") and term.replace("-", "").isalpha():  # "parent-teacher": a file that
-        # says its words ("veli", a parent); not a code's parts ("RE-2026-007": every paper says 2026)
-        found = set().union(*(_files_with(ctx, part) for part in term.split("-") if len(part) > 2))
+    parts = [part for part in term.split("-") if len(part) > 2]
+    if not found and len(parts) >= 2 and term.replace("-", "").isalpha():  # "parent-teacher": a file that says each
+        # of its words ("veli", a parent, "öğretmen"); not a code's parts ("RE-2026-007": every paper says 2026), nor
+        # a word and a particle ("top-up": many papers say "top")
+        found = set.intersection(*(_files_with(ctx, part) for part in parts))
     return found
 
 
