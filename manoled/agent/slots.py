@@ -53,7 +53,7 @@ MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 MONTHS.pop("may", None)  # "may" only as a month next to a year or after "in/since/before"
 
-_MAY_MID = re.compile(r"(?<![.?!:]\s)(?<![.?!:])(?<=\S\s)May\b")
+_MAY_MID = re.compile(r"(?<=[^\s.?!:]\s)May\b")  # capitalised after a word, not at a sentence's start
 _MAY_SUBJECT = frozenset({"i", "we", "you", "he", "she", "it", "they", "if", "one"})
 _BEFORE_MAY = frozenset("in of for by since from until last next this".split())
 
