@@ -89,7 +89,7 @@ class Planner:
             if changed and t in ("date", "day", "time") or t in ("filed", "collected", "gathered"):  # (how kept)
                 out.add(t)  # "what date was the to-do list last edited": when it changed is what it asks
                 continue
-            on_device = t in _DEVICES and re.search(rf"\b(?:on|in)\s+(?:the|my|our|this)\s+{t}\b", question, re.I)
+            on_device = t in _DEVICES and re.search(rf"\b(?:on|in)\s+(?:the|my|our|this)\s+{t}", question, re.I)
             if (t in PAPERS or on_device) and not path_matches(t, files):
                 out.add(t)  # "which papers do we have for the Hilux": files, as "documents" are; "on the laptop":
                 continue  # where all of them are
