@@ -189,8 +189,8 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
         cells = _cells(line, piped)
-        if head is not None and len(cells) >= 3 and (len(cells) != len(head.cells) or _values_follow(raw, i, is_value)) \
-                and not any(c.isdigit() for c in bare):
+        if head is not None and len(cells) >= 3 and not any(c.isdigit() for c in bare) \
+                and (len(cells) != len(head.cells) or _values_follow(raw, i, is_value)):
             # names of another width over rows, no value among them: a table of its own ("DESCRIPTION | QTY | RATE |
             # AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …")
             other = _head(cells, piped, is_value) if _rows_follow(raw, i) else None
