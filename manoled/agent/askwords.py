@@ -33,7 +33,7 @@ SHOW = re.compile(_POLITE + r"(?:list|show(?: me)?|display|find)\b")  # asks for
 # ("which invoices have I sent to shops", "which invoices has Ben done": the papers someone made, sent or got)
 HAVE_ASK = re.compile(r"^(?:what|which)(?: of)?(?: [\w']+){1,4} (?:(?:do|did|have) (?:i|we) (?:have|got|keep|kept|save|saved|"
                       r"store|stored)|(?:are|is|were) (?:saved|kept|stored|filed))\b|"  # (of several: "which invoice did
-                      r"^(?:what|which)(?: [\w']+){0,3} [\w']+s (?:have|has|did) (?:i|we|he|she|they|[a-z]+) "  # Tom send"
+                      r"^(?:what|which)(?: [\w']+){0,3} [\w']+s (?:have|has|did) (?:i|we|he|she|they|[^\W\d_]+) "  # Tom send"
                       r"(?:sent|send|issued|issue|raised|raise|written|write|done|made|received|receive)\b")  # asks one)
 # "do we have a recipe for pão de queijo", "is there a copy of the lease": whether a paper is kept, answered by its file
 HAVE_ONE = re.compile(r"^(?:do|did) (?:i|we) (?:still )?(?:have|keep)|^(?:is|are) there|^(?:have|has) (?:i|we) (?:got|kept)")

@@ -14,9 +14,10 @@ from .commonness import adverb
 from .continuation import bare_phrase
 from .focus import focus_words
 from .gloss import heads, spelled_out
-from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad, role_words
+from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad
 from .months import foreign_month
 from .people import is_role
+from .roles import role_words
 from .slots import GENERIC, STOP, idiom, stem, time_words, words
 
 DETERMINERS = frozenset("the a an my your our their his her its that this these those".split())

@@ -53,5 +53,5 @@ def adverb(word: str) -> bool:
 
 # nouns that say only that something is a business or a party: "the coffee *place*", "the broadband *crowd*"
 LIGHT_HEADS = frozenset("place places shop shops store stores spot joint outfit crowd lot bunch guy guys folks people"
-                        " office offices".split())  # "the tax office"
+                        " office offices visit visits".split())  # "the tax office", "Paçoca's visit" (its bill says the care)
 

@@ -76,8 +76,8 @@ def own_words(question: str) -> str:
     if pointed and re.search(r"\b(?:this|last|next) (?:year|month|week|season|quarter)\b", pointed.group(), re.I):
         pointed = None  # "and this year's?": a period, nothing pointed at
     if pointed:  # "how much did that visit cost": the visit is the previous answer's, nothing to search for
-        q = q[:pointed.start()] + re.sub(r"\b(?:that|this|those|these) [a-z]+", " ", pointed.group(), flags=re.I) + \
-            q[pointed.end():]
+        q = q[:pointed.start()] + re.sub(r"\b(?:that|this|those|these) [a-z]+(?:['’]s\b)?", " ", pointed.group(),
+                                         flags=re.I) + re.sub(r"^['’]s\b", "", q[pointed.end():])  # "that bill's"
     return " ".join(q.split()).strip(" ?!.,")
 
 

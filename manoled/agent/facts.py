@@ -30,7 +30,7 @@ from .contrast import LOOKS_BACK, Contrasts, other_paper, places_said
 from .entries import LAST_TIME, is_log
 from .focus import compound, focus_words, measured_as
 from .gloss import NATIONAL, PHRASED, said_otherwise
-from .kinds import _ASKED_AS, new_value, role_words, says_shape, typed_by
+from .kinds import _ASKED_AS, new_value, says_shape, typed_by
 from .labelled import asks_cover, asks_use, code_named, labels_code, says_cover, says_use
 from .layout import TABLES, numbered_items, row_cells
 from .months import (
@@ -48,6 +48,7 @@ from .months import (
 )
 from .numbered import number_said, numbered_things
 from .retrieve import Candidate, contains
+from .roles import role_words
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
 from .slots import GENERIC, STOP, YEAR, stem, words
@@ -201,7 +202,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     told = told_apart(question)  # "If we move out … What did we leave as security?": counted where a passage says it
     # a bare phrase whose amount is asked by a word of no sum ("carbonara eggs qty", "kartoffelsalat essig menge")
     bare_qty = kind == "amount" and not asked and bare_phrase(words(question))
-    for rank, c in enumerate(candidates[:top + 1]):  # the search adds at most one: a best passage's next
+    # the search adds a best passage's next, and the passages past the best that say every word of the question
+    read = candidates[:top + 1] + [c for c in candidates[top + 1:] if len(terms) >= 2 and len(c.terms) >= len(terms)]
+    for rank, c in enumerate(read):
         in_passage = [t for t in terms if contains(c.text, t) or contains(c.named, t) or says_shape(t, c.text)
                       or names_month(t, c.file_name)]
         if any(t.isdigit() and len(t) >= 3 and t not in in_passage and not _digits_said(t, c.text, c.named) for t in terms):

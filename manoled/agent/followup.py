@@ -117,10 +117,13 @@ def _after_files(bplan: Plan, base: Any, question: str, own: str, new: Slots, fi
         p = Plan(bplan.intent if bplan.intent != "folders" else "disk", 1.0, slots, question=base.question,
                  folder=folder)
         return Direct(calls_for(p, base.question), p, base.question)
-    # "and when was it last changed?" after one file's size: the same file, asked the new thing
-    if bplan.intent == "metadata" and bplan.name is not None and not new.topics and not new.extensions:
-        return _about_file(bplan.name.file, bplan, base, question)
+    # "and when was it last changed?" after one file's size: the same file, asked the new thing; "how much did that
+    # visit cost?" after the vet bill's date, a value, unless the new words name another file
     listed = turn_files(base, files, cited_only=False)
+    one = bplan.name.file if bplan.name is not None else listed[0] if len(listed) == 1 else None  # (or named by a hint)
+    if bplan.intent == "metadata" and one is not None and not new.extensions and (
+            not new.topics or wanted_type(question) is not None and not _names_other(new, one, files)):
+        return _about_file(one, bplan, base, question)
     if bplan.intent in ("count", "list") and len(listed) == 1 and not new.sort and \
             {stem(w) for w in words(question)} & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS):
         return _about_file(listed[0], bplan, base, question)  # "how big is that file?" after a list of one
@@ -388,6 +391,13 @@ def _about_file(f: Any, bplan: Plan, base: Any, question: str, inside: bool = Fa
                   base.question)
 
 
+def _names_other(new: Slots, f: Any, files: list[Any]) -> bool:
+    """Whether the follow-up's words name a file other than ``f`` ("and the globex one?")."""
+    match = rank_names(new.topics, files)
+    return bool(match) and match[0].file is not f and not any(m.file is f for m in match[:1] + match[1:2]
+                                                              if m.score >= match[0].score)
+
+
 def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[Any]) -> Direct:
     """"and for support?" / "what about PDFs?" / "in March?": the previous question with the new slots."""
     slots = copy_slots(bplan.slots)
@@ -403,8 +413,11 @@ def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[An
         slots.topics, gone, added = swapped(bplan.slots.topics, new.topics, list(getattr(base, "paths", []) or []))
     resolved = reword(base.question, gone, added) if added else \
         renumbered(base.question, own) or f"{base.question} {own}".strip()
-    p = Plan(bplan.intent if bplan.intent != "followup" else "content", 1.0, slots, question=resolved,
-             name=bplan.name if not new.topics else None, folder=bplan.folder)
+    intent = bplan.intent if bplan.intent != "followup" else "content"
+    if intent == "metadata" and new.topics and wanted_type(own) is not None and \
+            not {stem(w) for w in words(own)} & (SIZE_WORDS | CHANGE_WORDS | WHERE_WORDS):
+        intent, resolved = "content", own  # "and how much was the kasko premium?" after a file's date: a value
+    p = Plan(intent, 1.0, slots, question=resolved, name=bplan.name if not new.topics else None, folder=bplan.folder)
     if p.intent == "metadata" and p.name is None:
         match = rank_names(slots.topics, files)
         if match:

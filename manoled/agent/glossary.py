@@ -63,7 +63,9 @@ ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet bil
 seat: sitzplatz sitz siège asiento posto lugar miejsce sittplats siddeplads sitteplass sæde
 train: zug tren treno comboio tgv sncf renfe trenitalia trein pociąg pkp intercity togbillet togbillett togrejse
  togreise tågresa tågbiljett dsb
-flight: flyg flyget flygresa flygning flyreise flyrejse
+flight: flug flüge vol vols vuelo vuelos voo voos volo voli vlucht vluchten lotu uçuş ucus penerbangan flyg flyget
+ flygresa flygning flyreise flyrejse
+code: código codigo codice kód kodu kode
 meter: zähler zählerstand compteur compteurs contador contatore meterstand licznik wodomierz mätare målerstand
  mätarställning
 reading: zählerstand relevé lectura lettura leitura meterstand odczyt stan_licznika mätarställning avläsning aflæsning
@@ -82,6 +84,8 @@ brother: bruder frère hermano irmão fratello broer bratr bror
 sister: schwester sœur hermana irmã sorella zus sestra siostra syster søster søster
 network: netzwerk netzwerkname réseau rete rede netwerk síť sieć nätverk netværk nettverk ssid
 diary: tagebuch journal_intime diario dagboek deník dziennik pamiętnik dagbok dagbog diari
+log logbook: bitácora bitacora logbuch logboek diário_de_bordo
+roast roasting: tueste tostado röstung torréfaction tostatura kavrulma
 document: unterlagen dokumente dokument justificatifs documentos documenti dokumenty belge belgesi
 paper: unterlagen
 amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag kwota kwoty kwotę belopp beløb beløp amaun
@@ -146,17 +150,19 @@ roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_techniqu
  badanie_techniczne besiktning bilsyn
 odometer mileage: km kilometrage kilométrage kilometerstand przebieg miltal
 kilometre kilometres kilometer kilometers: km kilomètres kilómetros chilometri kilometrů kilometrów
-phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer
+phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer celular linha línea
 address: adresse anschrift dirección indirizzo endereço morada adres adress alamat adresi
 salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
  månadslön månedsløn månedslønn gaji maaş maaşı
-gross: brutto brut bruto lordo devengado devengos bruto hrubá brüt
+revenue turnover: umsatz receita receitas faturamento fatturato ricavi omzet tržby obrót omsättning omsætning omsetning ciro
+gross: brutto brut bruto bruta lordo devengado devengos bruto hrubá brüt
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo tilläggsavtal
 apartment flat: wohnung appartement logement piso vivienda apartamento appartamento byt bytu mieszkani lokal lägenhet
  lejlighed leilighet bostad rumah daire dairesi departamento depa
 landlord: lessor vermieter vermieterin propriétaire locateur bailleur bailleresse arrendador senhorio verhuurder pronajímatel pronajímatele
- wynajmując właściciel hyresvärd udlejer utleier fastighetsägare ev_sahibi casero casera
-tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy hyresgäst lejer leietaker kiracı
+ wynajmując właściciel hyresvärd udlejer utleier fastighetsägare ev_sahibi casero casera locador locadora proprietária
+tenant: mieter mieterin locataire inquilino huurder nájemce najemca najemcy hyresgäst lejer leietaker kiracı locatário
+ locatária locatários
 heating: heizung chauffage calefacción riscaldamento aquecimento verwarming ogrzewani värme varme uppvärmning opvarmning
  oppvarming fjärrvärme fjernvarme
 electricity: strom électricité electricidad luz elettricità eletricidade elektriciteit elektřina elektřiny elektřinu
@@ -186,7 +192,7 @@ framework: rahmenvertrag ramavtal rammeaftale rammeavtale
 day: tage jours días giorni dias dni dzień dagar dager gün günü
 sport sports: sportfest sporttag deporte deportes deportiva esporte desporto sportiva sportdag sportovní sportow idrott
  idræt idrett sukan
-recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi yemek_tarifi
+recipe: rezept recette receta ricetta receita recept przepis opskrift oppskrift resepi yemek_tarifi tarifler tarifleri
 payment: zahlung paiement pago pagamento betaling płatnoś wpłat przelew betalning ödeme ödemesi odeme
 account: konto compte cuenta conto conta rekeningnummer účet účtu numer_konta rachunek_bankowy hesap hesabı
 bank: banque banco banca banka
@@ -244,7 +250,8 @@ dog: pet perro hund chien cane cão psa anjing köpek kopek
 hike hikes hiking: wanderung wanderungen randonnée randonnées senderismo escursione escursioni caminhada wandeling
  turistika wędrówk vandring vandringer fottur mendaki
 cat: pet gato katze gatto kot kota katt kucing kedi
-vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário dierenarts weteryn veterinär veterinær dyrlæge
+visit: besuch visite visita bezoek návštěv odwiedzin besök besøk besøg ziyaret lawatan
+vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário veterinária dierenarts weteryn veterinär veterinær dyrlæge
  veteriner
 egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko jaja ägg yumurta
 earn earned earning: income
@@ -275,7 +282,7 @@ sign-up signup joining enrolment enrollment: matrícula alta inscripción anmeld
 grocery groceries: supermercado lebensmittel épicerie alimentación spesa potraviny zakupy spożywcz livsmedel matvaror
  dagligvar
 budget budgeted: presupuesto haushaltsplan bilancio orçamento rozpočet budżet budsjett bajet
-excess: franquicia selbstbeteiligung franchigia eigen_risico udział_własny franszyz självrisk selvrisiko
+excess deductible: franquicia franquia selbstbeteiligung franchigia eigen_risico udział_własny franszyz självrisk selvrisiko
 damage: daños schaden dommages danni danos szkod skada skador skade
 claim: siniestro schadensfall sinistre sinistro szkod skadeanmälan skadeanmeldelse skademelding skadeärende
 charge charged charging: cargará cargar abbuchung abgebucht prélèvement prélevé addebito obciążeni autogiro

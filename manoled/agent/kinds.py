@@ -105,7 +105,7 @@ _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
-_CALL = frozenset("call ring phone".split())
+_CALL, _POSTCODE = frozenset("call ring phone".split()), re.compile(r"\d{4,5}\s+[A-ZÀ-ÖØ-ÞİŞĞ]")
 _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
 _CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
 
@@ -199,7 +199,9 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
     if any(w in TYPE_WORDS["code"] or w in _SECRET or w in _OWN_CODES for w in ws) and "much" not in ws and \
             "many" not in ws and not when or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
-            and a not in STOP and a not in GENERIC and not a.isdigit() for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):
+            and a not in STOP and a not in GENERIC and not a.isdigit() or b == "number" and (ws[n + 2:n + 3] == ["on"] or
+                                                                              _CALL.intersection(ws[n + 2:n + 5]))
+            for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):  # ("the number on the cover", "… do I ring")
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     if name_of_role(" ".join(ws)):
         return "person", True
@@ -356,8 +358,9 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return not named or bool({stem(w) for w in words(re.split(r":|\s#", unit, maxsplit=1)[0])} & asked)
     if asked & _NUMBER and not named and says_shape("phone", unit):
         return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number
-    # not the one the question gives ("the policy number for our Fielder KDC 318T": "Vehicle: KDC 318T" says none)
-    return any(not {stem(w) for w in words(m.group())} <= asked for m in TYPE_PATTERNS["code"].finditer(unit))
+    # not the one the question gives ("the policy number for our Fielder KDC 318T": "Vehicle: KDC 318T" says none),
+    return any(not {stem(w) for w in words(m.group())} <= asked and not _POSTCODE.match(unit, m.start())
+               for m in TYPE_PATTERNS["code"].finditer(unit))  # nor a postcode before its town ("34710 Kadıköy")
 
 
 # words of a question that ask how long in time: a length ("6 inch", "3 km") is no answer to them
@@ -415,35 +418,3 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
 
 _PLAIN_ZIPF = 5.25  # a name of everyday words only ("Well Child Check", "Back Home") is a heading's, no person's
 _NAME_AND_ROLE = re.compile(r"^\W*([A-Z][a-z]{2,})\s+\(([^)]{3,60})\)")  # "Akinyi (house help, Mon-Sat)"
-# what a firm is to the person asking, which its own papers rarely say (a lease does say "landlord")
-_ROLES = frozenset("provider supplier company firm vendor business organisation organization".split())
-_SERVICES = ("suppl", "insur", "provid", "fix", "repair", "install", "servic", "deliver", "clean", "host", "sell", "sold",
-             "lease", "leasing", "rent", "built", "build", "manag", "employ", "issu", "bill", "charg")
-
-
-@lru_cache(maxsize=256)
-def role_words(question: str) -> frozenset[str]:
-    """The words of a "who" question that name the role asked, not the thing it is about: its verb ("who
-    *supplies* my electricity") and its role ("who is my internet *provider*"). A paper names the firm,
-    rarely its role."""
-    kind, asked = typed_by(question)
-    if kind not in ("person", "org") or not asked:
-        return frozenset()
-    ws = words(question)
-    out = set()
-    for i, w in enumerate(ws):
-        if w.startswith("who") and i + 1 < len(ws) and _service(ws[i + 1]):
-            out.add(stem(ws[i + 1]))
-        if w.startswith("who") and ws[i + 1:i + 2] in (["do"], ["does"], ["did"]) and ws[i + 2:i + 3] in (
-                ["i"], ["we"], ["you"], ["they"]) and ws[i + 3:i + 4] and _service(ws[i + 3]):
-            out.add(stem(ws[i + 3]))  # "who do we lease the car from": the lessor
-    out |= {stem(w) for w in ws if stem(w) in _ROLES}
-    if ws[0].startswith("who") and ws[-1] == "with":  # "who's our broadband with": the firm that provides it
-        out.add("with")
-    return frozenset(out)
-
-
-def _service(verb: str) -> bool:
-    """Whether ``verb`` is a service a firm does for a household ("supplies", "insured", "fixing")."""
-    v = verb.lower()
-    return any(v == s or v.startswith(s) and len(v) - len(s) <= 3 for s in _SERVICES)

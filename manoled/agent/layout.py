@@ -65,10 +65,10 @@ def _values(cells: list[str]) -> bool:
     return 2 * sum(bool(_MEASURED_CELL.search(c) and _LABEL_THEN_VALUE.search(c)) for c in cells) >= len(cells)
 
 
-def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool]) -> _Head | None:
+def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool], least: int = 3) -> _Head | None:
     names = [c for _, _, c in cells]
     long = sorted(len(c.split()) for c in names)[-2:]  # a piped name may head several cells, one name only
-    if len(names) < 3 or any(is_value(c) or set(c) <= _RULE or c.endswith(":") or c.endswith(".") and len(c) > 5
+    if len(names) < least or any(is_value(c) or set(c) <= _RULE or c.endswith(":") or c.endswith(".") and len(c) > 5
                              for c in names) or long[-1] > (8 if piped else 5) or long[0] > 5:  # "Pos." is a name
         return None
     if not piped and _values(names):
@@ -206,8 +206,10 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
                 out[-1] += f" {bare}"  # an indented line under a row goes on with it
                 continue
             head = None
-        if len(cells) >= 3 and _rows_follow(raw, i):
-            head = _head(cells, piped, is_value)
+        # (two names over two values heads a table too: "Vencimento | Valor a Pagar" over "29/09/2026 | R$ 189,28")
+        two = len(cells) == 2 and piped and not any(c.isdigit() for c in bare) and _values_follow(raw, i, is_value)
+        if (len(cells) >= 3 or two) and _rows_follow(raw, i):
+            head = _head(cells, piped, is_value, least=2 if two else 3)
             if head is not None:
                 continue
         pairs = _PAIRS.split(bare)
@@ -284,8 +286,9 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
                      r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|"
-                     r"pvt|fr|sfr|sdn|bhd|jln|tmn)\.$", re.IGNORECASE)  # and German and French ones, the rupee's "Rs. 3,458",
-# "Pvt. Ltd.", the Swiss franc's "Fr. 7'440.–", Malaysian "Sdn. Bhd." and addresses' "Jln." (Jalan), "Tmn." (Taman)
+                     r"pvt|fr|sfr|sdn|bhd|jln|tmn|unit|unid|un|qtd|qty|quant|vlr|vl|cód|cod|obs|pcs)\.$", re.IGNORECASE)
+# and German and French ones, the rupee's "Rs. 3,458", "Pvt. Ltd.", the Swiss franc's "Fr. 7'440.–", Malaysian "Sdn.
+# Bhd.", addresses' "Jln." (Jalan), "Tmn." (Taman), and a table head's "Unit. (R$)", "Qtd."
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
 _MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)

@@ -19,7 +19,7 @@ from .retrieve import MONTH_NUMBERS, contains
 from .slots import YEAR, TimeRange, is_year, may_month, words
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
-_NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])")
+_NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])|(?<!\d)(0[1-9]|1[0-2])[-_.]((?:19|20)\d{2})(?!\d)")
 
 
 # a month's name in the languages of :mod:`gloss` -> the English name; of those, the ones that are English words too
@@ -87,7 +87,9 @@ def year_end(ws: Sequence[str], i: int) -> str:
 _FOREIGN_SHORT = {"ene": "january", "janv": "january", "févr": "february", "fevr": "february", "mär": "march",
                   "mrz": "march", "mrt": "march", "abr": "april", "avr": "april", "mai": "may", "mei": "may",
                   "juil": "july", "ago": "august", "aoû": "august", "aou": "august", "okt": "october",
-                  "dic": "december", "déc": "december", "dez": "december"}
+                  "dic": "december", "déc": "december", "dez": "december", "fev": "february", "set": "september",
+                  "out": "october"}
+_GLUED_ONLY = frozenset({"set", "out"})  # English words: a month only glued to its year (the Portuguese "set26")
 _NAME_FOREIGN = re.compile(r"(?<![^\W\d_])(" + "|".join(sorted({*_FOREIGN, *_FOREIGN_SHORT} - _ENGLISH, key=len,
                                                                   reverse=True)) + r")(?![^\W\d_])[\s_.-]?(\d)?")
 _NAME_MONTH = re.compile(r"(?<![a-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)([a-z]*)(?![a-z])")
@@ -97,15 +99,15 @@ def name_dates(file_name: str) -> list[tuple[int, int]]:
     """The (year, month) a file's name carries: "acme_2025-02.txt", "Voltline bill Jan 2026.pdf" (year 0 when
     the name has none; "may" only beside a year)."""
     low = file_name.lower()
-    dated = [(int(y), int(m)) for y, m in _NAME_DATE.findall(low)]
+    dated = [(int(y or y2), int(m or m2)) for y, m, m2, y2 in _NAME_DATE.findall(low)]  # "2026-09", "09-2026"
     if dated:
         return dated
     year = next((int(y) for y in YEAR.findall(low)), 0)
     out = [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
            if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
     # "factura_luz_ene26.pdf", "Gehalt März 2026.pdf": another language's month, beside a number
-    return out or [(year, MONTH_NUMBERS[_FOREIGN.get(w) or _FOREIGN_SHORT[w]])
-                   for w, digit in _NAME_FOREIGN.findall(low) if year or digit]
+    return out or [(year, MONTH_NUMBERS[_FOREIGN.get(m[1]) or _FOREIGN_SHORT[m[1]]]) for m in _NAME_FOREIGN.finditer(low)
+                   if m[1] not in _GLUED_ONLY and (year or m[2]) or low[m.end(1):m.end(1) + 1].isdigit()]
 
 
 def series_words(file_name: str) -> frozenset[str]:

@@ -259,7 +259,8 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.intent = "content"  # "how old is the tyres notes file": one thing's, no list
     aged = [t for t in name_terms if t != "old"] if re.match(r"how old is\b", q) else []  # "how old is X"
     if plan.intent == "content" and exact is None and best is not None and (
-            len(best.matched) == len(name_terms) and
+            (len(best.matched) == len(name_terms) or one_thing and (slots.extensions or qwords & FILE_NOUNS) and
+             2 * len(best.matched) > len(name_terms)) and  # "how big is the Quálitas car insurance policy PDF"
             qwords & (ATTRIBUTE_WORDS | SIZE_WORDS) and qwords & ({"when", "old"} | SIZE_WORDS)
             or aged and len(best.matched) == len(aged) and is_its_name(aged, best.file)) and \
             not (qwords & {"due", "expire", "start", "end", "begin"}) and not done and not THING_HAS.search(q):

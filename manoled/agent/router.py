@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .wording import lower
+
 # words the user might say -> extension or kind understood by the file tools
 EXT_WORDS: dict[str, str] = {
     "pdf": "pdf", "pdfs": "pdf",
@@ -54,7 +56,7 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9_\-]*")
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace(".", " . "))
+    return _WORD.findall(lower(text).replace(".", " . "))
 
 
 def detect_extension(query: str) -> str | None:

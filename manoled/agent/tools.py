@@ -31,7 +31,7 @@ from .entries import LAST_TIME, newer_row, newest_first, soonest_first
 from .fstools import count_files, directory_tree, disk_usage, file_metadata, folder_stats, grep_files, list_files
 from .ingredients import whole_amount_first
 from .journeys import leaving_first
-from .kinds import role_words, typed_by
+from .kinds import typed_by
 from .layout import TABLES, sheet_rows
 from .monthly import asked_month_papers, day_missing, month_missing
 from .months import (
@@ -47,6 +47,7 @@ from .owndate import own_date_last
 from .pairs import both_asked
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms, gloss_terms
+from .roles import role_words
 from .senses import SIBLING, WordSense, passage_words
 from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words

@@ -24,13 +24,15 @@ RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b|\bsaldo finale\b|"
-                         r"\b(?:att betala|at betale|å betale|summa|totalt|i alt)\b",
+                         r"\b(?:att betala|at betale|å betale|summa|totalt|i alt)\b|"
+                         r"\b(?:toplam|ödenecek|odenecek|fatura tutarı|jumlah|razem|do zapłaty|celkem|k úhradě|totaal|"
+                         r"te betalen|valor total|total a pagar)\b",
                          re.IGNORECASE)
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto", "Totale
 # imponibile"); so is one section's ("Totale A: 1.661,40" over "SALDO FINALE: EURO + 3.412,18" on a tax payment form)
 BEFORE_TAX = re.compile(r"\b(?:hors taxes?|(?-i:HT)|excl(?:\.|uding)?\W+(?:gst|vat|tax|tva|mwst)|exkl|netto|"
                          r"sub-?total|zwischensumme|sous-total|before tax|pre-tax|imponibile|base imponible|base tributável|"
-                         r"subtotale|imponible)\b|\btotale?\s+(?-i:[A-Z]|[IVX]{1,3})\s*(?:[:|]|$)", re.IGNORECASE)
+                         r"subtotale|imponible|ara toplam|kdv hariç|matrah\w*|suma częściowa|mezisoučet)\b|\btotale?\s+(?-i:[A-Z]|[IVX]{1,3})\s*(?:[:|]|$)", re.IGNORECASE)
 # "net pay", "what did we actually get after the commission", "once the premium is taken off": what is left once
 # something is taken off, not the total it is taken from ("after tax" is left out: of a price it means with tax)
 NET_ASK = re.compile(TAKE_HOME.pattern + r"|\bnet\b|\b(?:after|once|minus|less)\b[^?.!]{0,40}?\b(?:deduct\w*|cut|"

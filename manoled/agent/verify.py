@@ -47,7 +47,6 @@ from .kinds import (
     SUM_VERBS,
     asks_booking_code,
     labels_booking_code,
-    role_words,
     says_shape,
     typed_by,
 )
@@ -65,6 +64,7 @@ from .months import (
 )
 from .pairs import second_ask
 from .retrieve import MONTH_NUMBERS, capitalised, contains
+from .roles import role_words
 from .senses import MATCH as SENSE_MATCH
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
@@ -157,7 +157,9 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs;
     the ``told`` ones (a sentence that does not ask says them) count only where the passage says them, when it
     says a word of the sentence that asks."""
-    literal = {t: contains(passage, t) or says_shape(t, passage) or compound(passage, t) for t in terms}  # ("Microchip")
+    measured = {stem(w) for w in measures_said(passage)}  # "15 m³" says cubic meters
+    literal = {t: contains(passage, t) or says_shape(t, passage) or compound(passage, t) or t in measured
+               for t in terms}  # ("Microchip")
     # the passage's words, read only when a word is not said literally (most checks: none)
     pw = passage_words(passage) if sense is not None and not all(literal.values()) else []
     # a word naming a kind of the term says it, and weighs as that word does ("the power tool": the receipt's drill)

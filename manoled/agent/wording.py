@@ -16,14 +16,20 @@ _TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compi
 _SHORT = dict(pair.split(":") for pair in """bday:birthday b-day:birthday appt:appointment appts:appointments
 amt:amount acct:account addr:address yr:year yrs:years mth:month mths:months wk:week wks:weeks pw:password
 pwd:password tel:phone ph:phone qty:quantity dep:departure arr:arrival conf:confirmation""".split())
+_SHORT |= dict.fromkeys(("kilowatt-hour", "kilowatt-hours", "kilowatthours"), "kwh")  # as every bill writes it
 
 
 _GLUED_YEAR = re.compile(r"([^\W\d_]{1,3})((?:19|20)\d\d)")  # "ya2026", "fy2025": a year of assessment, a fiscal year
 
 
+def lower(text: str) -> str:
+    """``text`` in lower case, a Turkish dotted capital as one letter: "PRİM" is "prim", not "pri̇m" (i, then a dot)."""
+    return text.replace("İ", "I").lower() if "İ" in text else text.lower()
+
+
 def words(text: str) -> list[str]:
     out = []
-    for w in (w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", text.lower()))):
+    for w in (w.strip("'-") for w in _WORD.findall(_TODO.sub("todo", lower(text)))):
         glued = _GLUED_YEAR.fullmatch(w)
         out.extend(glued.groups() if glued else [_SHORT.get(w, w)] if w else [])
     return out
