@@ -192,7 +192,11 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
             break  # "which company insures my flat": the kind's noun heads the phrase, a verb follows
     if np and np[-1] in _PAPERS:
         return []  # "what was the Rogers internet bill": the bill as a whole; its words say which one
-    return [stem(x) for x in np if (not is_type_word(x) or x in _WHICH_SUM) and not x.isdigit() and len(x) > 1]
+    return [stem(x) for x in np if (not is_type_word(x) or x in _WHICH_SUM) and not x.isdigit() and len(x) > 1
+            and not (x in _WHICH_ONE and np[-1] != x)]  # "the new premium": which one, not a word its line says
+
+
+_WHICH_ONE = frozenset("new old current latest next last previous upcoming".split())
 
 
 # of the words of a sum, those that say which of a paper's sums is asked ("net pay": not the gross, nor a bill's total)

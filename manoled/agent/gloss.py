@@ -91,6 +91,9 @@ addr: address
 km: kilometres | kilometers
 vet: veterinary | veterinarian | veterinary surgeon
 ins: insurance
+st: street
+rd: road
+ave: avenue
 """
 
 # what people say in a phrase for a paper's one word ("how much did the government give back": the refund)
@@ -202,6 +205,8 @@ for _word, _forms in SPELLED.items():  # ("the body corporate stuff": Body Corp;
     for _form in _forms:
         if " " not in _form:
             SHORTENED[stem(_form)] = (*SHORTENED.get(stem(_form), ()), _word)
+# and a paper's text ("12 Iona St", "Ins. premium"); not "RM", a sum in ringgit before it is a room
+WRITTEN_SHORT = {w: tuple(s for s in short if s != "rm") for w, short in SHORTENED.items()}
 
 
 def _phrase_table(text: str) -> dict[str, tuple[str, ...]]:

@@ -245,6 +245,9 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.reason = "not about files"
 
 
+_BILL_WAS = re.compile(r"(?:how much|what) (?:was|is|were|are) (?:the|our|my) (?:\w+ ){0,3}(?:bill|invoice|receipt)s?\b")  # its sum
+
+
 def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     """The last readings: a question about one named file asks its date, size or folder; a sorted collection
     or a folder alone is a list; a phrase that names one paper asks what it says; "where did I put" lists the
@@ -283,7 +286,7 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     unnamed = " ".join(w for w in q.split() if stem(w) not in said_folder)  # "what's in Money": no amount asked
     if plan.intent == "content" and exact is None and wanted_type(unnamed) is None and (
             slots.sort and (slots.extensions or slots.topics) and all(t in collection for t in slots.topics)
-            or plan.folder and not slots.topics and not slots.extensions):
+            or plan.folder and not slots.topics and not slots.extensions) and not _BILL_WAS.match(q):
         # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
         plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
     if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \

@@ -161,10 +161,10 @@ def contains(text: str, term: str) -> bool:
                                          re.IGNORECASE)):
         return True  # "08/02/2026", "Feb 2026", "Sept 14", "luz feb26", "20DEC26": a month said in numbers or short
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
-    # another tongue's short word whole, a longer one also as a plural or compound's start ("Preise"), and as a
-    # compound's end ("Grafiktablett"; a short one in a word no English one: "500 g Zopfmehl" is flour, not
-    # "postage" a day, "Tage")
-    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=4, prefix_ok=_form_of(t)) for g in gloss.forms(t)):
+    # another tongue's short word whole, a long one as a plural or compound's start ("Preise") or end ("Grafiktablett";
+    # a short one in no English word: "Zopfmehl" is flour, "postage" no day); the word shortened ("12 Iona St")
+    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=4, prefix_ok=_form_of(t)) for g in gloss.forms(t)) \
+            or any(_has(ws, s) for s in gloss.WRITTEN_SHORT.get(t, ())):
         return True
     flat = f" {' '.join(ws)} "
     if "-" in t and f" {t.replace('-', ' ')} " in flat:

@@ -257,6 +257,10 @@ def read_time(question: str, now: float) -> TimeRange | None:
             return rng(a if m.group(1) != "after" else b, None, f"since {label}")
         if m.group(1) == "before":
             return rng(None, a, f"before {label}")
+        if m.group(1) not in ("since", "after") and (to := re.match(rf" ?(?:to|till|until|through|thru|and|-) ?"
+                                                                    rf"({_MONTH_RX})\b", q[m.end():])):
+            end = MONTHS.get(to.group(1), 5)  # "the bill for April to June", "the Apr-Jun bill": the months between
+            return rng(a, _month_range(year + (end < month), end)[1], f"from {label} to {calendar.month_name[end]}")
         return rng(a, b, f"in {label}")
     m = re.search(r"\b(since|after|before|in|during|from)? ?((?:19|20)\d{2})\b", q)
     if m and m.group(1):

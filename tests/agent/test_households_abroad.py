@@ -149,3 +149,28 @@ def test_a_value_asked_after_a_files_date(folder):
     answers(agent, "What's the gross premium on that policy?", "38.460,00", "Kasko_Police_2026.txt", session="b")
     answers(agent, "and how much was the kasko premium?", "38.460,00", "Kasko_Police_2026.txt", session="c")
     answers(agent, "How much did that visit cost in total?", "340,00", "vet_GatosCia_14-03-2026.txt", session="d")  # that file's
+
+
+def test_a_street_as_papers_shorten_it_a_span_of_months_and_which_premium():
+    from manoled.agent.attribute import asked_words
+    from manoled.agent.retrieve import contains
+    from manoled.agent.slots import read_slots
+
+    assert contains("Insured property: 3F2, 12 Iona St, EH6 8SG", "street") and contains("4 Kent Rd", "road")
+    assert not contains("GAJI BERSIH: RM 4,812.50", "room")  # RM is the ringgit
+    span = read_slots("What was the Scottish Power bill for April to June?", NOW).time
+    assert (datetime.fromtimestamp(span.since).month, datetime.fromtimestamp(span.until).month) == (4, 7)
+    assert datetime.fromtimestamp(read_slots("the Nov to Feb gas bills", NOW).time.until) == datetime(2027, 3, 1)
+    assert asked_words("what's the new premium going to be") == [] and asked_words("what's the late fee") == ["late"]
+
+
+def test_what_a_bill_was_asks_its_sum():
+    from manoled.agent.planner import Planner
+
+    planner = Planner(shared_embedder().embed, now=lambda: NOW)
+    files = [PathFile(p, id=i) for i, p in enumerate((
+        "House/Bills/Scottish Power/SP bill Jan-Mar 2026.pdf", "House/Bills/Scottish Power/SP bill Apr-Jun 2026.pdf",
+        "House/Bills/BT/BT bill May 2026.pdf", "Notes/Recipes/Cullen skink.txt"))]
+    plan = planner.plan("What was the Scottish Power bill for April to June?", files)
+    assert plan.intent == "content", (plan.intent, plan.reason)
+    assert planner.plan("what's in the Scottish Power folder", files).intent in ("tree", "list")
