@@ -150,11 +150,11 @@ roadworthiness roadworthy: wof mot nct tüv hauptuntersuchung contrôle_techniqu
  badanie_techniczne besiktning bilsyn
 odometer mileage: km kilometrage kilométrage kilometerstand przebieg miltal
 kilometre kilometres kilometer kilometers: km kilomètres kilómetros chilometri kilometrů kilometrów
-phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer celular linha línea
+phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer celular linha
 address: adresse anschrift dirección indirizzo endereço morada adres adress alamat adresi
 salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
  månadslön månedsløn månedslønn gaji maaş maaşı
-revenue turnover: umsatz receita receitas faturamento fatturato ricavi omzet tržby obrót omsättning omsætning omsetning ciro
+revenue turnover: umsatz receita_bruta faturamento fatturato ricavi omzet tržby obrót omsättning omsætning omsetning ciro
 gross: brutto brut bruto bruta lordo devengado devengos bruto hrubá brüt
 amendment: avenant nachtrag änderungsvertrag enmienda adenda emendamento aditivo tilläggsavtal
 apartment flat: wohnung appartement logement piso vivienda apartamento appartamento byt bytu mieszkani lokal lägenhet

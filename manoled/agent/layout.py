@@ -314,6 +314,7 @@ def sentences(line: str) -> list[str]:
                 _MONTH_FIRST.match(pieces[1]) or _DOTTED_MONTH.match(pieces[1]))):
             continue  # a numbered item's "1.", not the day of "30. April 2026" or "16. 10. 2026"
         if out and (_ABBREV.search(out[-1]) or out[-1].count("(") > out[-1].count(")") and ")" in piece  # "(opg. 114)"
+                    or piece[:1] == "(" and piece.rstrip(".").endswith(")")  # "Atlântico e.V. (50 €)": a remark
                     or piece[:1].isdigit() and _MONTH_ABBREV.search(out[-1])
                     or _DOTTED_DAY.search(out[-1]) and (_MONTH_FIRST.match(piece) or _DOTTED_MONTH.match(piece))
                     or _DAY_AND_MONTH.search(out[-1]) and _YEAR_FIRST.match(piece)):

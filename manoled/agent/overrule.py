@@ -290,7 +290,7 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
         plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
     if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \
-            not qwords & STORAGE_WORDS:
+            not qwords & STORAGE_WORDS and not HAVE_ASK.match(q):  # ("which recipes do we have saved": a list)
         # "which folder has the tax notice": its folder; "when was my physio notes file last saved": physio
         # notes.txt; "when did I save the screenshot from March": the one screenshot its name dates to March
         one = names[0] if len(names) == 1 else named_fully(name_terms, files, slots.time)

@@ -12,10 +12,10 @@ import re
 from .glossary import SPAN_NUMBERS, SPAN_UNITS, SPAN_WORDED
 
 _GROUPED = r"(?:[\d,.']|\s(?=\d{3}(?!\d)))"  # a sum's digits, its thousands apart by a space too: "12 500"
-_CURRENCY = (rf"(?:(?:[$€£¥₹₺]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf|fr|sfr|myr|rm|tl|eur|usd|gbp|cad|aud|nzd|sgd|"
-             rf"mxn|brl|zar)\b\.?)\s?\d{_GROUPED}*|\d{_GROUPED}*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|"
+_CURRENCY = (rf"(?:(?:[$€£¥₹₺]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf|fr|sfr|myr|rm|tl)\b\.?)\s?\d{_GROUPED}*|"
+             rf"\d{_GROUPED}*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|"
              r"jpy|cad|aud|nzd|sgd|inr|rupees?|czk|kč|pln|zł|huf|ron|lei|kr|tl|lira|mxn|pesos?|brl|reais|myr|ringgit|"
-             r"€|\$|£|₹|₺)(?!\w)|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+             r"€|\$|£|₹|₺)\b|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])(?!\s?(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|mg|gb|mb|cm|mm)(?!\w))|"  # "1247.85"
              # (no year's "2026.10"), not a date's "05.02.2026", nor a measure's "255,40 kWh"
              r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|czk|kč|pln|zł|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
