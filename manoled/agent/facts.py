@@ -56,6 +56,9 @@ from .terms import SELECTING, told_apart, topic_terms
 from .totals import BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 from .units import MAX_UNIT, sectioned
 
+# an item's row of a bill, by its quantity or unit price: "Consulta clínica felina, Qtd.: 1, Unit. (R$): 220,00, …"
+_ITEM_ROW = re.compile(r"\b(?:qty|qtd|quantity|quantidade|cantidad|cant|menge|anzahl|qté|quantité|unit|unid|unit price|"
+                       r"rate|each)\b\.?\s*(?:\([^)]*\))?:", re.IGNORECASE)
 STRONG_VECTOR = 0.55  # cosine at which the vector search alone is trusted (MiniLM)
 WEAK_VECTOR = 0.40
 
@@ -307,8 +310,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                                                or bool(named_code) and labels_code(u, named_code)) + RATE_WEIGHT * rate_asked * (
                     bool(RATE_ASK.search(u)) - bool(TOTAL_UNIT.search(u)))  # a total is no price of one
                 if deadline and DEADLINE_UNIT.search(u) and not kinds.from_days_only(u) or (totals and not sheet or shared_by or as_whole) and not net and \
-                        totals_mod.paper_total(u, question, terms) and not (u != whole and whole.count(": ") >= 3):
-                    # (not a row's cell: "Total (R$): 220,00" is one line's)
+                        totals_mod.paper_total(u, question, terms) and not (u != whole and _ITEM_ROW.search(whole)):
+                    # (not an item's row: its "Total (R$): 220,00" is one line's)
                     score += 1.0 + WHOLE_SUM_WEIGHT * (whole_sum and not deadline)  # "what did it end up costing"
                     score += HARD_DEADLINE_WEIGHT * (deadline and bool(HARD_DEADLINE.search(u)))
                 # "what did it cost altogether": no "$60 per family"

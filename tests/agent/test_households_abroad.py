@@ -97,6 +97,7 @@ def test_the_number_on_a_paper_and_the_number_to_ring_are_codes():
 
 
 def test_a_table_heads_abbreviation_and_two_names_over_two_values():
+    assert sentences("[ ] Spendenquittung Atlântico e.V. (50 €)") == ["[ ] Spendenquittung Atlântico e.V. (50 €)"]
     assert sentences("Serviço / Produto: Consulta, Qtd.: 1, Unit. (R$): 220,00, Total (R$): 220,00") == [
         "Serviço / Produto: Consulta, Qtd.: 1, Unit. (R$): 220,00, Total (R$): 220,00"]
     lines = logical_lines("Descrição | Valor R$\nÁgua | 94,64\nVencimento | Valor a Pagar\n29/09/2026 | R$ 189,28\n",
@@ -122,6 +123,11 @@ def test_a_list_of_papers_a_name_with_accents_sent_and_the_size_of_a_named_pdf()
     assert plan.intent == "list", (plan.intent, plan.reason)
     plan = planner.plan("How big is the Quálitas car insurance policy PDF?", files)
     assert plan.intent == "metadata" and plan.name.file.name == "Poliza_Qualitas_Versa2019.pdf", plan.reason
+    kept = [PathFile(p, id=i) for i, p in enumerate((
+        "Pessoal/Receitas/moqueca_baiana.md", "Pessoal/Receitas/pao_de_queijo_da_vo.txt",
+        "Pessoal/Receitas/brigadeiro_festa.md", "Saúde/receita_oculos_Bia.pdf", "Pessoal/todo.md"))]
+    plan = planner.plan("Which recipes do we have saved?", kept)  # a list, though one file's name says receita
+    assert plan.intent == "list", (plan.intent, plan.reason)
     plan = planner.plan("When was Tomás's roasting log last updated?", files)  # bitácora de tueste
     assert plan.intent == "metadata" and plan.name.file.name == "bitacora_tueste.md", plan.reason
 
