@@ -28,7 +28,10 @@ first run .633) and ``kualalumpur`` (a Kuala Lumpur couple's: a teacher's Slip G
 ringgit, a third of the papers in Malay; first run .522), ``mexicocity`` (a Mexico City couple's: an architect's CFDI
 recibos de nómina, a coffee roaster's facturas with RFC and IVA, pesos, most papers in Spanish; first run .633) and
 ``istanbul`` (an Istanbul couple's: a doctor's maaş bordrosu, a translator's invoices in euros and e-SMM receipts,
-aidat and DASK papers, lira written "48.750,00 TL", most papers in Turkish; first run .456). Reporting folders (read
+aidat and DASK papers, lira written "48.750,00 TL", most papers in Turkish; first run .456), ``saopaulo`` (a São Paulo
+couple's: a nurse's holerites, a web developer's notas fiscais and DAS-MEI guides, boletos, reais, most papers in
+Portuguese; first run .522) and ``edinburgh`` (a retired Edinburgh couple's: teachers' pension advices, a bookkeeper's
+invoices, a let flat's agent statements, a church hall committee's papers; first run .689). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -66,7 +69,7 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
            "lisbon": "tune", "pune": "tune", "prague": "tune", "milan": "tune", "nairobi": "tune", "austin": "tune", "vienna": "tune",
            "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
-           "mexicocity": "tune", "istanbul": "tune",
+           "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune",
            "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
