@@ -394,8 +394,7 @@ def _about_file(f: Any, bplan: Plan, base: Any, question: str, inside: bool = Fa
 def _names_other(new: Slots, f: Any, files: list[Any]) -> bool:
     """Whether the follow-up's words name a file other than ``f`` ("and the globex one?")."""
     match = rank_names(new.topics, files)
-    return bool(match) and match[0].file is not f and not any(m.file is f for m in match[:1] + match[1:2]
-                                                              if m.score >= match[0].score)
+    return bool(match) and all(m.file is not f for m in match if m.score >= match[0].score)  # (f not tied best)
 
 
 def _with_new_slots(bplan: Plan, base: Any, own: str, new: Slots, files: list[Any]) -> Direct:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .commonness import zipf
-from .gloss import PHRASED
+from .gloss import PHRASED, forms
 from .kinds import WITH_TAX, is_cue, new_value
 from .retrieve import contains
 from .slots import OUT_OF_ACCOUNT, STOP, TAKE_HOME, stem, words
@@ -25,8 +25,8 @@ BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b|\bsaldo finale\b|"
                          r"\b(?:att betala|at betale|å betale|summa|totalt|i alt)\b|"
-                         r"\b(?:toplam|ödenecek|odenecek|fatura tutarı|jumlah|razem|do zapłaty|celkem|k úhradě|totaal|"
-                         r"te betalen|valor total|total a pagar)\b",
+                         r"\b(?:ödenecek|odenecek|fatura tutarı|do zapłaty|k úhradě|te betalen)\b|"
+                         rf"\b(?:{'|'.join(forms('total'))})\b",  # and the glossary's: toplam, jumlah, celkem …
                          re.IGNORECASE)
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto", "Totale
 # imponibile"); so is one section's ("Totale A: 1.661,40" over "SALDO FINALE: EURO + 3.412,18" on a tax payment form)

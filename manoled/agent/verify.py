@@ -157,9 +157,10 @@ def coverage(terms: dict[str, int], passage: str, n_files: int, sense: WordSense
     says, with per-word detail (files, literal, sense credit). The ``light`` words weigh ``LIGHT_WEIGHT`` of theirs;
     the ``told`` ones (a sentence that does not ask says them) count only where the passage says them, when it
     says a word of the sentence that asks."""
-    measured = {stem(w) for w in measures_said(passage)}  # "15 m³" says cubic meters
-    literal = {t: contains(passage, t) or says_shape(t, passage) or compound(passage, t) or t in measured
-               for t in terms}  # ("Microchip")
+    literal = {t: contains(passage, t) or says_shape(t, passage) or compound(passage, t) for t in terms}  # ("Microchip")
+    if not all(literal.values()):  # "15 m³" says cubic meters
+        measured = {stem(w) for w in measures_said(passage)}
+        literal = {t: said or t in measured for t, said in literal.items()}
     # the passage's words, read only when a word is not said literally (most checks: none)
     pw = passage_words(passage) if sense is not None and not all(literal.values()) else []
     # a word naming a kind of the term says it, and weighs as that word does ("the power tool": the receipt's drill)
