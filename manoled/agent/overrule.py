@@ -49,6 +49,7 @@ from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_
 from .names import NameMatch, path_matches, path_words
 from .plan import Plan
 from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, STOP, same_word, stem, words
+from .totals import BILL_ASK
 from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
 
@@ -245,7 +246,7 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.reason = "not about files"
 
 
-_BILL_WAS = re.compile(r"(?:how much|what) (?:was|is|were|are) (?:the|our|my) (?:\w+ ){0,3}(?:bill|invoice|receipt)s?\b")  # its sum
+_BILL_WAS = re.compile(r"(?:how much|what) (?:was|is|were|are) (?:the|our|my) (?:\w+ ){0,3}" + BILL_ASK.pattern)  # its sum
 
 
 def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
