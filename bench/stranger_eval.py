@@ -31,7 +31,11 @@ recibos de nómina, a coffee roaster's facturas with RFC and IVA, pesos, most pa
 aidat and DASK papers, lira written "48.750,00 TL", most papers in Turkish; first run .456), ``saopaulo`` (a São Paulo
 couple's: a nurse's holerites, a web developer's notas fiscais and DAS-MEI guides, boletos, reais, most papers in
 Portuguese; first run .522) and ``edinburgh`` (a retired Edinburgh couple's: teachers' pension advices, a bookkeeper's
-invoices, a let flat's agent statements, a church hall committee's papers; first run .689). Reporting folders (read
+invoices, a let flat's agent statements, a church hall committee's papers; first run .689), ``lagos`` (a Lagos
+couple's: a bank officer's payslips with PAYE, pension and NHF, a tailor's invoices, prepaid electricity tokens, a
+tenancy with caution and agency fees, naira written "₦250,000.00" and "NGN 385,500"; first run .689) and ``manila`` (a
+Manila couple's: a team lead's payslips, a video editor's invoices abroad and BIR returns, Meralco bills, HMO cards,
+pesos written "₱12,345.67", Taglish notes; first run .700). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -69,7 +73,7 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "cardiff": "tune", "denver": "tune", "hobart": "tune", "capetown": "tune",
            "lisbon": "tune", "pune": "tune", "prague": "tune", "milan": "tune", "nairobi": "tune", "austin": "tune", "vienna": "tune",
            "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
-           "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune",
+           "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune", "lagos": "tune", "manila": "tune",
            "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder

@@ -81,6 +81,10 @@ def own_words(question: str) -> str:
     return " ".join(q.split()).strip(" ?!.,")
 
 
+_PAPERS = frozenset({"bill", "invoice", "receipt"})
+_THE_PAPER = re.compile(r"\b(?:the|that|this)\s+(?:bill|invoice|receipt)\b")
+
+
 def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
                 text_of: Callable[[Any], str] | None = None, intent: str = "",
                 known: Callable[[list[str]], bool] | None = None) -> bool:
@@ -118,6 +122,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
             not find_folder(question, files) and \
             all(t in _ASKED_AS or t in _FROM_WHEN or t in SUM_VERBS for t in slots.topics):
         return True  # "who was there?", "how big?", "how much have we already paid?": nothing of its own to be about
+    if n <= 6 and slots.topics and all(t in _PAPERS for t in slots.topics) and _THE_PAPER.search(q) and not slots.time:
+        return True  # "how much was the bill?" after the vet's visit: its bill
     if ASKS_INSIDE.search(q) and n <= 8:
         return True  # "anything about the car?": in what the previous answer was about
     fragment = bare_phrase(ws)

@@ -21,7 +21,7 @@ import re
 from .continuation import ORDINALS, asked_ordinal
 from .gloss import forms, in_english
 from .months import MONTH_NAMES, asked_months, since_asked, year_months
-from .shapes import TAXES, WITH_TAX
+from .shapes import TAXES, TYPE_PATTERNS, WITH_TAX
 from .slots import STOP, stem, words
 
 _PARTICLES = ("in", "out", "up", "down", "on", "off")
@@ -232,8 +232,11 @@ _PLACE_SAID = re.compile(r"\b(" + "|".join(k for k in ORDINALS if k != "last") +
 
 
 def places_said(unit: str) -> set[int]:
-    """The places in a series that ``unit`` names: "1. dávka" -> {1}, "the second instalment" -> {2}."""
-    return {ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2) or m.group(3)) for m in _PLACE_SAID.finditer(unit)}
+    """The places in a series that ``unit`` names: "1. dávka" -> {1}, "the second instalment" -> {2}; not a
+    date's day ("Payment Due: 4th September 2026")."""
+    dates = [m.span() for m in TYPE_PATTERNS["date"].finditer(unit)]
+    return {ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2) or m.group(3)) for m in _PLACE_SAID.finditer(unit)
+            if not any(a <= m.start() < b for a, b in dates)}
 
 
 class Contrasts:

@@ -100,6 +100,13 @@ HARD_DEADLINE = re.compile(r"\b(?:at the latest|no later than|latest by|deadline
 _FIRST = re.compile(r"\b(?:older|oldest|earliest|first|ago|original)\b", re.IGNORECASE)  # and LOOKS_BACK: not the newest
 _PER_PERIOD = re.compile(r"\b(?:per|each|every|a)\s+(?:month|week|year|annum|day|fortnight|quarter)\b", re.IGNORECASE)  # monthly
 _SPAN_ASK = re.compile(r"\b(?:dates|from when|which days|what period)\b", re.IGNORECASE)
+# a letter's dateline ("São Paulo, 01/09/2026", "Leith, 3 March 2026"): the day it was written, which answers no "when
+# is the trip" unless the paper's own day is asked; not a day's name before its date ("Saturday, 12 May")
+_DATELINE = re.compile(r"(?![\w-]*(?:day|tag|dag|di|dì|feira|lunes|martes|miércoles|jueves|viernes|sábado|domingo|dimanche)\b)"
+                       r"[^\W\d_][^\d,:;()]{1,40},\s*(.+?)\.?", re.IGNORECASE)
+_DISCOUNT = re.compile(r"\b(?:discount|early[- ]bird|early payment|prompt payment|rebate|skonto|rabatt|desconto|descuento|"
+                       r"sconto|remise|escompte|korting|rabat)", re.IGNORECASE)
+_PAPER_DAY_ASK = re.compile(r"\b(?:letter|dated|written|wrote|sent|issued|posted|mailed)\b", re.IGNORECASE)
 
 
 def _digits_said(number: str, *texts: str) -> bool:
@@ -139,6 +146,7 @@ RATE_WEIGHT = 1.0  # to a price said per thing ("per tutorial", "rate"), asked o
 USE_WEIGHT = 1.0  # to a line that says a quantity used ("Units Consumed"), asked how much was used
 COVER_WEIGHT = 3.0  # to a line that gives the sum insured, asked the most a cover pays (a yearly check-up's sum is none)
 NAME_LABEL_WEIGHT = 1.0  # to a person's line labelled a name ("Full name: …"), of "who is"
+DEFINED_WEIGHT = 1.5  # to a contract's party that goes by the role asked ("… (hereinafter called "THE LANDLORD")")
 FOCUS_WEIGHT = 1.0  # to a line that says the thing a "how many" counts, by name or measure ("22.5 h" of hours)
 ROLE_WEIGHT = 1.0  # to a name beside the role asked ("which doctor": "Provider: Priya Raman, MD"), over other names
 HARD_DEADLINE_WEIGHT = 1.0  # more to a date said as the last one allowed, asked by when
@@ -173,6 +181,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     contrasts = Contrasts(question)
     deadline = kind in ("date", "time") and bool(DEADLINE_ASK.search(question))
     span = kind == "date" and bool(_SPAN_ASK.search(question))  # "what dates did it cover": from one to another
+    datelined = kind == "date" and not _PAPER_DAY_ASK.search(question)  # a letter's own day answers no other when
     whole_sum = total_asked and not RATE_ASK.search(question)
     # "net pay": not the total it is taken from (+1); "gross pay": that total, not what is left (-1)
     net = (kind == "amount") * (bool(totals_mod.NET_ASK.search(question)) - bool(totals_mod.GROSS_UNIT.search(question)))
@@ -265,7 +274,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                              for t in focus)
             focus_seen |= says_focus
             typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and shapes.FIRM.search(u)
-                         or firsts and here and people.names_one(u, firsts, asked_stems))
+                         or firsts and here and people.names_one(u, firsts, asked_stems)) \
+                and not (used and not shapes.MEASURED.search(u) and not says_use(u))  # "how much did we use": no account no.
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())
@@ -303,7 +313,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 # "who is the landlord": a line labelled a name ("Full name: Miriam Achterberg"), not an address for
                 # service; "how many hours did he bill": the row that gives hours ("Qty: 22.5, Unit: h"), not "Bill to"
                 score += NAME_LABEL_WEIGHT * (kind == "person" and contains(labelled_by, "name")) \
-                    + FOCUS_WEIGHT * (counted_by_label and says_focus)
+                    + FOCUS_WEIGHT * (counted_by_label and says_focus) + DEFINED_WEIGHT * (
+                        kind == "person" and people.defines(u, lambda w: any(contains(w, t) for t in terms)))
                 labelled = u == whole and ":" in u and any(contains(u.split(":", 1)[0], t) for t in papers_word)
                 score += USE_WEIGHT * (used and says_use(u)) + COVER_WEIGHT * (cover and says_cover(u))
                 score += PAPERS_WORD_WEIGHT * (labelled or booking and kinds.labels_booking_code(u)
@@ -316,6 +327,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     score += HARD_DEADLINE_WEIGHT * (deadline and bool(HARD_DEADLINE.search(u)))
                 # "what did it cost altogether": no "$60 per family"
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
+                score -= 1.0 * (datelined and _dateline(u)) - 0.5 * (kind == "date" and not deadline and not span
+                                                                     and _range(u) and not _LABELLED.match(u))
+                # (an event's days told in a sentence, "when is the trip": "… de 21/10 a 23/10/2026"; not a labelled
+                # "Billing period: 01/02 - 28/02", which is no event)
+                # (asked by when to pay: not the day a discount ends, "5% off if paid on or before 28th August")
+                score -= 1.5 * (deadline and bool(_DISCOUNT.search(u)) and not _DISCOUNT.search(question))
                 if span:  # one date is no span, however it is labelled ("Due date: 25/02/2026")
                     score += 1.0 if len(shapes.TYPE_PATTERNS["date"].findall(u)) >= 2 else -1.0
             elif kind == "amount" and (focus or bare_qty) and shapes.QUANTITY.search(u if focus else YEAR.sub("", u)) \
@@ -351,6 +368,23 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
+
+
+_TO = frozenset("to till until through thru a à até ao au al bis tot – — -".split())
+
+
+def _range(unit: str) -> bool:
+    """Whether ``unit`` gives days from one to another ("de 21/10/2026 (quarta-feira) a 23/10/2026")."""
+    found = list(shapes.TYPE_PATTERNS["date"].finditer(unit))
+    return any(re.sub(r"\([^)]*\)", "", unit[a.end():b.start()]).strip(" ,").lower() in _TO
+               for a, b in zip(found, found[1:], strict=False))
+
+
+def _dateline(unit: str) -> bool:
+    """Whether ``unit`` is a place and a date alone (:data:`_DATELINE`)."""
+    m = _DATELINE.fullmatch(unit)
+    rest = shapes.TYPE_PATTERNS["date"].sub("", m.group(1)) if m and shapes.TYPE_PATTERNS["date"].search(m.group(1)) else "x"
+    return not re.sub(r"\b(?:de|del|of)\b|\d{4}|[\s.,]", "", rest)
 
 
 def _in_one_cell(unit: str, here: list[str]) -> bool:

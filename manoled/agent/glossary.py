@@ -152,7 +152,7 @@ odometer mileage: km kilometrage kilométrage kilometerstand przebieg miltal
 kilometre kilometres kilometer kilometers: km kilomètres kilómetros chilometri kilometrů kilometrów
 phone: tel telefon téléphone teléfono telefono telefone telefoon tlf mobilnummer celular linha
 address: adresse anschrift dirección indirizzo endereço morada adres adress alamat adresi
-salary: gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
+salary: payslip paystub gehalt lohn salaire salario stipendio paie nómina salaris mzda mzdy wynagrodz pensja płaca lön løn lønnen lønn
  månadslön månedsløn månedslønn gaji maaş maaşı
 revenue turnover: umsatz receita_bruta faturamento fatturato ricavi omzet tržby obrót omsättning omsætning omsetning ciro
 gross: brutto brut bruto bruta lordo devengado devengos bruto hrubá brüt

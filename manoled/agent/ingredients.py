@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from .facts import Extraction
 from .retrieve import contains, overlapped
+from .shapes import SIGNS
 from .terms import topic_terms
 from .units import sectioned
 
@@ -32,7 +33,7 @@ _MEASURE = re.compile(rf"^\s*(\d+(?:[.,]\d+)?)\s?({_UNIT_WORDS})\b\.?\s+\S", re.
 _ANY_MEASURE = re.compile(rf"(?<![\w.,])\d+(?:[.,]\d+)?\s?(?:{_UNIT_WORDS})\b", re.IGNORECASE)
 # "how much water", "flour amt", "qty of sugar", "country loaf water g?"
 _HOW_MUCH = re.compile(rf"\b(?:how (?:much|many)|amt|amount|qty|quantity|{_UNIT_WORDS})\b", re.IGNORECASE)
-_PRICE = re.compile(rf"[£$€¥₹]|\b(?:eur|usd|gbp|chf|kč|zł|rs)\b|\d[.,]\d\d(?!\d)(?!\s?(?:{_UNIT_WORDS})\b)", re.IGNORECASE)
+_PRICE = re.compile(rf"{SIGNS}|\b(?:eur|usd|gbp|chf|kč|zł|rs)\b|\d[.,]\d\d(?!\d)(?!\s?(?:{_UNIT_WORDS})\b)", re.IGNORECASE)
 
 
 def _measure(line: str) -> tuple[float, str] | None:

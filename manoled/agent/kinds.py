@@ -16,7 +16,7 @@ from .commonness import zipf
 from .counted import COUNTED, counted_value
 from .gloss import heads, in_english
 from .people import is_role, name_of_role
-from .shapes import IBAN, IBAN_FORM, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
+from .shapes import IBAN, IBAN_FORM, MEASURES, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
@@ -78,7 +78,7 @@ _LABELLED_NUMBER = re.compile(r"[^\W\d][^:\n]{1,38}(?<!\d)(?::\s*|\s#)\d{1,6}[A-
 _FLIGHT_NO = re.compile(r"\b[A-Z][A-Z0-9]\s?\d{2,4}[A-Z]?\b(?![.,:]\d)")  # "FR 7232", "TGV 6612" as "TGV6612"
 _EMAIL_ASK = frozenset("email e-mail emails mail".split())
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline".split())
+_PHONE_ASK = frozenset("phone telephone mobile cell cellphone tel fax landline line".split())
 _PERCENT_ASK = frozenset("percentage percent pct".split())
 _PERCENT = re.compile(r"\d\s?%")
 # a place in a vehicle or a terminal, asked by its label's word ("what gate", "which coach am I in"): a number or a
@@ -105,7 +105,9 @@ _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
-_CALL, _POSTCODE = frozenset("call ring phone".split()), re.compile(r"\d{4,5}\s+[A-ZÀ-ÖØ-ÞİŞĞ]")
+_UNIT_ASKS = frozenset(u for u in MEASURES if len(u) >= 2 and u not in ("min", "mins", "mi", "hr", "hrs", "db"))
+_MODAL = frozenset("can could do should would to".split())
+CALL, _POSTCODE = frozenset("call ring phone".split()), re.compile(r"\d{4,5}\s+[A-ZÀ-ÖØ-ÞİŞĞ]")
 _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
 _CALL_WHO = re.compile(r"who (?:do|should|can|could|would|will|to) (?:(?:i|we|you) )?(?:call|ring|phone)\b")
 
@@ -123,7 +125,8 @@ def names_whom_to_call(unit: str) -> bool:
 _OWN_CODES = ("pnr", "locator")  # a booking's code itself: asks a code alone ("pnr for the night train")
 # "what code do I check in with", "the reservation number", "pnr", "the ticket reference": a booking's own code, not
 # a flight's or a seat's (nor "the ticket number", an e-ticket's own)
-_BOOKING_ASK = re.compile(rf"\b(?:check(?:ing)?(?:[\s-]+[\w']+){{0,4}}?[\s-]+in\b|booking|reservation|confirmation|"
+_BOOKING_ASK = re.compile(rf"\b(?:check(?:ing)?(?:[\s-]+[\w']+){{0,4}}?[\s-]+in\b|booking|reservation|confirmation|airline|"
+                          r"manag\w*(?:\s+[\w']+){0,2}?\s+(?:tickets?|flights?|trip)|"
                           rf"ticket(?:'s)?\s+ref\w*|{'|'.join(_OWN_CODES)})\b", re.IGNORECASE)
 _BOOKING_LABEL = re.compile(r"^\W*(?:(?:booking|reservation|confirmation|buchungs|réservation|reserva)\w*\s*(?:ref\w*|"
                             r"code|no\b|number|nummer|numéro|id\b|#)|pnr|(?:record\s+)?locator|ref(?:erence)?\s*:)", re.IGNORECASE)
@@ -200,7 +203,7 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             "many" not in ws and not when or any(
             (b == "number" or b in _NUMBER and (n == len(ws) - 2 or ws[n + 2] in ("for", "of", "on") or b in dotted))
             and a not in STOP and a not in GENERIC and not a.isdigit() or b == "number" and (ws[n + 2:n + 3] == ["on"] or
-                                                                              _CALL.intersection(ws[n + 2:n + 5]))
+                                                                              CALL.intersection(ws[n + 2:n + 5]))
             for n, (a, b) in enumerate(zip(ws, ws[1:], strict=False))):  # ("the number on the cover", "… do I ring")
         return "code", True  # "booking ref?", "the invoice number": a code, whatever the wh-word
     if name_of_role(" ".join(ws)):
@@ -240,6 +243,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
             return "duration", True  # "bacalhau soaking time?", "cooking time for the rice": how long, not a clock time
         if b == "name" and is_role(a.removesuffix("'s")):
             return "person", True  # "pediatrician name", "the plumber's name": who, whatever else it says
+        if a == "how" and b in _MODAL and {"call", "ring", "phone", "contact", "text"} & set(ws[n + 2:n + 5]):
+            return "code", True  # "how can I call the place we slept at": its number, not the place
         if a == "how" and b == "long":
             return "duration", True  # a span ("60 minutes", "12 months") or a length, not any number
         if a == "how" and b in ("hot", "warm", "cold"):
@@ -280,6 +285,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         return "number", True  # "square sept transaction count": how many, not a sum
     if len(ws) >= 2 and ws[-1] == "time" and not any(w in _ASKING or w in _WH for w in ws):
         return "time", True  # "poppy dentist time": the hour of it, not its day
+    if len(ws) >= 2 and not any(w in _ASKING or w in _WH for w in ws) and any(w in _UNIT_ASKS for w in ws):
+        return "number", True  # "meralco aug kwh": how many of that unit
     # "what was the mileage when it went in": that "when" says which time, not that a date is asked
     ws = [w for n, w in enumerate(ws) if not (w == "when" and any(x in _ASKING or x == "how" for x in ws[:n]))]
     hits = {kind: sum(1 for w in ws if w in cues) for kind, cues in TYPE_WORDS.items()}
@@ -331,8 +338,12 @@ def says_shape(word: str, text: str) -> bool:
         return bool(_PERCENT.search(text))
     if word in SLOTS:  # "which seat": "Voiture 14, place 82"
         return _slot_value(text, {word})
+    bare = re.sub(IBAN_FORM, " ", text)  # an account's digits are no phone's, nor a postcode's ("CEP 41940-360")
     return word in _PHONE_ASK and any(sum(c.isdigit() for c in m.group()) >= 8 and not TYPE_PATTERNS["date"].fullmatch(
-        m.group()) for m in _PHONE.finditer(re.sub(IBAN_FORM, " ", text)))  # an account's digits are no phone's
+        m.group()) and not _POSTAL.search(bare, 0, m.start()) for m in _PHONE.finditer(bare))
+
+
+_POSTAL = re.compile(r"\b(?:cep|zip|plz|postcode|post code|postal code|código postal|cp)\s*:?\s*$", re.IGNORECASE)
 
 
 def _code_value(unit: str, asked: set[str]) -> bool:
@@ -342,7 +353,7 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return bool(IBAN.search(unit))
     if asked & {"flight", "train"} and _FLIGHT_NO.search(unit):
         return True  # "what flight am I on": "FR 7232"
-    shaped = asked & (_EMAIL_ASK | _PHONE_ASK) | ({"phone"} if "who" in asked and asked & _CALL else set())
+    shaped = asked & (_EMAIL_ASK | _PHONE_ASK) | ({"phone"} if asked & {"who", "how"} and asked & CALL else set())
     if shaped:  # a name is no address to write to, a job number no phone's
         return any(says_shape(w, unit) for w in shaped)
     if asked & _SECRET and not _SECRET_SAID.search(unit):

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .shapes import MONTH
+from .shapes import CODES, MONTH, SIGNS
 
 _PIPE = re.compile(r"\s\|\s|\t+")
 _GAP = re.compile(r"\S+(?: \S+)*")  # runs of text apart by two spaces or more
@@ -41,6 +41,7 @@ class _Head:
     centres: list[float]
     piped: bool
     indent: int
+    valued: bool = False  # two names over two values: a row of words under them is a label's line of its own
 
 
 def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
@@ -69,8 +70,8 @@ def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[st
     names = [c for _, _, c in cells]
     long = sorted(len(c.split()) for c in names)[-2:]  # a piped name may head several cells, one name only
     if len(names) < least or any(is_value(c) or set(c) <= _RULE or c.endswith(":") or c.endswith(".") and len(c) > 5
-                             for c in names) or long[-1] > (8 if piped else 5) or long[0] > 5:  # "Pos." is a name
-        return None
+                             and len(c.split()[-1]) > 4 for c in names) or long[-1] > (8 if piped else 5) or long[0] > 5:
+        return None  # ("Pos." and "Certificate No." are names, "Paid in full." is none)
     if not piped and _values(names):
         return None
     return _Head(names, [(s + e) / 2 for s, e, _ in cells], piped, cells[0][0])
@@ -89,8 +90,8 @@ def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
             n = max(range(len(head.cells)), key=lambda j: len(head.cells[j].split()))
             if len(head.cells[n].split()) >= 2 * (extra + 1):
                 texts = [*texts[:n], " ".join(texts[n:n + extra + 1]), *texts[n + extra + 1:]]
-        if len(texts) != len(head.cells):
-            return None
+        if len(texts) != len(head.cells) or head.valued and not all(any(ch.isdigit() for ch in t) for t in texts):
+            return None  # ("Total de Vencimentos | Total de Descontos" over "7.882,23 | 1.985,53": "Valor Líquido ⇒ | …")
         pairs = list(zip(head.cells, texts, strict=True))
     else:
         if len(cells) < 2 or cells[0][0] > head.indent + 2 or len(cells) == 2 and cells[0][2].endswith(":"):
@@ -106,8 +107,9 @@ def _row(head: _Head, cells: list[tuple[int, int, str]]) -> str | None:
 
 def _unwrapped(lines: list[str]) -> list[str]:
     """Lines with a sentence that a PDF wrapped put back together: a long line that ends mid-sentence, and the
-    next one that starts in lower case ("… Boarding gate closes 30" / "minutes before departure.") or ends the
-    number it was cut in."""
+    next one that starts in lower case ("… Boarding gate closes 30" / "minutes before departure."), a remark in
+    brackets that does ("… de 21/10/2026" / "(quarta-feira) a 23/10/2026 (sexta-feira).") or ends the number it
+    was cut in."""
     out: list[str] = []
     for ln in lines:
         prev = out[-1] if out else ""
@@ -115,7 +117,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
         cut = prev[-1:].isdigit() and ln[:1].isdigit() and ln.rstrip().endswith(".") and len(ln) < _WRAP
         if prev and _SIGN_AT_END.search(prev) and ln[:1].isdigit():
             out[-1] = f"{prev.rstrip()} {ln.strip()}"  # a currency the wrap parted from its sum ("Rs." / "3,458")
-        elif (len(prev) >= _WRAP and prev[-1:].isalnum() and (ln[:1].islower() or cut) and not _PIPE.search(prev)
+        elif (len(prev) >= _WRAP and prev[-1:].isalnum() and (ln.lstrip("(")[:1].islower() or cut) and not _PIPE.search(prev)
                 and not _PIPE.search(ln)):
             out[-1] = f"{prev} {ln.strip()}"
         else:
@@ -124,7 +126,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
 
 
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped
-_SIGN_AT_END = re.compile(r"(?:^|[^\d\s])\s*(?:\b(?:Rs|INR|USD|EUR|GBP)\.?|[$€£¥₹])\s*$")  # not a sum's "3 452,51 €"
+_SIGN_AT_END = re.compile(rf"(?:^|[^\d\s])\s*(?:\b(?:Rs|(?-i:{CODES.upper()}))\.?|{SIGNS})\s*$")  # not a sum's "3 452,51 €"
 
 
 def _rows_follow(raw: list[str], i: int) -> bool:
@@ -150,7 +152,7 @@ def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
         and any(_valued(t, is_value) for t in texts[1::2])
 
 
-_FIGURE = re.compile(r"(?:-?(?:[$€£¥₹]|R|Rs\.?|[A-Z]{0,2}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
+_FIGURE = re.compile(rf"(?:-?(?:{SIGNS}|R|Rs\.?|[A-Z]{{0,2}}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
 
 
 def _valued(cell: str, is_value: Callable[[str], bool]) -> bool:
@@ -182,6 +184,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
     head: _Head | None = None
     plain = ""  # the last line, when it was put out as it is and reads as a label
     plain_at = 0  # where that label's line is in ``out``
+    figured = False  # the table's last row has figures in half its cells or more
     for i, line in enumerate(raw):
         bare = line.strip()
         label, plain, label_at = plain, "", plain_at
@@ -189,10 +192,14 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             continue  # blank lines and rules between a table's rows
         piped = bool(_PIPE.search(bare))
         cells = _cells(line, piped)
-        if head is not None and len(cells) >= 3 and not any(c.isdigit() for c in bare) \
-                and (len(cells) != len(head.cells) or _values_follow(raw, i, is_value)):
+        if head is not None and len(cells) >= 3 and not re.search(r"\d", re.sub(r"\([^)]*\)", "", bare)) \
+                and (len(cells) != len(head.cells) or _values_follow(raw, i, is_value) or figured
+                     or all(c[:1].isupper() and len(c.split()) <= 4 for _, _, c in cells) and _rows_follow(raw, i)
+                     and any(ch.isdigit() for ch in next(r for r in raw[i + 1:] if r.strip()))):
             # names of another width over rows, no value among them: a table of its own ("DESCRIPTION | QTY | RATE |
-            # AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …")
+            # AMOUNT" under a letterhead's "Weddings | Families | Headshots"; not "Return | FR 7233 | …"), or names
+            # in capitals over figures ("Weight | Temperature | Attending Vet" over "38.5 kg | 40.3°C | …"; a figure
+            # in brackets is a name's: "Amount Paid | VAT (7.5%) | Cost of Energy")
             other = _head(cells, piped, is_value) if _rows_follow(raw, i) else None
             if other is not None:
                 head = other
@@ -200,7 +207,8 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
         if head is not None:
             row = _row(head, cells)
             if row:
-                out.append(row)
+                out.append(row)  # (a row of figures, then one of words only: the names of the next ones,
+                figured = 2 * sum(any(ch.isdigit() for ch in c) for _, _, c in cells) >= len(cells)  # "Colour | …")
                 continue
             if not head.piped and len(cells) == 1 and cells[0][0] > head.indent and out:
                 out[-1] += f" {bare}"  # an indented line under a row goes on with it
@@ -211,6 +219,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
         if (len(cells) >= 3 or two) and _rows_follow(raw, i):
             head = _head(cells, piped, is_value, least=2 if two else 3)
             if head is not None:
+                head.valued = two
                 continue
         pairs = _PAIRS.split(bare)
         indent = line[:len(line) - len(line.lstrip(" \t"))]  # kept: an indented pair sits under the line above it
@@ -224,7 +233,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             # label that ends in a colon, then a line that opens with its date ("… confirmed for:" "Wednesday 22 April …")
         if len(pairs) >= 2 and all(":" in p for p in pairs):
             out.extend(indent + " ".join(p.split()) for p in pairs)
-        elif len(cells) == 2 and not cells[0][2].endswith((".", "!", "?")) and (
+        elif len(cells) == 2 and not (cells[0][2].endswith((".", "!", "?")) and not _ABBREV.search(cells[0][2])) and (
                 not cells[0][2][-1:].isdigit() or piped and is_value(cells[1][2])):  # "TOTAL RATES 2025/2026 | $3,215.18"
             out.append(f"{indent}{cells[0][2].rstrip(':')}: {cells[1][2]}")
         else:
@@ -273,14 +282,15 @@ def row_cells(row: str) -> list[tuple[str, str]]:
 _OPENS_WITH_DATE = re.compile(rf"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH}|"
                               rf"{MONTH}\s+\d{{1,2}}\b|\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}})", re.IGNORECASE)
 # a sum alone with its currency's code or sign: "RM 4,812.50", "CHF 7'529.25", "48.750,00 TL", "₺12.300"
-_SUM = re.compile(r"(?:[A-Z]{1,3}|Rs|Fr|Kč|zł|[$€£₹₺])\.?\s?-?\d(?:[\d.,' ]*\d)?(?:\.[–-])?|-?\d(?:[\d.,' ]*\d)?\s?(?:[A-Z]{2,3}|Kč|zł|kr|[€₺])")
+_SUM = re.compile(rf"(?:[A-Z]{{1,3}}|Rs|Fr|Kč|zł|KSh|{SIGNS})\.?\s?-?\d(?:[\d.,' ]*\d)?(?:\.[–-])?|-?\d(?:[\d.,' ]*\d)?\s?(?:[A-Z]{{2,3}}|Kč|zł|kr|[€₺])")
 _PRICED = re.compile(r"\d+\s?[x×@]\s?[\d.,]+(?:\s*\|?\s*[£$€]?\s?[\d.,]+)?")  # "2 x 5.00 | 10.00": how many, at what
 
 
 def _label(line: str, is_value: Callable[[str], bool]) -> bool:
-    """A short line that names something and gives no value: "Total (incl. GST)", "Invoice date:"."""
+    """A short line that names something and gives no value: "Total (incl. GST)", "Invoice date:", "Card No."."""
     ws = line.split()
-    return 0 < len(ws) <= 6 and len(line) <= 48 and not line.endswith((".", "!", "?")) and not re.search(r"[,;\t]", line) \
+    return 0 < len(ws) <= 6 and len(line) <= 48 and not (line.endswith((".", "!", "?")) and not _ABBREV.search(line)) \
+        and not re.search(r"[,;\t]", line) \
         and not is_value(ws[-1]) and any(c.isalpha() for c in line)
 
 

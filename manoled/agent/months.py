@@ -16,7 +16,8 @@ from . import gloss
 from .layout import row_cells
 from .names import path_words
 from .retrieve import MONTH_NUMBERS, contains
-from .slots import YEAR, TimeRange, is_year, may_month, words
+from .slots import YEAR, TimeRange, is_year, may_month, stem, words
+from .wording import fold
 
 MONTH_NAMES = {m[:3].lower(): m.lower() for m in calendar.month_name if m} | {"sept": "september"}
 _NAME_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(0[1-9]|1[0-2])(?![\d])|(?<!\d)(0[1-9]|1[0-2])[-_.]((?:19|20)\d{2})(?!\d)")
@@ -116,9 +117,12 @@ def series_words(file_name: str) -> frozenset[str]:
     return frozenset(w for w in path_words(file_name) if w.isalpha() and len(w) >= 3 and not _month_word(w))
 
 
-def _month_word(word: str) -> bool:
+def _month_word(word: str) -> bool:  # "sep", "september", and another language's: "agosto", "mär"
     m = _NAME_MONTH.fullmatch(word)
-    return m is not None and MONTH_NAMES[m.group(1)].startswith(word)
+    return m is not None and MONTH_NAMES[m.group(1)].startswith(word) or word in _NAMED_MONTHS
+
+
+_NAMED_MONTHS = frozenset(fold(stem(w)) for w in {*_FOREIGN, *_FOREIGN_SHORT} - _GLUED_ONLY - _ENGLISH)  # as path_words has them
 
 
 # "the next service", "the current rate": the newest paper of a series says it
@@ -281,13 +285,9 @@ _SPAN = re.compile(r"(?<![\d/.\-])(?:fy\s?)?((?:19|20)?\d{2})\s?[/\-]\s?((?:19|2
 
 def year_spans(text: str) -> list[tuple[int, int]]:
     """The two-year spans ``text`` names, as full years: "25/26" -> [(2025, 2026)]."""
-    out = []
-    for a, b in _SPAN.findall(text):
-        y = int(a) + (2000 if len(a) == 2 else 0)
-        z = int(b) + (y // 100 * 100 if len(b) == 2 else 0)
-        if z == y + 1:
-            out.append((y, z))
-    return out
+    full = [(y := int(a) + (2000 if len(a) == 2 else 0), int(b) + (y // 100 * 100 if len(b) == 2 else 0))
+            for a, b in _SPAN.findall(text)]
+    return [(y, z) for y, z in full if z == y + 1]
 
 
 def says_span(text: str, spans: list[tuple[int, int]]) -> bool:

@@ -201,6 +201,10 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
                 and (holder := find_folder(question, files, loose=True)):
             # "how big are the Phillip Island photos": what their folder holds
             plan.intent, plan.folder, plan.reason = "disk", holder, "the size of the files a folder holds"
+        elif plan.folder and slots.extensions and qwords & (SIZE_WORDS | CHANGE_WORDS) and len(kinded := [
+                f for f in files if f.relpath.startswith(f"{plan.folder}/") and f.ext in slots.extensions]) == 1:
+            plan.name = NameMatch(kinded[0], 1.0, [])  # "the photo of Mochi from the vet day": Mochi (vet)/IMG_….jpg
+            plan.reason = "the one file of a kind in the folder named"
         elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                 and slots.topics and not qwords & STORAGE_WORDS:
             plan.reason = "the size or date of a file named by what it is about"  # found by its content
@@ -302,9 +306,11 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     if plan.intent == "list" and plan.folder and not (slots.topics or slots.extensions or slots.sort or slots.time
                                                      or (qwords - {stem(w) for w in path_words(plan.folder.rsplit("/", 1)[-1])})
                                                      & FILE_NOUNS - FOLDER_WORDS) and has_subfolders(plan.folder, files) \
-            and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?" + r"[\W_]+".join(
+            and re.search(r"\b(?:in|under|inside|within)\s+(?:the\s+|my\s+)?(?:" + r"[\W_]+".join(
+                map(re.escape, words(plan.folder.rpartition("/")[0]))) + r"[\W_]+)?" + r"[\W_]+".join(
                 map(re.escape, words(plan.folder.rsplit("/", 1)[-1]))) + r"\b", q):
-        plan.intent = "tree"  # "show me what's under Travel", "inside Lavoro_Giulia": its subfolders and its files
+        plan.intent = "tree"  # "show me what's under Travel", "inside Lavoro_Giulia", "inside Condo 1508/Bills": its
+        # subfolders and its files
     one = one_file_of(question, plan.folder, said_folder, files) if plan.intent in ("disk", "folders") else None
     own = [t for t in said_topics if t not in ATTRIBUTE_WORDS]  # "my running log": more than its folder's word
     if one is None and plan.intent in ("disk", "folders") and said_folder and not qwords & FOLDER_WORDS and \

@@ -9,6 +9,7 @@ the passage's full names; :func:`names_one` says whether a line names one of the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .retrieve import MONTH_NUMBERS
 from .shapes import TYPE_PATTERNS
@@ -58,7 +59,12 @@ _NAME_OF = re.compile(r"\bname of (?:the |our |my |his |her |their |your )?(?:[\
 
 def name_of_role(text: str) -> bool:
     """Whether ``text`` (lower case) asks the name of a role: "the name of our property manager", "the vet's name"."""
-    return bool((m := _NAME_OF.search(text)) and is_role(m.group(1) or m.group(2)))
+    if (m := _NAME_OF.search(text)) and is_role(m.group(1) or m.group(2)):
+        return True  # (or the role right after "of the", its place said after it: "the name of the teacher in charge")
+    return any(is_role(m.group(1)) for m in _NAME_OF_THE.finditer(text))
+
+
+_NAME_OF_THE = re.compile(r"\bname of (?:the |our |my |his |her |their |your )?(\w+)\b(?! (?:of|for)\b)")
 
 
 # the parties of a lease or a sale, each by its words: a line labelled by one is not another's ("Agent: Sandra Kaur"
@@ -75,3 +81,17 @@ def other_party(label: str, asked: list[str]) -> bool:
     mine = {_PARTY[t] for t in asked if t in _PARTY}
     said = {_PARTY[w] for w in re.findall(r"[a-z]+", label.lower()) if w in _PARTY}
     return bool(mine) and bool(said) and not said & mine
+
+
+# a contract's party and the name it goes by from then on: "ADUNNI BANKOLE of … (hereinafter called "THE LANDLORD")",
+# "doravante denominada LOCADORA", "ci-après dénommé le Bailleur", "en adelante el arrendador", "nachfolgend Vermieter"
+_DEFINED = re.compile(r"\b(?:here(?:in)?after|henceforth)\s+(?:called|referred\s+to\s+as|known\s+as|termed)|"
+                      r"\bdoravante\s+(?:denominad[oa]s?|chamad[oa]s?)|\bci-après\s+(?:dénommée?s?|désignée?s?|appelée?s?)|"
+                      r"\ben\s+adelante(?:\s+denominad[oa]s?)?|\b(?:nachfolgend|im\s+folgenden)|\bd'ora\s+in\s+poi|"
+                      r"\b(?:hierna|hierbij)\s+te\s+noemen", re.IGNORECASE)
+
+
+def defines(unit: str, said: Callable[[str], bool]) -> bool:
+    """Whether ``unit`` names a party and then the role it goes by, and ``said`` holds of that role's words (the
+    question's "landlord" of "THE LANDLORD", "LOCADORA")."""
+    return any(said(w) for m in _DEFINED.finditer(unit) for w in re.findall(r"[^\W\d_]+", unit[m.end():m.end() + 40])[:3])

@@ -8,17 +8,23 @@ ROCHAS"); ``MONTH`` names a month in the languages papers are written in; ``FIRM
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .glossary import SPAN_NUMBERS, SPAN_UNITS, SPAN_WORDED
 
 _GROUPED = r"(?:[\d,.']|\s(?=\d{3}(?!\d)))"  # a sum's digits, its thousands apart by a space too: "12 500"
-_CURRENCY = (rf"(?:(?:[$€£¥₹₺]|\b(?:rs|inr|czk|pln|huf|ron|sek|nok|dkk|chf|fr|sfr|myr|rm|tl)\b\.?)\s?\d{_GROUPED}*|"
-             rf"\d{_GROUPED}*\s?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|sek|nok|dkk|"
-             r"jpy|cad|aud|nzd|sgd|inr|rupees?|czk|kč|pln|zł|huf|ron|lei|kr|tl|lira|mxn|pesos?|brl|reais|myr|ringgit|"
+# every currency's sign ("₦", "₱", "₩", "R$" by its "$") and the codes of the world's currencies a paper writes
+SIGNS = "[" + re.escape("".join(c for c in map(chr, range(0x24, 0x20C1)) if unicodedata.category(c) == "Sc")) + "]"
+CODES = ("eur|usd|gbp|chf|sek|nok|dkk|isk|jpy|cny|rmb|hkd|twd|krw|cad|aud|nzd|sgd|inr|pkr|lkr|npr|bdt|czk|pln|huf|ron|"
+         "bgn|rub|uah|mxn|brl|ars|clp|cop|pen|myr|idr|thb|vnd|php|ngn|ghs|kes|ksh|ugx|tzs|rwf|zar|egp|mad|aed|sar|qar|ils")
+_BEFORE = CODES.replace("eur|usd|gbp|", "")  # (a code before a sum; not "EUR 300" beside an excess, which no sum asked is)
+_CURRENCY = (rf"(?:(?:{SIGNS}|\b(?:rs|{_BEFORE}|fr|sfr|rm|tl)\b\.?)\s?\d{_GROUPED}*|"
+             rf"\d{_GROUPED}*\s?(?:euros?|dollars?|pounds?|{CODES}|"
+             r"rupees?|kč|zł|lei|kr|tl|lira|pesos?|reais|ringgit|naira|cedis?|shillings?|rand|baht|rupiah|yuan|"
              r"€|\$|£|₹|₺)\b|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])(?!\s?(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|mg|gb|mb|cm|mm)(?!\w))|"  # "1247.85"
              # (no year's "2026.10"), not a date's "05.02.2026", nor a measure's "255,40 kWh"
-             r"\((?:eur|usd|gbp|chf|cad|aud|nzd|inr|czk|kč|pln|zł|rs\.?|[$€£₹])\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
+             rf"\((?:{CODES}|kč|zł|rs\.?|{SIGNS})\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"  # and the months of papers in other languages
           r"januar|jänner|februar|märz|maerz|mai|juni|juli|oktober|dezember|janvier|février|fevrier|mars|avril|juin|"
@@ -47,6 +53,16 @@ WITH_TAX = re.compile(rf"\b(?:with|w/|incl\.?|inkl\.?|including|inclusive of|plu
 IBAN_FORM = r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}"
 _LEGAL_FORMS = "Ltd|GmbH|Inc|LLC|plc|AG|BV|Corp|SARL|SRL|Oy|AB"  # a company form
 FIRM = re.compile(rf"\b(?:{_LEGAL_FORMS}|Limited)\b")  # a firm by its legal form ("Flame Gas Ltd")
+_UPPER = "".join(c for c in map(chr, range(0x41, 0x500)) if c.isupper() and c.isalpha())
+_LOWER = "".join(c for c in map(chr, range(0x61, 0x500)) if c.islower() and c.isalpha())
+
+
+def _lettered(pattern: str) -> str:
+    """``pattern`` with its ASCII capital and small letters widened to every Latin, Greek and Cyrillic one: a
+    name is "Márcia Prado", "Łukasz Żak" or "Ömer Çelik" as much as "Tom Baker"."""
+    return pattern.replace("[A-Z]", f"[{_UPPER}]").replace("[a-z]", f"[{_LOWER}]").replace("[a-z,", f"[{_LOWER},")
+
+
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
                          r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
@@ -57,10 +73,14 @@ TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "time": re.compile(r"\b(?:[01]?\d|2[0-4]):[0-5]\d\b|\b(?:[01]?\d|2[0-3])\.[0-5]\d(?=\s?(?:am|pm|a\.m|p\.m|uhr|h|pagi|petang|malam)\b)|"
                        r"(?<=\b(?:at|um) )(?:[01]?\d|2[0-3])\.[0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:noon|midday|midnight)\b|"
                        r"\b(?:[01]?\d|2[0-3])h[0-5]\d\b", re.IGNORECASE),  # "14h30", as the French write it
-    "person": re.compile(r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)(?!The\b)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
-                         r"^(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
-                         # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
-                         r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-zé]|(?<=: )[A-Z][a-zéèï]+\s+[A-Z]{3,}\b)"),
+    "person": re.compile(_lettered(
+        r"(?:\b(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|[Pp]rof)\.?\s+[A-Z][a-z]+|\b[A-Z][a-z]+(?:,\s*|\s+and\s+)(?!The\b)[A-Z][a-z]+\b|(?<=[a-z,:;\-–] )(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+|"
+        r"^(?!(?:The|A|An|My|Our|Your|This|That)\s)[A-Z][a-z]+\s+(?!(?:Ltd|Inc|Co|Limited|Corp)\b)[A-Z](?:'[A-Z])?[a-z]+\b(?=\s*(?:,|\(|$| is| was| signed| will))|"
+        # as French and German papers write a name: "Mme Valérie ROCHAS", "conseillère: Nadia BENALI"
+        r"\b(?:Mme|Mlle|Herr|Frau)\.?\s+[A-Z]|\bM\.\s+[A-Z][a-z]|(?<=: )[A-Z][a-z]+\s+[A-Z]{3,}\b|"
+        r"\b(?:MR|MRS|MS|DR|PROF|CHIEF)\.?\)?\s+[A-Z]{2,}(?:\s+[A-Z]{2,})+\b|"  # "CHIEF (MRS) ADUNNI BANKOLE"
+        # a contract's party in capitals, then who they are: "MÁRCIA HELENA PRADO, brasileira, aposentada"
+        rf"^(?:(?!(?:{_LEGAL_FORMS.upper()}|LTDA|LIMITED|SA|SL)\b)[A-Z]{{2,}}\s+){{1,3}}(?!(?:{_LEGAL_FORMS.upper()}|LTDA|LIMITED|SA|SL)\b)[A-Z]{{2,}}(?=,\s*[a-z]))")),
     "number": re.compile(r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
                          r"dozen|half)\b", re.IGNORECASE),
     # "27 Willow Crescent", "Rua de Miragaia 62", "BS6 5QT", "1000-001", "at 192.168.1.254"; a house number before
@@ -106,7 +126,7 @@ IBAN = re.compile(IBAN_FORM)
 # hours (MiniLM: temperature~celsius 0.68, voltage~volts 0.80, length~centimetres 0.64; colour, tip, room below 0.45
 # with all of them)
 MEASURES = {"c": "celsius", "°c": "celsius", "f": "fahrenheit", "°f": "fahrenheit", "v": "volts", "w": "watts",
-            "kw": "kilowatts", "kwh": "kilowatts", "mah": "milliamps", "g": "grams", "kg": "kilograms kilos",
+            "kw": "kilowatts power", "kwh": "kilowatts electricity power energy", "mah": "milliamps", "g": "grams", "kg": "kilograms kilos",
             "mg": "milligrams", "ml": "millilitres milliliters", "l": "litres liters", "cl": "centilitres",
             "mm": "millimetres millimeters", "cm": "centimetres centimeters", "m": "metres meters",
             "m³": "cubic metres meters", "m3": "cubic metres meters", "km": "kilometres kilometers mileage distance", "mi": "miles mileage distance", "min": "minutes", "mins": "minutes",

@@ -18,7 +18,7 @@ from functools import cache
 from .commonness import zipf
 
 # how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Swedish, Czech, Polish,
-# Turkish and Malay (each a word of its own, never an English word: no "die", "was", "son", "chi")
+# Turkish, Malay and Tagalog (each a word of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
@@ -55,6 +55,8 @@ _ASKING = {
            "sonraki": "next", "kesilmiş": "deducted", "kesildi": "deducted", "ödedik": "paid", "ödendi": "paid"},
     "ms": {"berapa": "how much", "bila": "when", "bilakah": "when", "siapa": "who", "mana": "where",
            "seterusnya": "next", "bayar": "pay"},
+    "tl": {"magkano": "how much", "kailan": "when", "sino": "who", "saan": "where", "ilan": "how many",
+           "alin": "which", "ano": "what", "susunod": "next", "binayaran": "paid"},
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
@@ -72,6 +74,7 @@ _LITTLE = {
     "pl": "na za w we z ze dla od jest są wynosi mój moja nasz nasza nasze się czy mamy",
     "tr": "ne bu şu ve ile için mi mı mu mü da de ki bir bizim benim var",
     "ms": "di ke yang dan untuk kita saya kami ni tu ada",
+    "tl": "ang ng ni sa si ba po mga yung kay natin namin ko ka",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # German's little words no English text says: a text that says enough of them writes every noun capitalised, so
@@ -123,7 +126,7 @@ _PHRASES = {"fr": [(re.compile(r"\b(?:qu'est-ce qu'il y a|qu'y a-t-il|y'?\s?a qu
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
-                   "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah".split())
+                   "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah magkano kailan".split())
 
 
 def language_of(question: str) -> str | None:

@@ -39,9 +39,9 @@ NET_ASK = re.compile(TAKE_HOME.pattern + r"|\bnet\b|\b(?:after|once|minus|less)\
                      r"costs?|fees?|premiums?|commission|tak(?:e|en) (?:out|off))\b", re.IGNORECASE)
 NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )?(?:deductions|tax|taxes)|you will receive|"
                       r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b|"
-                      r"\b(?:att utbetala|utbetalt|udbetalt|til udbetaling|til utbetaling)\b",
+                      r"\b(?:att utbetala|utbetalt|udbetalt|til udbetaling|til utbetaling|l[ií]quid[oa]|neto|neta)\b",
                       re.IGNORECASE)
-GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|before (?:deductions|tax|taxes)", re.IGNORECASE)
+GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|\bbrut[oa]\b|before (?:deductions|tax|taxes)", re.IGNORECASE)
 TAX_BASE = re.compile(r"\b(?:imposable|taxable|steuerpflichtig)", re.IGNORECASE)  # "Net imposable": what is taxed, not paid
 
 

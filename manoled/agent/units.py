@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .layout import TABLES, logical_lines, sentences, sheet_rows
-from .shapes import DATE
+from .shapes import DATE, TYPE_PATTERNS
 from .slots import WEEKDAYS
 
 MAX_UNIT = 240  # characters: a label carries the lines under it, and a list under a heading is one unit, up to this
@@ -122,8 +122,11 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
             under = section
         for s in sentences(ln):
             out.append((s, title, s, under))
+            if (lead := TYPE_PATTERNS["person"].match(s)) and lead.group().isupper() and re.match(r",\s*[^\W\d_A-Z]", s[lead.end():]):
+                out.append((", ".join(re.split(r",\s", s, maxsplit=2)[:2]), False, s, under))  # a party in capitals,
+                # then who they are: "MÁRCIA HELENA PRADO, brasileira" of "…, aposentada, portadora do RG …"
             parts = _parts(s)
-            if len(parts) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
+            if len(_LIST_SPLIT.split(s)) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
                 label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
@@ -145,14 +148,17 @@ def _clause_head(line: str, below: str) -> bool:
 # the commas of a list, not those of a date ("Saturday, July 18, 2026": no items "July 18" and "2026 from 4 pm")
 _LIST_SPLIT = re.compile(r"(?:;|" + "".join(f"(?<!{d})" for w in WEEKDAYS for d in (w, w[:3])) +
                          r",(?:(?<![a-z] \d,)(?<![a-z] \d\d,)|(?!\s+\d{4}\b)))\s+|:\s+(?=\d)", re.IGNORECASE)
+_LIST_SPLIT_KEPT = re.compile(f"({_LIST_SPLIT.pattern})", re.IGNORECASE)
 
 
 def _parts(sentence: str) -> list[str]:
     """The items of a list in a sentence ("3 eggs, 100 g pecorino"; "Keys: 3 for the front door, 1 for the shed"),
     a bare value with the label before it ("Total annual premium: 742.10")."""
     out: list[str] = []
-    for p in (p.strip() for p in _LIST_SPLIT.split(sentence)):
-        if p and out and not _WORDED.search(p) and _WORDED.search(out[-1]) and not re.search(r"\d\W*$", out[-1]):
+    pieces = _LIST_SPLIT_KEPT.split(sentence)  # parts, and the separator before each: a label's colon keeps its
+    for sep, p in zip(["", *pieces[1::2]], (p.strip() for p in pieces[::2]), strict=True):  # date ("Payment Due:
+        labelled = sep.startswith(":") and out and not any(ch.isdigit() for ch in out[-1])  # 4th September 2026")
+        if p and out and (labelled or not _WORDED.search(p) and _WORDED.search(out[-1]) and not re.search(r"\d\W*$", out[-1])):
             out[-1] = f"{out[-1]}: {p}"
         elif p:
             out.append(p)

@@ -43,6 +43,7 @@ from .entries import entry_of, other_day
 from .facts import Extraction, Fact
 from .focus import compound
 from .kinds import (
+    CALL,
     CUES,
     SUM_VERBS,
     asks_booking_code,
@@ -290,7 +291,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         why = "the best passage shares none of the question's words (a month at most)"
     elif literal and any(d == 0 for d, _, _ in detail.values()) and all(t in _FRAME for t in literal):
         why = "the best passage shares only how the question asks"  # "what did the vet charge": a "charge" line
-    elif _names_only(question, detail, top.typed, lowered) and not _row(top, kind):
+    elif _names_only(question, detail, top.typed, lowered) and not _row(top, kind) and not (
+            kind == "code" and top.typed and CALL & set(words(question.lower()))):  # a number to ring is what is asked
         why = "the best passage says only the name asked about, not what is asked of it"
     elif cov < (CLOSE_COVERAGE if _close(top, kind, len(terms)) else MIN_COVERAGE):
         why = f"the best passage says too little of the question ({cov:.2f})"
