@@ -69,8 +69,9 @@ def sides(text: str) -> set[tuple[str, str]]:
 
 # the period now, and the one before it: a unit about last year's figure answers nothing of this year's
 _NOW = re.compile(r"\b(?:this year(?:'s)?|current(?:ly)?|this term|this month|right now|new)\b", re.IGNORECASE)
-_BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b|"
-                         # a bill's line that compares with the year before: "Ter vergelijking: april 2025: 79 m³ gas"
+_BEFORE_NOW = re.compile(r"\b(?:previous|prior|last|old)\s+(?:year|year's|term|month|period|rate|premium)\b(?!\s+of\b)|"
+                         # (not "the last month of the lease", its final one); a bill's line that compares with the
+                         # year before: "Ter vergelijking: april 2025: 79 m³ gas"
                          r"\b(?:for|by way of) comparison\b|\bter vergelijking\b|\bvorig jaar\b|\bzum vergleich\b|"
                          r"\bvorjahr|\bl'an dernier\b|\bl'année dernière\b|\baño anterior\b|\banno precedente\b|"
                          r"\bförra året\b|\bsidste år\b|\bi fjor\b", re.IGNORECASE)

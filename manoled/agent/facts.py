@@ -40,6 +40,7 @@ from .months import (
     asked_months,
     dated_otherwise,
     days,
+    is_month,
     name_date_fit,
     name_year_fit,
     names_month,
@@ -86,7 +87,7 @@ class Extraction:
 
 # "when do I have to pay it", "by when must it be done": a date by which something is owed, not any date
 DEADLINE_ASK = re.compile(r"\b(?:have to|has to|must|need|needs|deadline|by when|by what|by which|at the latest|pay|paid|owe|"
-                           r"expire|expires|expiry|run out|runs out|end|ends|valid|due|renew|renews)\b|"
+                           r"expire|expires|expiry|run out|runs out|end|ends|valid|due|renew|renews|settle|last day)\b|"
                            r"(?:\bis|\bare|'s)\s[^?!.]*\b(?<!ed )up\W*$", re.IGNORECASE)  # "when's the WOF up?": when it runs out
 DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|expiring|latest|no later|ends?|ending|through|valid|"
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|splatnost[ia]?|"
@@ -267,7 +268,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
-            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
+            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)
+                    and not (deadline and is_month(t))]  # "the bill sent in August": the month places the paper, not its due day
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) or measured_as(u, t)

@@ -106,6 +106,8 @@ _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
 _UNIT_ASKS = frozenset(u for u in MEASURES if len(u) >= 2 and u not in ("min", "mins", "mi", "hr", "hrs", "db"))
+_NUMBERED = frozenset("account bank card member membership policy passport licence license serial meter tax claim case "
+                      "customer vat".split())  # what has a number of its own, which its label says
 _MODAL = frozenset("can could do should would to".split())
 CALL, _POSTCODE = frozenset("call ring phone".split()), re.compile(r"\d{4,5}\s+[A-ZÀ-ÖØ-ÞİŞĞ]")
 _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
@@ -358,6 +360,12 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return any(says_shape(w, unit) for w in shaped)
     if asked & _SECRET and not _SECRET_SAID.search(unit):
         return False  # "the wifi password": a router's model number is none
+    if own := asked & _NUMBERED:  # "the bank account number": a line that says an account (or an IBAN), not a
+        # hotline's 16211; "the card number": "Card No.: 1180 4471 0918 0033", in groups of digits
+        if not own & {stem(w) for w in words(unit)}:
+            return any(says_shape(w, unit) for w in own)
+        if sum(ch.isdigit() for ch in unit) >= 4:
+            return True
     if _BOOKING_LABEL.match(unit) and sum(ch.isdigit() for ch in unit) >= 4:
         return True  # "Confirmation number | 4127.883.901": a booking's code by its label, however it is grouped
     named = asked & TYPE_WORDS["code"]  # "confirmation", "reference": the kind of code the question names
@@ -367,8 +375,9 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         # "Stateroom: 7284", "Locker #12": a short number is the code its label names; asked a confirmation or a
         # reference, "Nights: 4" is none: its label must say it
         return not named or bool({stem(w) for w in words(re.split(r":|\s#", unit, maxsplit=1)[0])} & asked)
-    if asked & _NUMBER and not named and says_shape("phone", unit):
-        return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number
+    if asked & _NUMBER and not named and not asked & _NUMBERED and says_shape("phone", unit):
+        return True  # "the plumber's number", "Mario's no.": a number asked of someone is a phone number (not "Mrs
+        # Tan's bank account number", a number of its own kind)
     # not the one the question gives ("the policy number for our Fielder KDC 318T": "Vehicle: KDC 318T" says none),
     return any(not {stem(w) for w in words(m.group())} <= asked and not _POSTCODE.match(unit, m.start())
                for m in TYPE_PATTERNS["code"].finditer(unit))  # nor a postcode before its town ("34710 Kadıköy")

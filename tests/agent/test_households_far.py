@@ -1,14 +1,15 @@
 """Households in Lagos, Manila and São Paulo, and what their papers do that others' did not: names in any letters and
 in capitals ("MÁRCIA HELENA PRADO, brasileira", "CHIEF (MRS) ADUNNI BANKOLE … (hereinafter called "THE LANDLORD")"),
 every currency's sign and code (₦, ₱, NGN, PHP), forms that stack names over values ("Weight | Temperature | Attending
-Vet", "Card No." over its number), a letter's dateline, a discount's day beside the day payment is due, a number to
-ring, "kWh" asked bare, and the words Tagalog asks with."""
+Vet", "Card No." over its number), a letter's dateline, a discount's day beside the day payment is due, "the last
+month of the lease" (no month before this one), what is owed on a bill, a number to ring, "kWh" asked bare, and the
+words Tagalog asks with."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from conftest import PathFile, answers, ask, folder_fixture, planner_agent, shared_embedder
+from conftest import PathFile, answers, ask, declines, folder_fixture, planner_agent, shared_embedder
 
 from manoled.agent.contrast import places_said
 from manoled.agent.kinds import new_value, typed_by
@@ -62,6 +63,22 @@ FILES = {
         "CRESTLINE BANK PLC\nPAYSLIP FOR THE MONTH OF APRIL 2026\nEARNINGS\nDescription | Amount (₦)\n"
         "Basic Salary | 350,000.00\nGROSS PAY | 677,500.00\nDEDUCTIONS\nDescription | Amount (₦)\n"
         "PAYE Tax (LIRS) | 86,855.00\nNational Housing Fund (NHF) 2.5% | 8,750.00\nNET PAY\n₦512,895.00\n", 115),
+    "Condo/Bills/Maynilad/Maynilad_2026-09.txt": (
+        "Maynilad | STATEMENT OF ACCOUNT / WATER BILL\nReading Period | Previous | Present | Consumption\n"
+        "08/24/2026 - 09/23/2026 | 1345 | 1366 | 21 cu.m.\nCurrent Charges | Amount (PHP)\nBasic Charge | 636.20\n"
+        "Sub-total | 808.20\nVAT (12%) | 96.98\nPrevious Balance | 0.00 | TOTAL AMOUNT DUE | ₱905.18\n"
+        "Due Date | 10/08/2026\nPayments | 0.00\n", 200),
+    "Condo/Lease_Contract_Unit1508.txt": (
+        "CONTRACT OF LEASE\n2. RENTAL.\nThe monthly rental shall be TWENTY-EIGHT THOUSAND PESOS (₱28,000.00), payable\n"
+        "in advance on or before the 5th day of each month.\n3. ADVANCE AND SECURITY DEPOSIT.\n"
+        "Upon signing, the LESSEE shall pay ONE (1) MONTH ADVANCE rental of ₱28,000.00, to be applied to the\n"
+        "last month of the lease, and a SECURITY DEPOSIT equivalent to TWO (2) MONTHS\n"
+        "rental, or FIFTY-SIX THOUSAND PESOS (₱56,000.00). The security deposit shall be returned within thirty (30)\n"
+        "days after the LESSEE vacates.\n",
+        40),
+    "Notes/contacts.txt": (
+        "CONTACTS\nMrs. Lourdes Tan (landlord): 0918 553 2047 (Viber din)\nMeralco hotline: 16211\n"
+        "Maynilad hotline: 1626\nKat (Katrina M. Villanueva): 0998 214 7765\n", 20),
     "Health/Maxicare_eCards.txt": (
         "Maxicare e-Cards - Villanueva family\nMAXICARE | PLATINUM\nMember Name\nVILLANUEVA, JEROME D.\nCard No.\n"
         "1180 4471 0918 0031\nMAXICARE | PLATINUM\nMember Name\nVILLANUEVA, SOFIA ISABEL M.\nCard No.\n"
@@ -129,6 +146,12 @@ def test_the_files_answer(folder):
     answers(agent, "How can I call the pousada in Rio Vermelho?", "3334-8821", "reserva_Pousada_Mare_Mansa.txt")
     answers(agent, "nhf deduction april salary", "8,750.00", "Payslip_Apr2026.txt")
     answers(agent, "What is Sofia's Maxicare card number?", "1180 4471 0918 0033", "Maxicare_eCards.txt")
+    answers(agent, "What's the last day to settle the bill Grace Court sent us in August?", "4th September 2026",
+            "First term fees invoice 2026-27.txt")  # (the month places the bill, the due day is another's)
+    answers(agent, "How much security deposit did we give for the condo?", "56,000.00", "Lease_Contract_Unit1508.txt")
+    answers(agent, "What is our Meralco account number?", "4417 0823 91", "Meralco_Aug2026.txt")
+    answers(agent, "What's Mrs. Tan's number?", "0918 553 2047", "contacts.txt")
+    declines(agent, "What's Mrs. Tan's bank account number for the rent?")  # no phone, nor a hotline's 16211
 
 
 def test_the_bill_of_the_visit_asked_before(folder):
@@ -136,6 +159,9 @@ def test_the_bill_of_the_visit_asked_before(folder):
     final, _ = ask(agent, "What was Bingo treated for at the vet in May?", session="vet")
     assert final.sources, final.answer
     answers(agent, "How much was the bill?", "57,800.00", "Vetcare invoice 16-05-2026.txt", session="vet")
+    final, _ = ask(agent, "When is the Maynilad bill due?", session="water")
+    assert "10/08/2026" in final.answer, final.answer
+    answers(agent, "and how much do we owe on it?", "905.18", "Maynilad_2026-09.txt", session="water")
 
 
 def test_a_folders_path_and_its_one_photo():
