@@ -14,7 +14,7 @@ from .asking import AT_A_TIME, asked_part, day_named
 from .askwords import counted_by_count
 from .commonness import zipf
 from .counted import COUNTED, counted_value
-from .gloss import heads, in_english
+from .gloss import forms, heads, in_english
 from .people import is_role, name_of_role
 from .shapes import IBAN, IBAN_FORM, MEASURES, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
@@ -362,7 +362,8 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         return False  # "the wifi password": a router's model number is none
     if own := asked & _NUMBERED:  # "the bank account number": a line that says an account (or an IBAN), not a
         # hotline's 16211; "the card number": "Card No.: 1180 4471 0918 0033", in groups of digits
-        if not own & {stem(w) for w in words(unit)}:
+        said = {stem(w) for w in words(unit)}  # (in the paper's tongue too: "Nº da Apólice"; not "accounting")
+        if not own & said and not any(f in said for w in own for f in forms(w)):
             return any(says_shape(w, unit) for w in own)
         if sum(ch.isdigit() for ch in unit) >= 4:
             return True

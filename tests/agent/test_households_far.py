@@ -131,6 +131,9 @@ def test_how_people_ask_a_number_a_name_and_in_tagalog():
     assert typed_by("meralco aug kwh") == ("number", True)
     assert typed_by("What's the full name of the teacher in charge of our daughter's section?") == ("person", True)
     assert in_english("magkano vet ni mochi sept") == "how much vet mochi sept"
+    # a number of its own kind is the one its label names, in the paper's tongue too
+    assert new_value("code", "Nº da Apólice: 0531.26.004417-8", {"what", "policy", "number", "car", "insurance"})
+    assert not new_value("code", "Little Lights (accounting/registrar): (02) 8654-3310", {"bank", "account", "number"})
     # a file named for its month in another language is of the series of one whose name writes it short
     assert series_words("Holerite agosto 2026.pdf") == series_words("holerite_set26.pdf")
 
