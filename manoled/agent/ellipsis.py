@@ -165,9 +165,10 @@ def said_already(base: Any, question: str) -> bool:
     if _THEIR_PHONE.search(question) and wanted_type(getattr(base, "question", "")) == "person":
         said = _answered(base)  # "who is our house help?" then "what's her number?": her line's, in groups of digits
         return says_shape("phone", said) and bool(_GROUPED.search(said))  # (not a firm's VAT number, "P.IVA 0733184…")
-    if kind not in _ANOTHER_KIND or kind == wanted_type(getattr(base, "question", "")):
+    said = _answered(base)  # (a sum too, of a row's cell: "how much did that service cost?" after the log's last row)
+    if kind not in _ANOTHER_KIND and not (kind == "amount" and said.count(": ") >= 3) or \
+            kind == wanted_type(getattr(base, "question", "")):
         return False
-    said = _answered(base)
     if not (BARE_THAT.search(question) or _IT.search(question) or _THAT_ONE.search(question) and any(
             w.lower() not in STOP and contains(said, w.lower()) for w in _THAT_ONE.findall(question))):
         return False  # ("what date is that balance as at?" after "Closing balance at 31/03/2026: $23,418.66")

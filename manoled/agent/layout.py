@@ -47,6 +47,9 @@ class _Head:
 def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
     """(start, end, text) of each cell: apart by pipes or tabs, else by two spaces or more."""
     if piped:
+        bare = line.strip()
+        if len(bare) > 2 and bare[0] == bare[-1] == "|" and "\t" not in bare:  # a Markdown row keeps its empty cells,
+            return [(0, 0, c.strip()) for c in bare[1:-1].split("|")]  # which keep the others under their names
         body = line.strip(" \t|")
         return [(0, 0, c.strip()) for c in _PIPE.split(body) if c.strip()]
     return [(m.start(), m.end(), m.group()) for m in _GAP.finditer(line)]

@@ -2,7 +2,8 @@
 in capitals ("MÁRCIA HELENA PRADO, brasileira", "CHIEF (MRS) ADUNNI BANKOLE … (hereinafter called "THE LANDLORD")"),
 every currency's sign and code (₦, ₱, NGN, PHP), forms that stack names over values ("Weight | Temperature | Attending
 Vet", "Card No." over its number), a letter's dateline, a discount's day beside the day payment is due, "the last
-month of the lease" (no month before this one), what is owed on a bill, a number to ring, "kWh" asked bare, and the
+month of the lease" (no month before this one), what is owed on a bill, a Markdown row's empty cell, the cost of
+"that service" in the log's row just answered, a number to ring, "kWh" asked bare, and the
 words Tagalog asks with."""
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ FILES = {
         "rental, or FIFTY-SIX THOUSAND PESOS (₱56,000.00). The security deposit shall be returned within thirty (30)\n"
         "days after the LESSEE vacates.\n",
         40),
+    "House/Gen/generator servicing log.md": (
+        "# Gen servicing log – Elepaq SV22000\n\n| Date | Hours meter | Work done | Cost (₦) | Notes |\n"
+        "|---|---|---|---|---|\n| 10/01/2026 | 412 | Oil change, plug cleaned | 12,000 | |\n"
+        "| 22/07/2026 | 901 | AVR burnt – rewinding + new AVR | 65,000 | see receipt |\n"
+        "| 17/10/2026 | 1102 | Full service: oil, plug, air filter | 23,500 | next one mid-Nov |\n", 10),
     "Notes/contacts.txt": (
         "CONTACTS\nMrs. Lourdes Tan (landlord): 0918 553 2047 (Viber din)\nMeralco hotline: 16211\n"
         "Maynilad hotline: 1626\nKat (Katrina M. Villanueva): 0998 214 7765\n", 20),
@@ -104,6 +110,9 @@ def test_every_currencys_sign_and_code():
 
 
 def test_forms_that_stack_names_over_values():
+    lines = logical_lines("| Date | Work done | Cost (₦) | Notes |\n|---|---|---|---|\n| 10/01/2026 | Oil change | 12,000 | |\n",
+                          is_value)  # a Markdown row's empty cell keeps the others under their names
+    assert lines[-1] == "Date: 10/01/2026, Work done: Oil change, Cost (₦): 12,000", lines
     lines = logical_lines("Card No.\n1180 4471 0918 0033\n", is_value)
     assert lines == ["Card No.: 1180 4471 0918 0033"], lines
     lines = logical_lines("Patient | Species / Breed | Sex / Age\nBingo | Canine | Male, 3 years\n"
@@ -162,6 +171,9 @@ def test_the_bill_of_the_visit_asked_before(folder):
     final, _ = ask(agent, "What was Bingo treated for at the vet in May?", session="vet")
     assert final.sources, final.answer
     answers(agent, "How much was the bill?", "57,800.00", "Vetcare invoice 16-05-2026.txt", session="vet")
+    final, _ = ask(agent, "When was the generator last serviced?", session="gen")
+    assert "17/10/2026" in final.answer, final.answer
+    answers(agent, "How much did that service cost?", "23,500", "generator servicing log.md", session="gen")
     final, _ = ask(agent, "When is the Maynilad bill due?", session="water")
     assert "10/08/2026" in final.answer, final.answer
     answers(agent, "and how much do we owe on it?", "905.18", "Maynilad_2026-09.txt", session="water")
