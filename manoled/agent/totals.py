@@ -17,7 +17,8 @@ from .retrieve import contains
 from .slots import OUT_OF_ACCOUNT, STOP, TAKE_HOME, stem, words
 
 # "the total", "what did it end up costing", "what goes out of our account": the figure that sums the others
-TOTAL_ASK = re.compile(r"(?<!still )\bow(?:e|ed|ing)\b|"  # "how much do we owe on it": the bill's due (what is still owed: its balance)
+# "how much do we owe on it": the bill's due (what is still owed: its balance; what is owed every month: a rate)
+TOTAL_ASK = re.compile(r"(?<!still )\bow(?:e|ed|ing)\b(?![^?.!]*\b(?:every|each|per|a)\s+(?:month|week|fortnight|year)\b)|"
                        r"\b(?:total|totale|final|overall|altogether|in all|all in|grand|end(?:ed)? up|in the end|actually|c[oa]mes? to|"
                        rf"{OUT_OF_ACCOUNT})\b|"
                        + WITH_TAX.pattern, re.IGNORECASE)

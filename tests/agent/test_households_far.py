@@ -140,6 +140,10 @@ def test_how_people_ask_a_number_a_name_and_in_tagalog():
     assert typed_by("meralco aug kwh") == ("number", True)
     assert typed_by("What's the full name of the teacher in charge of our daughter's section?") == ("person", True)
     assert in_english("magkano vet ni mochi sept") == "how much vet mochi sept"
+    from manoled.agent.totals import TOTAL_ASK  # what is owed on a bill is its due, not what is owed every month
+
+    assert TOTAL_ASK.search("and how much do we owe on it?") and not TOTAL_ASK.search("how much do we still owe")
+    assert not TOTAL_ASK.search("How much do we owe Gary and Denise every month to live here?")
     # a number of its own kind is the one its label names, in the paper's tongue too
     assert new_value("code", "Nº da Apólice: 0531.26.004417-8", {"what", "policy", "number", "car", "insurance"})
     assert not new_value("code", "Little Lights (accounting/registrar): (02) 8654-3310", {"bank", "account", "number"})
