@@ -40,7 +40,6 @@ from .months import (
     asked_months,
     dated_otherwise,
     days,
-    is_month,
     name_date_fit,
     name_year_fit,
     names_month,
@@ -268,16 +267,14 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
-            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)
-                    and not (deadline and is_month(t))]  # "the bill sent in August": the month places the paper, not its due day
+            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) or measured_as(u, t)
                              for t in focus)
             focus_seen |= says_focus
             typed = bool(kind and new_value(kind, u, asked_stems) or firm_asked and shapes.FIRM.search(u)
-                         or firsts and here and people.names_one(u, firsts, asked_stems)) \
-                and not (used and not shapes.MEASURED.search(u) and not says_use(u))  # "how much did we use": no account no.
+                         or firsts and here and people.names_one(u, firsts, asked_stems))
             # a unit without the asked type ("who", "which company") only places the answer: its words count less
             weight = 0.5 if kind and asked and not typed else 1.0
             here_said = sum(said.values())

@@ -365,8 +365,8 @@ def _code_value(unit: str, asked: set[str]) -> bool:
         said = {stem(w) for w in words(unit)}  # (in the paper's tongue too: "Nº da Apólice"; not "accounting")
         if not own & said and not any(f in said for w in own for f in forms(w)):
             return any(says_shape(w, unit) for w in own)
-        if sum(ch.isdigit() for ch in unit) >= 4:
-            return True
+        if sum(ch.isdigit() for ch in unit) >= 4 and not TYPE_PATTERNS["amount"].search(unit):
+            return True  # (not a sum: "Taxes, fees and carrier charges: $342.40" gives no tax file number)
     if _BOOKING_LABEL.match(unit) and sum(ch.isdigit() for ch in unit) >= 4:
         return True  # "Confirmation number | 4127.883.901": a booking's code by its label, however it is grouped
     named = asked & TYPE_WORDS["code"]  # "confirmation", "reference": the kind of code the question names

@@ -13,12 +13,12 @@ from datetime import datetime
 from conftest import PathFile, answers, ask, declines, folder_fixture, planner_agent, shared_embedder
 
 from manoled.agent.contrast import places_said
-from manoled.agent.kinds import new_value, typed_by
+from manoled.agent.kinds import new_value, says_shape, typed_by
 from manoled.agent.layout import logical_lines
 from manoled.agent.months import series_words
 from manoled.agent.shapes import TYPE_PATTERNS
 from manoled.agent.tongues import in_english
-from manoled.agent.units import _parts, is_value
+from manoled.agent.units import _parts, is_value, sectioned
 
 NOW = datetime(2026, 12, 4, 12).timestamp()
 
@@ -130,6 +130,9 @@ def test_forms_that_stack_names_over_values():
 
 
 def test_a_labels_date_and_a_dates_day_are_no_list_items_nor_places():
+    units = [u for u, *_ in sectioned("LOCADORA\nMÁRCIA HELENA PRADO, brasileira, aposentada, portadora do RG 14.883.201-6")]
+    assert "MÁRCIA HELENA PRADO, brasileira" in units, units  # a party in capitals, a unit of its own
+    assert says_shape("line", "Mechanic: Baba Sikiru – 0806 112 4539 (call)")  # "what's his line?"
     assert _parts("Invoice Date: 10th August 2026, Payment Due: 4th September 2026, Parent: Mr Adebayo") == [
         "Invoice Date: 10th August 2026", "Payment Due: 4th September 2026", "Parent: Mr Adebayo"]
     assert places_said("Payment Due: 4th September 2026") == set() and places_said("the second instalment") == {2}
@@ -163,7 +166,7 @@ def test_the_files_answer(folder):
     answers(agent, "nhf deduction april salary", "8,750.00", "Payslip_Apr2026.txt")
     answers(agent, "What is Sofia's Maxicare card number?", "1180 4471 0918 0033", "Maxicare_eCards.txt")
     answers(agent, "What's the last day to settle the bill Grace Court sent us in August?", "4th September 2026",
-            "First term fees invoice 2026-27.txt")  # (the month places the bill, the due day is another's)
+            "First term fees invoice 2026-27.txt")
     answers(agent, "How much security deposit did we give for the condo?", "56,000.00", "Lease_Contract_Unit1508.txt")
     answers(agent, "What is our Meralco account number?", "4417 0823 91", "Meralco_Aug2026.txt")
     answers(agent, "What's Mrs. Tan's number?", "0918 553 2047", "contacts.txt")
