@@ -122,11 +122,11 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
             under = section
         for s in sentences(ln):
             out.append((s, title, s, under))
-            if (lead := TYPE_PATTERNS["person"].match(s)) and lead.group().isupper() and re.match(r",\s*[^\W\d_A-Z]", s[lead.end():]):
-                out.append((", ".join(re.split(r",\s", s, maxsplit=2)[:2]), False, s, under))  # a party in capitals,
-                # then who they are: "MÁRCIA HELENA PRADO, brasileira" of "…, aposentada, portadora do RG …"
+            lead = TYPE_PATTERNS["person"].match(s)  # a party in capitals, then who they are: "MÁRCIA HELENA PRADO,
+            if lead and lead.group().isupper() and re.match(r",\s*[^\W\d_A-Z]", s[lead.end():]):  # brasileira" of
+                out.append((", ".join(re.split(r",\s", s, maxsplit=2)[:2]), False, s, under))  # "…, aposentada, …"
             parts = _parts(s)
-            if len(_LIST_SPLIT.split(s)) >= 3:  # a list of quantities or prices: its items are candidates too ("3 eggs"), under its
+            if len(_LIST_SPLIT.split(s)) >= 3:  # a list of quantities or prices: its items are candidates ("3 eggs"), under its
                 label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
@@ -158,7 +158,8 @@ def _parts(sentence: str) -> list[str]:
     pieces = _LIST_SPLIT_KEPT.split(sentence)  # parts, and the separator before each: a label's colon keeps its
     for sep, p in zip(["", *pieces[1::2]], (p.strip() for p in pieces[::2]), strict=True):  # date ("Payment Due:
         labelled = sep.startswith(":") and out and not any(ch.isdigit() for ch in out[-1])  # 4th September 2026")
-        if p and out and (labelled or not _WORDED.search(p) and _WORDED.search(out[-1]) and not re.search(r"\d\W*$", out[-1])):
+        if p and out and (labelled or not _WORDED.search(p) and _WORDED.search(out[-1])
+                          and not re.search(r"\d\W*$", out[-1])):
             out[-1] = f"{out[-1]}: {p}"
         elif p:
             out.append(p)
