@@ -126,7 +126,7 @@ def sectioned(text: str, file_name: str = "") -> list[tuple[str, bool, str, str]
             if lead and lead.group().isupper() and re.match(r",\s*[^\W\d_A-Z]", s[lead.end():]):  # brasileira" of
                 out.append((", ".join(re.split(r",\s", s, maxsplit=2)[:2]), False, s, under))  # "…, aposentada, …"
             parts = _parts(s)
-            if len(_LIST_SPLIT.split(s)) >= 3:  # a list of quantities or prices: its items are candidates ("3 eggs"), under its
+            if len(_parts(s, dated=False)) >= 3:  # a list of quantities or prices: its items are candidates ("3 eggs"), under its
                 label = s.split(":", 1)[0] if re.match(r"[^\d:,]{3,30}:", s) else ""  # label ("Bottom layer:")
                 out.extend((p, False, s, under or label) for p in parts if len(p.split()) <= 12 and re.search(r"\d", p))
     return out
@@ -151,13 +151,14 @@ _LIST_SPLIT = re.compile(r"(?:;|" + "".join(f"(?<!{d})" for w in WEEKDAYS for d 
 _LIST_SPLIT_KEPT = re.compile(f"({_LIST_SPLIT.pattern})", re.IGNORECASE)
 
 
-def _parts(sentence: str) -> list[str]:
+def _parts(sentence: str, dated: bool = True) -> list[str]:
     """The items of a list in a sentence ("3 eggs, 100 g pecorino"; "Keys: 3 for the front door, 1 for the shed"),
     a bare value with the label before it ("Total annual premium: 742.10")."""
     out: list[str] = []
     pieces = _LIST_SPLIT_KEPT.split(sentence)  # parts, and the separator before each: a label's colon keeps its
     for sep, p in zip(["", *pieces[1::2]], (p.strip() for p in pieces[::2]), strict=True):  # date ("Payment Due:
-        labelled = sep.startswith(":") and out and not any(ch.isdigit() for ch in out[-1])  # 4th September 2026")
+        labelled = dated and sep.startswith(":") and out and not any(ch.isdigit() for ch in out[-1]) and bool(  # 4th
+            TYPE_PATTERNS["date"].match(p))  # September 2026"; a list's first item stays its own: "Ingredients: 3 eggs")
         if p and out and (labelled or not _WORDED.search(p) and _WORDED.search(out[-1])
                           and not re.search(r"\d\W*$", out[-1])):
             out[-1] = f"{out[-1]}: {p}"
