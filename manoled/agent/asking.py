@@ -17,10 +17,11 @@ _BREAK = re.compile(rf"(?<=[?!])\s+|(?<=(?-i:[a-z]{{3}}|[A-Z]{{3}})\.)\s+(?={_AS
 _ASKS = re.compile(rf"^{_ASK_OPENING}|\b(?:what|when|who|where|which|how)\b.*\?$", re.IGNORECASE)
 
 
+_WORD = r"(?:[^\s,?!]|(?<=\d),(?=\d))+"  # a word, a sum's thousands too ("with ₦50,000, how much …")
 # "If Luis and I don't stay past May, how far ahead do we tell them?": a case told before what asks, in three words
 # or more ("Before insurance, how much …" only qualifies what is asked; "When is it, and …" asks already)
 _CASE = re.compile(rf"^\s*(?:if|once|now that|in case|when|whenever|after|before|since)\s+(?!{_ASK_OPENING})"
-                   rf"(?:[^\s,?!]+\s+){{2,}}?[^\s,?!]+,\s+(?={_ASK_OPENING})", re.IGNORECASE)
+                   rf"(?:{_WORD}\s+){{2,}}?{_WORD},\s+(?={_ASK_OPENING})", re.IGNORECASE)
 
 
 # a case supposed, not one that happened: "If the shed burnt down, …", "In case the dog goes missing, …"

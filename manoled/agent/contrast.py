@@ -282,6 +282,7 @@ class Contrasts:
         # "the guest wifi", not our own network (nor "our Wi-Fi, not the guest network": the guests set aside)
         self.guests = bool(_GUESTS.search(_SET_ASIDE.sub(" ", question)))
         self.paused = bool(_PAUSED.search(question))  # "what does it cost to freeze the gym", not its monthly fee
+        self.own_share = not _EMPLOYER_ASKED.search(question)  # "what went to his pension": not what the employer adds
         # "how much of that was GST": the tax itself, not a sum that includes it ("Total (GST inclusive): $292.50")
         self.tax = bool(TAXES & self.asked) and not (WITH_TAX.search(question) or _WHOLE.search(question))
 
@@ -296,6 +297,8 @@ class Contrasts:
             return True  # "the monthly fee, not counting meals": not the meals' line ("Stravné – záloha: 1 100 Kč")
         if self.place and (said := places_said(unit)) and self.place not in said:
             return True  # "when is her second dose": not "06.10.2026 | FSME-IMMUN | 1. dávka"
+        if self.own_share and _EMPLOYERS_SHARE.search(f"{unit} | {line}") and not _EMPLOYEES_SHARE.search(unit):
+            return True  # "Employer Pension 10%: ₦61,250.00", under "Employer contributions (not deducted from pay)"
         if self.worth and _COST_SAID.search(unit) and not _VALUE_SAID.search(unit):
             return True  # "what was the fund worth": not "Cost Value | Rs. 3,45,629.86"
         if self.carried and _CARRIED.search(unit):
@@ -367,6 +370,13 @@ class Contrasts:
 _WHOLE = re.compile(r"\b(?:total|altogether|all in|all up|in all|overall)\b", re.IGNORECASE)
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
 # a membership paused: in English, or in the glossary's forms of "freeze" ("Congelación de cuota", "Ruhezeit")
+_EMPLOYER_ASKED = re.compile(r"\b(?:employers?|company|firm|boss)\b", re.IGNORECASE)
+# what an employer pays on top of the pay, as a payslip says it ("Employer Pension 10%", "Arbeitgeberanteil")
+_EMPLOYERS_SHARE = re.compile(r"\bemployer(?:'s|s')?\s+(?:pension|contributions?|share|part|ni\b|national insurance|"
+                              r"super|social|insurance|cost)|\bnot deducted from (?:your |the )?pay|\bpaid by (?:the |your )?"
+                              r"employer|\barbeitgeber(?:anteil|beitrag|beiträge)|\bpart patronale|\bcotisations? patronales?",
+                              re.IGNORECASE)
+_EMPLOYEES_SHARE = re.compile(r"\bemployee|\barbeitnehmer|\bpart salariale", re.IGNORECASE)
 _PAUSED = re.compile(r"\b(?:freez(?:e|es|ing)|frozen|pause[ds]?|pausing|suspen(?:d|ded|sion)|"
                      + "|".join(re.escape(f.replace("_", " ")) + r"\w*" for f in forms("freeze")) + r")\b", re.IGNORECASE)
 _A_SUM = re.compile(r"[£$€¥]\s?\d|\d\s?(?:€|eur|usd|gbp)\b", re.IGNORECASE)  # a sum of money, not a rate "6.45% p.a."

@@ -169,8 +169,10 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     total_asked = kind == "amount" and bool(TOTAL_ASK.search(f"{question} {said}"))  # amount is its total, not a line
     totals = total_asked or kind == "amount" and bool(BILL_ASK.search(question))  # (nor its "Amount" column)
     spoken = [w for w in words(question) if not (totals and w == "amount")]
-    frame = [stem(w) for w in spoken if w not in STOP and stem(w) not in terms and not w.isdigit()]
+    of_whole = {w for m in _PART_OF.finditer(question) for w in words(m[1])}  # "how much of his pay went to …": no pay
+    frame = [stem(w) for w in spoken if w not in STOP and stem(w) not in terms and not w.isdigit() and w not in of_whole]
     frame += [w for w in spoken if w in ("total", "amount", "number", "date", "name", "size", "address")]
+    frame += ["filed"] if _FILED.search(question) else []  # "when did she file it": the day it was filed, no computer file
     focus = [t for t in focus_words(question) if t in terms]
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
     result = Extraction(topic=topic)
@@ -240,6 +242,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
+        if _LISTING.search(c.file_name.rsplit(".", 1)[0]):  # "agency, legal & caution receipt": which of its things a line says
+            named = [t for t in named if not contains(c.file_name, t)]
         own = {stem(w) for w in words(c.named) if w.isalpha()} - set(terms) - STOP  # the paper's own thing ("Rent/…")
         firsts = people.first_names(c.text) if kind == "person" else frozenset()  # "Tomasz owns …" after "Tomasz Nowak"
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
@@ -255,15 +259,15 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         placed = numbered_items(c.text, place) if place else []  # the list's item at the place asked
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
-        sums = sums_of(units, asked_stems) if kind == "amount" and not rate_asked else None  # ("per month" is none)
+        sums = sums_of([x for x in units if not _set_aside(contrasts, *x)], asked_stems) \
+            if kind == "amount" and not rate_asked else None  # ("per month" is none; nor the other side's lines)
         sheet = c.file_name.lower().endswith(TABLES)  # a sheet's row that says the item is its sum, "actually" or not
         shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) and not sheet else 2) if sums else set()
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines ("drill": "the power tool")
         as_whole = sums is not None and not totals and not shared_by and names_no_item(
             sums, terms + (sense.kinds_said(missing, pw) if sense is not None else []), c.named, placing | naming)
         for u, title, whole, section in units:
-            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}") or \
-                    contrasts.outdated(section):
+            if _set_aside(contrasts, u, title, whole, section):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
@@ -369,6 +373,17 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     return result
 
 
+def _set_aside(contrasts: Contrasts, u: str, _title: bool, whole: str, section: str) -> bool:
+    """Whether the unit ``u`` (of the line ``whole``, under ``section``) says the other side of what is asked."""
+    return contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}") or \
+        contrasts.outdated(section)
+
+
+_FILED = re.compile(r"\b(?:did|do|does|will|must|should|to|we|i|she|he|they)\s+(?:\w+\s+)?file\b(?!\s+(?:name|size|type))|"
+                    r"\bfiled\b", re.IGNORECASE)
+_PART_OF = re.compile(r"\bhow much of (.{1,40}?) (?:went|goes|go|gone|is|was|were|are|got|gets|get) (?:to|towards|into|on|for)\b",
+                      re.IGNORECASE)
+_LISTING = re.compile(r"\w[,&+]\s*\w.*(?:,|&|\band\b)|\w\s&\s\w")  # a name that lists things: "agency, legal & caution"
 _TO = frozenset("to till until through thru a à até ao au al bis tot – — -".split())
 
 

@@ -100,8 +100,12 @@ ave: avenue
 _PHRASED = """
 refund: give back | gave back | given back | giving back | gives back | pay back | paid back | paying back |
  pays back | money back | hand back | hands back | handed back | handing back | get anything back |
- get something back | got anything back | got something back | getting anything back | get any money back
+ get something back | got anything back | got something back | getting anything back | get any money back |
+ come back to us | come back to me | comes back to us | comes back to me | coming back to us | coming back to me
 groceries: food shopping | grocery shopping | food shop | weekly shop
+landlord: owns the flat | owns the place | owns the house | owns the apartment | owns the property | owns our flat |
+ owns our place | owns our house | owns our apartment | owner of the flat | owner of the place | owner of the house |
+ owner of the apartment | owner of our flat | owner of our house | owner of our apartment
 deposit: put down | security deposit | damage deposit | as security | as a security
 broke: break down | breaks down | broke down | broken down | breaking down | pack in | packs in | packed in |
  packing in | conk out | conked out | gave out | give out | stopped working | stop working | died on

@@ -1,7 +1,7 @@
 """The words of household papers in the languages people keep them in, by the English word a question says.
 
 One line a word (or the forms of a word the stemmer keeps apart: "move moved"), then its forms in German, French,
-Spanish, Portuguese, Italian, Dutch, Czech, Polish, Swedish, Danish, Norwegian, Malay and Turkish (a Turkish word as
+Spanish, Portuguese, Italian, Dutch, Czech, Polish, Swedish, Danish, Norwegian, Malay, Turkish and a few Tagalog (a Turkish word as
 papers write it and as a file name does, without its letters: *eylül*, *eylul*; a country's too, as its people name
 a trip's folder: "Chorvatsko_2026", and a city's, as a ticket names it: "Londres Heathrow"); a line that starts with a
 space goes on the line before. A form of several words is written with underscores ("prise_d'effet"). Words of a tongue
@@ -59,7 +59,7 @@ speeding: excès_de_vitesse geschwindigkeitsüberschreitung exceso_de_velocidad 
  fartovertrædelse fartsovertredelse
 land landed landing arrive arrival arriving: arrival arrivals arrive arrives arrived ankunft arrivée llegada arrivo
  chegada aankomst příjezd přílet przylot ankomst
-ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet biljett billett
+ticket: fahrkarte billet billete biglietto bilhete jízdenka jízdenky bilet biljett billett eticket
 seat: sitzplatz sitz siège asiento posto lugar miejsce sittplats siddeplads sitteplass sæde
 train: zug tren treno comboio tgv sncf renfe trenitalia trein pociąg pkp intercity togbillet togbillett togrejse
  togreise tågresa tågbiljett dsb
@@ -92,14 +92,14 @@ amount: betrag gesamtbetrag rechnungsbetrag importe montant importo valor bedrag
 sum: summe betrag suma razem
 deposit: kaution depot dépôt fianza caução cauzione bond waarborgsom kauce kauci jistot kaucj depozito teminat
 guarantee: kaution garantie fianza cauzione caução kaucj garanti
-rent: miete kaltmiete warmmiete loyer alquiler affitto canone aluguel renda huur huurprijs nájemné nájem czynsz najem najmu
+rent renting rented: miete kaltmiete warmmiete loyer alquiler affitto canone aluguel renda huur huurprijs nájemné nájem czynsz najem najmu
  månedsleie månedsleje hyra hyran månadshyra husleje husleie kira kirası
 contract: vertrag contrat contrato contratto overeenkomst smlouva smlouvy umowa umowy umowę umowie avtal kontrakt aftale
  avtale sözleşme sözleşmesi sozlesme
-lease: mietvertrag bail arrendamiento arrendamento tenancy huurcontract huurovereenkomst nájemní_smlouva nájem
+lease: mietvertrag bail arrendamiento arrendamento locação locacao tenancy huurcontract huurovereenkomst nájemní_smlouva nájem
  umowa_najmu najmu hyreskontrakt hyresavtal lejekontrakt lejeaftale leiekontrakt leieavtale
 tenancy: lease mietvertrag bail arrendamiento umowa_najmu lejemål lejeforhold leieforhold hyreskontrakt
-rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento wynajem wynajmu hyra husleje husleie
+rental: miete mietvertrag mietwohnung alquiler affitto aluguel arrendamento locação locacao wynajem wynajmu hyra husleje husleie
  hyresrätt lejebolig
 packing: packliste packlista pakkeliste
 diy: brico bricolage bricolaje baumarkt bouwmarkt fai-da-te byggvaruhus byggmarked
@@ -179,7 +179,7 @@ cabin: stateroom kabine cabine camarote cabina kabina hytt
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução tłumaczeni
 car: auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd bilar bilen fordon køretøj kjøretøy kereta
- araba araç otomobil
+ araba araç otomobil kotse sasakyan
 suv hatchback sedan saloon minivan: car vehicle auto wagen voiture coche carro vůz vozidlo samochód pojazd
 key: schlüssel clé llave chiave chave sleutel klucz nyckel nycklar nøgle nøkkel nøkler anahtar
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker ślusarz låssmed låsesmed

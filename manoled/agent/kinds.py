@@ -18,6 +18,7 @@ from .gloss import forms, heads, in_english
 from .people import is_role, name_of_role
 from .shapes import IBAN, IBAN_FORM, MEASURES, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
+from .tongues import in_english as asked_in_english
 
 TYPE_WORDS: dict[str, frozenset[str]] = {
     "amount": frozenset("much cost costs price prices total pay paid owe owed spend spent fee fees charge charged "
@@ -55,6 +56,7 @@ COST_IDIOM = re.compile(r"\b(?:set|sets|run|runs|ran)\s+(?:us|me|you|him|her|the
 _DID = frozenset("did does do will would".split())
 _WEIGHED = frozenset("weigh weighs weighed weight heavy".split())
 USED = frozenset("use used using consume consumed consuming burn burned burnt".split())
+_METERED = frozenset("power electricity energy units".split())  # what a meter counts, not a sum
 _USERS = frozenset("we i they you actually really".split())  # who used it, last in a question: "… say we used"
 # how long a thing runs, by its name ("repayment period", "notice period", "loan term"): a span of time, not a billing
 # period's dates nor a sum
@@ -105,7 +107,7 @@ _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
 NUMBER_SAID = re.compile(r"\b(no|nr)\.(?!\w)", re.IGNORECASE)  # "bond no.": its number, wherever it is said
 CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked of a person to reach them
-_UNIT_ASKS = frozenset(u for u in MEASURES if len(u) >= 2 and u not in ("min", "mins", "mi", "hr", "hrs", "db"))
+_UNIT_ASKS = frozenset(u for u in MEASURES if len(u) >= 2 and u not in ("min", "mins", "mi", "hr", "hrs", "db")) | {"units"}
 _NUMBERED = frozenset("account bank card member membership policy passport licence license serial meter tax claim case "
                       "customer vat".split())  # what has a number of its own, which its label says
 _MODAL = frozenset("can could do should would to".split())
@@ -183,9 +185,10 @@ def typed_by(question: str) -> tuple[str | None, bool]:
     kind = _typed_by(question)
     # "liquido nomina feb?", "fianza piso?": a bare phrase in the papers' tongue asks what its English words do (not
     # a question asked in English about a paper's term: "what's the revenu fiscal de référence" is no reference)
-    if kind[0] is not None or _ASKED_IN_ENGLISH.search(question) or (english := in_english(question)) == question:
+    if kind[0] is not None or _ASKED_IN_ENGLISH.search(question) or \
+            (english := asked_in_english(in_english(question))) == question:
         return kind
-    return _typed_by(english)
+    return _typed_by(english)  # (its asking words too: "quanto deu o veterinario": how much)
 
 
 _ASKED_IN_ENGLISH = re.compile(r"\b(?:what|what's|whats|which|when|who|whose|how|where)\b", re.IGNORECASE)
@@ -260,7 +263,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
         if a == "how" and b == "much" and ws[n + 2:n + 3] and ws[n + 2] in _SPANS:
             return "duration", True  # "how much notice do I have to give": days or weeks, not a sum
         if a == "how" and b == "much":  # "how much power did we use": a quantity used, not what it cost (it is paid for)
-            return ("number" if USED.intersection(ws[n + 2:]) and not SUM_VERBS.intersection(ws[n + 2:]) else "amount"), True
+            used = USED.intersection(ws[n + 2:]) or ws[n + 2:n + 3] and ws[n + 2] in _METERED  # "how much power did it buy"
+            return ("number" if used and not SUM_VERBS.intersection(ws[n + 2:]) else "amount"), True
         if a == "who" and _CALL_WHO.match(" ".join(ws[n:n + 5])):
             return "code", True  # "who do I call if it breaks down": a number to ring, with whose it is
         if a in first and not (a in ("when", "where") and any(w in _ASKING or w == "how" for w in ws[:n])):
@@ -424,6 +428,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         said = {w.lstrip("0") for w in asked if w.isdigit()}
         return any(not {d.lstrip("0") for d in re.findall(r"\d+", m.group())} <= said
                    for m in TYPE_PATTERNS[kind].finditer(unit))
+    if kind == "number" and not asked & {"old", "age"}:  # a count or a measure, not a date's digits ("03/02/2026")
+        return bool(TYPE_PATTERNS[kind].search(TYPE_PATTERNS["date"].sub(" ", unit)))
     if kind not in ("person", "org", "place"):
         return bool(TYPE_PATTERNS[kind].search(unit))
     if kind == "person" and (m := _NAME_AND_ROLE.match(unit)) and stem(m[1].lower()) not in asked and \
@@ -432,10 +438,11 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     if kind == "person":  # "Property: 4127 Brookside Lane" is a street, not a person; of "who leads the Northwind
         # project", "Northwind Traders" is the one asked about, not who leads it
         return any(not {stem(w) for w in words(m.group(0))} & asked for m in TYPE_PATTERNS[kind].finditer(unit)
-                   if not re.search(r"\d\s*$", unit[:m.start()]) and not _STREETS.intersection(_untitled(m.group(0)))
+                   if not re.search(r"\d\s*$", unit[:m.start()]) and not (_STREETS | _SPELT).intersection(_untitled(m.group(0)))
                    and not all(zipf(w) >= _PLAIN_ZIPF for w in _untitled(m.group(0))))
     return any({stem(w) for w in words(m.group(0))} - asked for m in TYPE_PATTERNS[kind].finditer(unit))
 
 
+_SPELT = frozenset("hundred thousand million billion".split())  # a sum in words ("Four Hundred Thousand Naira")
 _PLAIN_ZIPF = 5.25  # a name of everyday words only ("Well Child Check", "Back Home") is a heading's, no person's
 _NAME_AND_ROLE = re.compile(r"^\W*([A-Z][a-z]{2,})\s+\(([^)]{3,60})\)")  # "Akinyi (house help, Mon-Sat)"

@@ -93,17 +93,17 @@ _FOREIGN_SHORT = {"ene": "january", "janv": "january", "févr": "february", "fev
 _GLUED_ONLY = frozenset({"set", "out"})  # English words: a month only glued to its year (the Portuguese "set26")
 _NAME_FOREIGN = re.compile(r"(?<![^\W\d_])(" + "|".join(sorted({*_FOREIGN, *_FOREIGN_SHORT} - _ENGLISH, key=len,
                                                                   reverse=True)) + r")(?![^\W\d_])[\s_.-]?(\d)?")
+_GLUED_YEAR = re.compile(r"(?<=[^\W\d_]{3})([23]\d)(?!\d)")
 _NAME_MONTH = re.compile(r"(?<![a-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)([a-z]*)(?![a-z])")
 
 
 def name_dates(file_name: str) -> list[tuple[int, int]]:
-    """The (year, month) a file's name carries: "acme_2025-02.txt", "Voltline bill Jan 2026.pdf" (year 0 when
-    the name has none; "may" only beside a year)."""
+    """The (year, month) a file's name carries: "acme_2025-02.txt", "Voltline bill Jan 2026.pdf", "holerite_set26.pdf"
+    (a year's last two digits glued to its month; year 0 when the name has none; "may" only beside a year)."""
     low = file_name.lower()
-    dated = [(int(y or y2), int(m or m2)) for y, m, m2, y2 in _NAME_DATE.findall(low)]  # "2026-09", "09-2026"
-    if dated:
+    if dated := [(int(y or y2), int(m or m2)) for y, m, m2, y2 in _NAME_DATE.findall(low)]:  # "2026-09", "09-2026"
         return dated
-    year = next((int(y) for y in YEAR.findall(low)), 0)
+    year = next((int(y) for y in YEAR.findall(low)), 0) or next((2000 + int(y) for y in _GLUED_YEAR.findall(low)), 0)
     out = [(year, MONTH_NUMBERS[MONTH_NAMES[a]]) for a, rest in _NAME_MONTH.findall(low)
            if MONTH_NAMES[a].startswith(a + rest) and (a != "may" or year)]
     # "factura_luz_ene26.pdf", "Gehalt März 2026.pdf": another language's month, beside a number

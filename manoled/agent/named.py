@@ -22,6 +22,9 @@ from .tongues import capitalises_nouns
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
 _WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
+_WHOSE_OCCASION = re.compile(r"\b(?:([A-Z][a-z]{2,})\s+(?:and|&)\s+)?([A-Z][a-z]{2,})['’]s\s+(\w+)")  # "Kunle and Amaka's wedding"
+# what others hold and a household goes to, whose papers name who goes, not whose it is
+_OCCASIONS = frozenset("wedding weddings funeral christening baptism graduation".split())
 _LOWER = re.compile(r"(?<![\w'’])([a-z]{3,})\b")  # a word typed in lower case: a name if the files write it so
 _READ_FILES = 4  # how many of the files that have such a word are read for how they write it
 # a name the asking verb is of: "did Amani have to report", "does Ruth need" (a form letter names no one)
@@ -52,11 +55,14 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
     things = {stem(w.lower()) for w in _THING.findall(query)} & proper
     others = [t for t in terms if t not in proper and not t.isdigit()]
     whose = {stem(w.lower()) for w in _WHOSE.findall(query)} & proper  # "Callum's trip": the trip is his
+    occasions, holders = occasion_held(query)
+    whose |= holders & proper
     # "what time did Amani have to report on the day of the Lake Nakuru trip": the day is hers, in a letter that
     # names the rest (a letter that names nothing asked is not hers for that: "how much does Sophie earn")
     doing = {stem(w.lower()) for w in _SUBJECT.findall(asked_part(query))} & proper
     kept = [f for f in ex.facts if f.candidate is None or _names(
-        f, proper - things if things and _log_of(f, others) else proper, having, whose | doing)]
+        f, proper - things if things and _log_of(f, others) else proper, having, whose | doing)
+        or occasions and _their_occasion(f, occasions, whose, proper, having)]
     kept = _owners_thing(ex.facts, kept, proper, whose, others, having)
     if kept:
         ex.facts = kept
@@ -103,6 +109,21 @@ def _names(f: Fact, proper: set[str], having: dict[str, set[int]], whose: set[st
         return all(_said_near(f"{entry} {c.named} {owner_of(c)}", t) for t in proper)
     unsaid = _unsaid(c, proper, having)
     return not unsaid or unsaid <= whose and unsaid != proper and to_anyone(c.text)
+
+
+def occasion_held(query: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The occasions others hold that ``query`` asks about ("Kunle and Amaka's wedding"), and the names (stems)
+    of who holds them: a paper for going to it names who goes, not them."""
+    held = [m for m in _WHOSE_OCCASION.finditer(query) if m[3].lower() in _OCCASIONS]
+    return (frozenset(m[3].lower() for m in held),
+            frozenset(stem(w.lower()) for m in held for w in m.groups()[:2] if w))
+
+
+def _their_occasion(f: Fact, occasions: set[str], whose: set[str], proper: set[str], having: dict[str, set[int]]) -> bool:
+    """Whether the fact's path names the occasion asked, which is the names' the file lacks (``whose``): the e-ticket
+    in "Abuja Wedding Mar2026/" is for "Kunle and Amaka's wedding", though it names only who flies."""
+    c = f.candidate
+    return c is not None and any(contains(c.named, w) for w in occasions) and _unsaid(c, proper, having) <= whose
 
 
 def _owners_thing(facts: list[Fact], kept: list[Fact], proper: set[str], whose: set[str], others: list[str],

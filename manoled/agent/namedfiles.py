@@ -82,10 +82,11 @@ def one_paper(slots: Slots, files: Sequence[Any]) -> bool:
     return len(hits) == 1
 
 
-def one_of_kind(slots: Slots, files: Sequence[Any]) -> Any | None:
-    """The one file of the question's kind in its period ("that screenshot I took in March"), or None."""
+def one_of_kind(slots: Slots, files: Sequence[Any], any_topic: bool = False) -> Any | None:
+    """The one file of the question's kind in its period ("that screenshot I took in March"), or None; with
+    ``any_topic``, whatever else the question says of it ("the photo of Paçoca from March")."""
     t = slots.time
-    if not slots.extensions or t is None or slots.topics:
+    if not slots.extensions or t is None or slots.topics and not any_topic:
         return None
     of_kind = [f for f in files if f.ext in slots.extensions]
     # a name's date says when it was taken or sent ("Screenshot_2026-03-01.png"), whenever it was copied here

@@ -206,8 +206,10 @@ class NameIndex:
         if term.isdigit():  # a number is a whole run of digits in the path ("2025", "taxes_2025s")
             said = re.compile(rf"(?<![^\W_]){term}s?(?![^\W_])", re.I)
             return {i for i, f in enumerate(self.files) if said.search(f.relpath)}
-        if re.fullmatch(r"\d+(?:[-/]\d+)+", term):  # a span of years ("2025-26"): its numbers in a row, any joiner
-            said = re.compile(r"(?<![^\W_])" + r"[\W_]{1,3}".join(re.split(r"[-/]", term)) + r"(?![^\W_])")
+        if re.fullmatch(r"\d+(?:[-/]\d+)+|[^\W\d_]+(?:-[^\W\d_]+)+", term):  # a span of years ("2025-26"), a
+            # hyphened name ("das-mei"): its parts in a row, any joiner ("DAS-MEI_PA_07-2026.pdf", "das_mei")
+            said = re.compile(r"(?<![^\W_])" + r"[\W_]{1,3}".join(map(re.escape, re.split(r"[-/]", term)))
+                              + r"(?![^\W_])", re.IGNORECASE)
             return {i for i, f in enumerate(self.files) if said.search(f.relpath)}
         out: set[int] = set()
         for w in self.near(term):

@@ -48,7 +48,7 @@ from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
 from .plan import Plan
-from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, STOP, same_word, stem, words
+from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, SHOWN_KINDS, STOP, same_word, stem, words
 from .totals import BILL_ASK
 from .whereabouts import KEPT, PAPERS, PLACE_WORDS, WHERE_TO, WHERE_WORDS, asks_place
 
@@ -205,6 +205,10 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
                 f for f in files if f.relpath.startswith(f"{plan.folder}/") and f.ext in slots.extensions]) == 1:
             plan.name = NameMatch(kinded[0], 1.0, [])  # "the photo of Mochi from the vet day": Mochi (vet)/IMG_….jpg
             plan.reason = "the one file of a kind in the folder named"
+        elif best is None and slots.kind_word in SHOWN_KINDS and qwords & (SIZE_WORDS | CHANGE_WORDS) and \
+                (one_kind := one_of_kind(slots, files, any_topic=True)) is not None:
+            plan.name = NameMatch(one_kind, 1.0, [])  # "the photo of Paçoca from March": its one photo of March
+            plan.reason = "the one file of a kind in a period"
         elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                 and slots.topics and not qwords & STORAGE_WORDS:
             plan.reason = "the size or date of a file named by what it is about"  # found by its content
@@ -252,6 +256,11 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
 
 _BILL_WAS = re.compile(r"(?:how much|what) (?:was|is|were|are) (?:the|our|my) (?:\w+ ){0,3}" + BILL_ASK.pattern)  # its sum
 
+# "what did Mochi get at the vet": what happened there, in a paper of the folder, not its files ("what do we
+# have in Recipes" lists them)
+_DONE = re.compile(r"\bwhat (?:did|does|do|will) (?:(?:the|my|our|his|her|their) )?\w+ (?!have\b|keep\b|store\b|save\b|"
+                   r"put\b|own\b)[a-z]+\b")
+
 
 def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     """The last readings: a question about one named file asks its date, size or folder; a sorted collection
@@ -273,6 +282,10 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             or aged and len(best.matched) == len(aged) and is_its_name(aged, best.file)) and \
             not (qwords & {"due", "expire", "start", "end", "begin"}) and not done and not THING_HAS.search(q):
         plan.intent, plan.name, plan.reason = "metadata", best, "asks when a named file changed or how big it is"
+    elif plan.intent == "content" and exact is None and best is None and slots.kind_word in SHOWN_KINDS and \
+            qwords & (SIZE_WORDS | CHANGE_WORDS) and (one_kind := one_of_kind(slots, files, any_topic=True)):
+        plan.intent, plan.name = "metadata", NameMatch(one_kind, 1.0, [])  # "how big is the photo of Paçoca from
+        plan.reason = "the one file of a kind in a period"  # March": its one photo of March
     elif plan.intent == "content" and exact is None and _LAST_CHANGED.search(q) and slots.topics and not done:
         # "when was the note with the gate code last updated": the file found by what it says
         plan.intent, plan.reason = "metadata", "the size or date of a file named by what it is about"
@@ -291,7 +304,7 @@ def refined(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     unnamed = " ".join(w for w in q.split() if stem(w) not in said_folder)  # "what's in Money": no amount asked
     if plan.intent == "content" and exact is None and wanted_type(unnamed) is None and (
             slots.sort and (slots.extensions or slots.topics) and all(t in collection for t in slots.topics)
-            or plan.folder and not slots.topics and not slots.extensions) and not _BILL_WAS.match(q):
+            or plan.folder and not slots.topics and not slots.extensions and not _DONE.search(q)) and not _BILL_WAS.match(q):
         # "what's my smallest recipe", "what's in Recipes": files of a collection, nothing inside them
         plan.intent, plan.name, plan.reason = "list", None, "a collection of files, sorted or in a folder"
     if plan.intent == "list" and exact is None and qwords & (SIZE_WORDS | CHANGE_WORDS | PLACE_WORDS) and \

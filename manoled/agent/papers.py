@@ -111,7 +111,9 @@ def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], ki
     for term in (t for t in terms if kinds and t in PAPER_WORDS):  # its own name, its folder when its name says no other
         named = {f.id for f in path_matches(term, ctx.files())}  # kind, or its opening
         by_name = [f for f in files if f.id in named and (_own_name_says(f, term) or not _own_name_says(f, *PAPER_WORDS))]
-        kind += [f for f in by_name + _opening_says(ctx, [f for f in files if f not in by_name], term) if f not in kind]
+        # (not one its path files as another kind: a supplier's "SALES INVOICE" kept in "Fabric receipts/")
+        opened = [f for f in files if f not in by_name and not (_path_stems(f.relpath) & PAPER_WORDS) - {term}]
+        kind += [f for f in by_name + _opening_says(ctx, opened, term) if f not in kind]
     if kind:
         files, terms = kind, [t for t in terms if t not in PAPER_WORDS]
     for term in terms:
@@ -132,6 +134,10 @@ def _first_says(ctx: ToolContext, f: FileRecord, term: str) -> bool:
 
 
 NAME_WEIGHT = 0.6  # a word of the hint that a file's own name says, over one its text says
+
+
+def _path_stems(path: str) -> set[str]:
+    return {stem(w) for w in words(path.replace("_", " "))}
 
 
 def _name_stems(path: str) -> set[str]:

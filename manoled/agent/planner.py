@@ -51,6 +51,7 @@ from .names import (
 from .overrule import Reading, by_words, checked, refined
 from .plan import Plan
 from .slots import (
+    SHOWN_KINDS,
     STOP,
     Slots,
     read_slots,
@@ -63,6 +64,9 @@ from .slots import (
 from .whereabouts import PAPERS
 
 log = logging.getLogger(__name__)
+
+_PAIRED = re.compile(r"\w+ (?:and|or|&) \w+ (\w+)\b")  # "phone and internet bills": the noun both words say
+
 
 class Planner:
     def __init__(self, embed: EmbedFn | None, *, now: Callable[[], float], examples: dict[str, list[str]] | None = None,
@@ -153,7 +157,9 @@ class Planner:
         name_terms += numbered_names(q, files)  # "how large is the 1099 from Brightline": 1099-NEC_2025_Brightline.pdf
         exact = exact_file(question, files)
         names = rank_names(name_terms, files, slots.extensions) if name_terms else []
-        best = resolve_name(name_terms, files, slots.extensions) if names else None
+        # "the photo of Paçoca from March": a photo, not the notes kept in her folder
+        shown = [f for f in files if f.ext in (slots.extensions or ())] if slots.kind_word in SHOWN_KINDS else files
+        best = resolve_name(name_terms, shown, slots.extensions) if names else None
         if (intent == "metadata" or qwords & CHANGE_WORDS) and plan.folder and \
                 not (best and best.file.relpath.startswith(plan.folder + "/")):
             best = _in_folder(plan.folder, name_terms, q, files, slots) or best  # "the last Octopus bill": its newest
@@ -161,7 +167,7 @@ class Planner:
         # (or when one was saved: "when was Davide's November cedolino saved", of several named so)
         if best is None and (names or plan.folder) and slots.time and (one_thing or FILE_PROPERTY.search(q) or
                                                                        intent == "metadata" and qwords & CHANGE_WORDS):
-            best = namedfiles.dated_one(name_terms, files, slots.time, plan.folder)  # "how big is pieter's september payslip"
+            best = namedfiles.dated_one(name_terms, shown, slots.time, plan.folder)  # "how big is pieter's september payslip"
             intent = plan.intent = "metadata" if best is not None and intent == "disk" else intent  # its size
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
@@ -173,6 +179,8 @@ class Planner:
             counted = stem(head.group(2) if two else head.group(1))
             run_on = stem(head.group(1) + (head.group(2) or ""))  # "how many pay stubs": Paystub_2026-10-09.pdf
             counted = run_on if head.group(2) and run_on in collection else counted
+            if (pair := _PAIRED.match(q, head.start(1))) and stem(pair.group(1)) in collection + said_folder:
+                counted = stem(pair.group(1))  # "how many phone and internet bills": bills
         how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b|\bin size\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
         r = Reading(question, q, qwords, said_topics, value_ask, done, said_folder, chat, name_terms, exact, names, best,

@@ -40,6 +40,8 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 # kind words that are also ordinary topics ("my notes about X", "the text of the lease"):
 # they only count as a kind when nothing else in the question names a topic
 SOFT_KINDS = frozenset({"text", "note", "word", "sheet", "script", "slide"})
+# kinds a file's name rarely says the subject of: "the photo of Paçoca from March" is IMG_20260322_184512.jpg
+SHOWN_KINDS = frozenset("photo photos picture pictures image images pic pics screenshot screenshots video videos".split())
 
 YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")  # a year as papers and questions write it: 1900 to 2099
 
@@ -127,8 +129,10 @@ bought buy buying purchase purchased get got anything something still went gone 
 # over", "fork out": give, pay)
 _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": "over", "handed": "over",
            "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up",
-           "read": "out", "end": "up", "ends": "up", "ended": "up", "right": "now"}  # "what number do I read out":
-# what number; "what did that end up costing": what it cost; "who's renting it right now": who rents it
+           "read": "out", "end": "up", "ends": "up", "ended": "up", "right": "now", "ask": "for", "asks": "for",
+           "asked": "for", "asking": "for"}  # "what number do I read out":
+# what number; "what did that end up costing": what it cost; "who's renting it right now": who rents it; "what code
+# would the airline ask for": what code
 
 
 # what leaves an account ("what does the gym take out of our account"): a payment, read by :mod:`.gloss` and
@@ -364,10 +368,11 @@ def read_slots(question: str, now: float) -> Slots:
             # "the market takings": a noun, though "taking" is a verb's)
         if TAKE_HOME.fullmatch(w) or w == "home" and ws[i - 1:i] == ["take"]:
             w = s = "net"  # "take home pay": the net pay (TAKE_HOME), no home
-        elif w == "home" and ws[i - 1:i] and ws[i - 1] in _HOMEWARD or \
-                s in ("customer", "client") and ws[max(0, i - 2):i - 1] == ["to"] and ws[i - 1] in _POSSESSIVE:
-            continue  # "the notes Mia brought home", "invoices he sent out to his customers": how papers go, not
-            # what they are about
+        elif w == "home" and ws[i - 1:i] and ws[i - 1] in _HOMEWARD or w in _ISSUED or \
+                s in ("customer", "client") and (ws[max(0, i - 2):i - 1] == ["to"] and ws[i - 1] in _POSSESSIVE
+                                                 or ws[i + 1:i + 2] and stem(ws[i + 1]) == "invoice"):
+            continue  # "the notes Mia brought home", "invoices he sent out to his customers", "client invoices has
+            # she issued": how papers go, not what they are about
         if (s in KIND_WORDS or w in KIND_WORDS) and not (ws[i + 1:i + 2] and stem(ws[i + 1]) in _KIND_OF_THING):
             kinds.append(s if s in KIND_WORDS else w)  # (not "the photo book", "the Patels' photo session": a thing)
             continue
@@ -385,6 +390,7 @@ def read_slots(question: str, now: float) -> Slots:
 
 
 _HOMEWARD = frozenset("sent send brought bring came come went".split())
+_ISSUED = frozenset("issued issue issues issuing raised".split())
 _POSSESSIVE = frozenset("my our his her their your".split())
 _KIND_OF_THING = frozenset("book album frame session shoot booth print printer".split())
 _BARE_YEAR = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)(?![\w/.-])(?!\s*[-–/]\s*\d)")  # not "2026-27", a span

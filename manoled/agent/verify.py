@@ -63,6 +63,7 @@ from .months import (
     without_deed_before,
     without_next,
 )
+from .named import occasion_held
 from .pairs import second_ask
 from .retrieve import MONTH_NUMBERS, capitalised, contains
 from .roles import role_words
@@ -84,15 +85,13 @@ TWO_SENSES = 1.5  # sense credit from which words said only in other words place
 FRAME_WEIGHT = 0.5  # of a word that says how the question asks ("charge", "total"), against one of its topic
 MONTH_LOOK = 10  # facts read for another file's of the month asked, when the best is of another month
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
-LIGHT_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips all week - who do I phone?"),
-# or a meter's "reading", which papers write as the value
+LIGHT_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips - who do I phone?"), or a "reading"
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
 # sense (MiniLM: payment~paid 0.72, temperature~celsius 0.68; room~hotel 0.55, tip~paid 0.27, late~due 0.39)
 ATTRIBUTE_SENSE = SENSE_MATCH
 
 
-# attributes written as a code: a product's model is "SMS4HVI33E", rarely the word "model"
-_CODED = frozenset({"model"})
+_CODED = frozenset({"model"})  # attributes written as a code: a product's model is "SMS4HVI33E", rarely the word
 
 
 # a word of a name a paper writes with another, rarer, capitalised word ("SEAT LEON", "VW Golf"): the question's
@@ -120,6 +119,7 @@ def names_thing(text: str, word: str) -> bool:
 # words that say how a question asks for a sum, not what about: a passage that shares only them shares nothing
 SUM_ASKED = SUM_VERBS | frozenset("fee fees total".split())
 _SUM_VERB = re.compile(rf"\b(?:{'|'.join(sorted(SUM_VERBS))})\b", re.IGNORECASE)  # money asked, not a quantity
+_BOOKING_WORDS = frozenset("booking reservation confirmation code reference ref number pnr".split())  # (its label's)
 _FRAME = GENERIC | SUM_ASKED | SELECTING  # and the words that pick one of a series: "the final invoice"
 
 
@@ -250,13 +250,15 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     if ex.declined or not ex.facts:
         return ex
     names |= lowered  # "bond interest rate cederberg": a name, which the answer's line need not say
-    roles = role_words(question)  # "who supplies my electricity": a paper names the firm, not its role
+    roles = role_words(question)  # "who supplies my electricity": a paper names the firm, not its role (nor a
+    roles |= _BOOKING_WORDS if asks_booking_code(question) and labels_booking_code(ex.facts[0].text) else set()  # code's)
     terms = {t: min(df(t), n_files) for t in topic_terms(question) if not t.isdigit() and t not in roles}
     if not terms:  # "what's the plumber's number": the role's own line, or none
         why = role_unsaid(question, ex.facts[0])
         return Extraction(declined=True, reason=why, topic=ex.topic, evidence=ex.evidence) if why else ex
     light = told_aside(question) | _value_reading(question)  # "The tap drips all week - who do I phone?": the week
     light |= gloss.account_words(question)  # "what landed in my bank account": where the pay went
+    light |= occasion_held(question)[1]  # "for Kunle and Amaka's wedding": whose wedding, not who flies
     told = told_apart(question)
     # a file by what its passages found say together: an e-ticket's flights and its booking reference may be
     # passages apart
