@@ -35,7 +35,11 @@ invoices, a let flat's agent statements, a church hall committee's papers; first
 couple's: a bank officer's payslips with PAYE, pension and NHF, a tailor's invoices, prepaid electricity tokens, a
 tenancy with caution and agency fees, naira written "₦250,000.00" and "NGN 385,500"; first run .689) and ``manila`` (a
 Manila couple's: a team lead's payslips, a video editor's invoices abroad and BIR returns, Meralco bills, HMO cards,
-pesos written "₱12,345.67", Taglish notes; first run .700). Reporting folders (read
+pesos written "₱12,345.67", Taglish notes; first run .700), ``athens`` (an Athens family's: a civil servant's payslips
+with ΕΦΚΑ and ΦΜΥ, a physiotherapist's ΤΠΥ and ΑΠΥ, ΔΕΗ and ΕΥΔΑΠ bills, a μισθωτήριο, ENFIA, most papers in Greek;
+first run .322) and ``hanoi`` (a Hanoi couple's: an engineer's phiếu lương, a translator's hóa đơn at home and invoices
+abroad, EVN bills, a lease, a kindergarten's fees, đồng written "1.685.000 ₫", most papers in Vietnamese; first run
+.378). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -74,6 +78,7 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "lisbon": "tune", "pune": "tune", "prague": "tune", "milan": "tune", "nairobi": "tune", "austin": "tune", "vienna": "tune",
            "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
            "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune", "lagos": "tune", "manila": "tune",
+           "athens": "tune", "hanoi": "tune",
            "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder

@@ -3,6 +3,7 @@ path a model or a user wrote is confined to the watched roots (:func:`confine`).
 
 from __future__ import annotations
 
+import bisect
 import logging
 import os
 import threading
@@ -15,10 +16,12 @@ from typing import Any
 from ..catalog.records import FileRecord
 from ..catalog.store import Catalog
 from . import isa
+from .commonness import zipf
 from .names import index_of
 from .registry import ToolError
 from .retrieve import HybridSearch
 from .senses import WordSense
+from .wording import fold
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,7 @@ class ToolContext:
     _next: tuple[int | None, list[FileRecord]] | None = field(default=None, repr=False)
     _reading: threading.Thread | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _scripts: tuple[int | None, list[str], dict[str, list[str]]] | None = field(default=None, repr=False)
 
     def root_paths(self) -> list[Path]:
         if self.roots is not None:
@@ -113,6 +117,25 @@ class ToolContext:
         for a listing of the files and kept while the catalog is unchanged."""
         return index_of(self.files()).with_word(word)
 
+    def spelled_natively(self, term: str) -> list[str]:
+        """The words the files write in Greek or Cyrillic letters that ``term`` (typed in Latin ones) spells, with
+        an ending or two more ("naxo": νάξος; "giorgo": γιώργος, γιώργου); read again once the catalog changed."""
+        if not (term.isascii() and term.isalpha() and len(term) >= 3) or zipf(term) >= _ENGLISH_ZIPF:
+            return []  # (a name, not an English word: "tax" is no τάξη, a class)
+        seen = getattr(self.catalog, "commits", None)
+        if self._scripts is None or seen is None or self._scripts[0] != seen:
+            by_latin: dict[str, list[str]] = {}
+            for w in getattr(self.catalog, "script_words", list)():
+                by_latin.setdefault(fold(w), []).append(w)
+            self._scripts = (seen, sorted(by_latin), by_latin)
+        _, keys, by_latin = self._scripts
+        at = bisect.bisect_left(keys, term)
+        out: list[str] = []
+        while at < len(keys) and keys[at].startswith(term):
+            out += by_latin[keys[at]] if len(keys[at]) <= len(term) + 2 else []
+            at += 1
+        return out
+
     def word_sense(self) -> WordSense | None:
         """Single-word meanings from the query embedder (cached across asks); None without an embedder."""
         if self._sense is None and self.embed is not None:
@@ -122,6 +145,9 @@ class ToolContext:
     def passages(self, file_id: int, limit: int = -1) -> list[str]:
         """A file's passages in order (the first ``limit`` only, when it is >= 0)."""
         return [row[3] for row in self.catalog.passages_for(file_id, limit=limit)]
+
+
+_ENGLISH_ZIPF = 3.0  # a word typed in Latin letters this common in English is that word, no name spelt in others
 
 
 def confine(ctx: ToolContext, raw: str) -> tuple[Path, str]:

@@ -27,6 +27,8 @@ REFERENCES = re.compile(
     r"the [a-z0-9\-]+ one|which of (?:them|those|these)|(?:the )?(?:first|second|third|fourth|fifth|last|"
     r"\d(?:st|nd|rd|th)) (?:one|file|doc|document|item|result)|number \d\b|any of (?:them|those|these)|"
     r"(?:tell me|anything|something|what|any|say) (?:more|else)|more about (?:it|that|this)|there$)\b")
+_OWNER_NAMED = re.compile(r"\b[A-Z][a-z]{2,}['’]s\b")
+_PERSONAL = re.compile(r"\b(?:he|his|him|she|her)\b")
 # "how much did that visit cost?", "who wrote up that estimate?": a thing of the previous answer, pointed at
 POINT_BACK = re.compile(r"(?:^|\b(?:did|does|was|is|were|on|for|of|in|about|from|up|pay|paid|cost|with|to) )"
                         r"(?:that|this|those|these) [a-z]+", re.IGNORECASE)
@@ -105,6 +107,8 @@ def is_followup(question: str, slots: Slots, files: Sequence[Any], prev: Any,
         return False
     if FOLLOWUP_OPENERS.search(q):
         return True
+    if _OWNER_NAMED.search(question):  # "how much of Seun's pay went to his pension": "his" is Seun's, said here
+        q = _PERSONAL.sub("_", q)
     if REFERENCES.search(q) and not re.search(r"\b(?:is|are|was|were|r) there\b(?! ?$)", q):
         if n <= 10 or ws[-1] in ("it", "them", "those", "these"):
             return True  # "what number do I call if we need to move it?": what "it" is comes before

@@ -242,8 +242,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         if not terms and vec < vector_weak:
             continue
         named = [t for t in terms if contains(c.named, t)]  # the file's name or folder already says these
-        if _LISTING.search(c.file_name.rsplit(".", 1)[0]):  # "agency, legal & caution receipt": which of its things a line says
-            named = [t for t in named if not contains(c.file_name, t)]
+        # "agency, legal & caution receipt": its name lists things, and the line that says one is that thing's
+        listed = [t for t in named if contains(c.file_name, t)] if _LISTING.search(c.file_name.rsplit(".", 1)[0]) else []
+        named = [t for t in named if t not in listed]
         own = {stem(w) for w in words(c.named) if w.isalpha()} - set(terms) - STOP  # the paper's own thing ("Rent/…")
         firsts = people.first_names(c.text) if kind == "person" else frozenset()  # "Tomasz owns …" after "Tomasz Nowak"
         # the paper asked: not the estimate for the bill, the one with the dates the question quotes, the newest
@@ -289,7 +290,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
             # (asked until when: the date of a label that says an end, "Datum splatnosti", not "Datum prohlídky")
             score += 1.0 * sum(1 for f in frame if contains(u.split(":", 1)[0] if f in _ASKED_AS else u, f)
                                and not (deadline and f == "date" and not DEADLINE_UNIT.search(u.split(":", 1)[0])))
-            score += 2.0 * same_side + NAMED_WEIGHT * len(named) + paper - contrasts.unasked_case(whole) \
+            score += 2.0 * same_side + NAMED_WEIGHT * (len(named) + sum(contains(u, t) for t in listed)) + paper \
+                - contrasts.unasked_case(whole) \
                 - contrasts.kept_apart(f"{section}\n{u}")  # (or under a heading for guests: "Gäste-WLAN")
             score += CELL_WEIGHT * _in_one_cell(u, here)
             labelled_by = u.split(":", 1)[0] if typed and _LABELLED.match(u) else ""  # a typed value's label

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from . import gloss
 from .names import ALIKE, dated_name, index_of, path_words
 from .slots import FOLDER_WORDS, KIND_WORDS, MONTHS, STOP, STOP_SMALL, same_word, starts_alike, stem, time_words, words
 from .wording import fold
@@ -125,6 +126,7 @@ def find_folder(question: str, files: Sequence[Any], loose: bool = False) -> str
         return hit
     said = re.findall(r"[\w\-]+", question)
     asked = {fold(stem(w.lower())) for w in said}
+    asked |= {w for a in asked for p in gloss.phrases(a) for w in fold(p).split()}  # "trip": "Du lich Da Nang"
     near = {n for a in asked - STOP for n in idx.near(a)}
     # "my recipes folder" names one; "how many photos are in my folder" means all of them
     folder_word = any(fold(stem(w.lower())) in FOLDER_WORDS and not (i and said[i - 1].lower() in _DETERMINERS)

@@ -22,7 +22,9 @@ from collections.abc import Callable
 
 from .commonness import coined, zipf
 from .glossary import TABLE as _TABLE
+from .glossary_far import TABLE as _TABLE_FAR
 from .slots import OUT_OF_ACCOUNT, stem
+from .wording import fold
 
 # the short names people call each other by, and the names papers write ("Rachel and Tom": "Rachel & Thomas
 # Henderson" on the invoice); both ways, "; " between entries. None that is an English word (Bill, Will, Rob, Sue,
@@ -176,13 +178,14 @@ grain cereal: oats rice riso arroz riz rijst ryż barley quinoa couscous bulgur
 seafood: prawns prawn shrimp mussels crab lobster squid scallops
 """
 
+_OTHER_LETTERS = re.compile("[\u0370-\u04ff]")  # Greek and Cyrillic, read in Latin letters (:func:`.wording.fold`)
 GLOSS: dict[str, tuple[str, ...]] = {}
 PHRASES: dict[str, tuple[str, ...]] = {}
-for _line in (_TABLE + _KINDS).strip().replace("\n ", " ").splitlines():  # a line that opens with a space goes on
-    _words, _, _forms = _line.partition(":")
+for _line in (_TABLE + _KINDS + _TABLE_FAR).strip().replace("\n ", " ").splitlines():  # a line that opens with a
+    _words, _, _forms = _line.partition(":")  # space goes on; a word of two tables has the forms of both
     for _word in _words.split():  # "move moved: …": a word's forms that the stemmer keeps apart share a line
-        GLOSS[_word] = tuple(f for f in _forms.split() if "_" not in f)
-        PHRASES[_word] = tuple(f.replace("_", " ") for f in _forms.split() if "_" in f)
+        GLOSS[_word] = (*GLOSS.get(_word, ()), *(f for f in _forms.split() if "_" not in f))
+        PHRASES[_word] = (*PHRASES.get(_word, ()), *(f.replace("_", " ") for f in _forms.split() if "_" in f))
 for _word in list(GLOSS):  # and as a question's word is read, stemmed ("naples": naple), where no line has the stem
     GLOSS.setdefault(stem(_word), GLOSS[_word])
     PHRASES.setdefault(stem(_word), PHRASES[_word])
@@ -196,7 +199,8 @@ for _line in re.split(r"\n|; ", _GIVEN_NAMES.strip()):  # keyed and matched as t
 _HEADS: dict[str, tuple[str, ...]] = {}
 for _word, _forms in GLOSS.items():
     for _form in _forms:
-        _HEADS[_form] = (*_HEADS.get(_form, ()), _word)
+        for _key in dict.fromkeys([_form, fold(_form) if _OTHER_LETTERS.search(_form) else _form]):
+            _HEADS[_key] = (*_HEADS.get(_key, ()), _word)  # (Greek as typed too, with or without its accents)
 
 
 SPELLED: dict[str, tuple[str, ...]] = {}
@@ -350,6 +354,7 @@ def heads(word: str) -> tuple[str, ...]:
     (*jistota*), or in English."""
     if word in GLOSS:
         return ()
+    word = fold(word) if _OTHER_LETTERS.search(word) else word  # "κτηνιατρος": ktiniatros, κτηνίατρος
     if word in _HEADS:  # (a short form whole: "piso", "byt")
         return _HEADS[word]
     # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),

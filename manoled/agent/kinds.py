@@ -132,7 +132,7 @@ _OWN_CODES = ("pnr", "locator")  # a booking's code itself: asks a code alone ("
 _BOOKING_ASK = re.compile(rf"\b(?:check(?:ing)?(?:[\s-]+[\w']+){{0,4}}?[\s-]+in\b|booking|reservation|confirmation|airline|"
                           r"manag\w*(?:\s+[\w']+){0,2}?\s+(?:tickets?|flights?|trip)|"
                           rf"ticket(?:'s)?\s+ref\w*|{'|'.join(_OWN_CODES)})\b", re.IGNORECASE)
-_BOOKING_LABEL = re.compile(r"^\W*(?:(?:booking|reservation|confirmation|buchungs|réservation|reserva)\w*\s*(?:ref\w*|"
+_BOOKING_LABEL = re.compile(r"^\W*(?:[^:/|]{1,30}/\s*)?(?:(?:booking|reservation|confirmation|buchungs|réservation|reserva)\w*\s*(?:ref\w*|"
                             r"code|no\b|number|nummer|numéro|id\b|#)|pnr|(?:record\s+)?locator|ref(?:erence)?\s*:)", re.IGNORECASE)
 
 

@@ -71,7 +71,9 @@ def _values(cells: list[str]) -> bool:
 
 def _head(cells: list[tuple[int, int, str]], piped: bool, is_value: Callable[[str], bool], least: int = 3) -> _Head | None:
     names = [c for _, _, c in cells]
-    long = sorted(len(c.split()) for c in names)[-2:]  # a piped name may head several cells, one name only
+    # a piped name may head several cells, one name only (a name in two tongues is as long as its longer: "Mã đặt
+    # chỗ / Booking reference")
+    long = sorted(max(len(half.split()) for half in c.split(" / ")) for c in names)[-2:]
     if len(names) < least or any(is_value(c) or set(c) <= _RULE or c.endswith(":") or c.endswith(".") and len(c) > 5
                              and len(c.split()[-1]) > 4 for c in names) or long[-1] > (8 if piped else 5) or long[0] > 5:
         return None  # ("Pos." and "Certificate No." are names, "Paid in full." is none)
@@ -142,8 +144,9 @@ def _values_follow(raw: list[str], i: int, is_value: Callable[[str], bool]) -> b
     """Whether the next line of ``raw`` after line ``i`` is a row of values only ("13/05/2026 | 28/05/2026 |
     $489.00"): under a row of names, the head of a table of its own, however wide the one before."""
     following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
-    cells = [c for _, _, c in _cells(following, bool(_PIPE.search(following.strip())))]
-    return len(cells) >= 2 and all(_valued(c, is_value) for c in cells)
+    cells = [c for _, _, c in _cells(following, bool(_PIPE.search(following.strip())))]  # (a code beside them too:
+    return len(cells) >= 2 and all(_valued(c, is_value) or _CODE_CELL.fullmatch(c) for c in cells) and \
+        any(_valued(c, is_value) for c in cells)  # "K7QX2M | 02SEP26" under "Booking reference | Date of issue")
 
 
 def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
@@ -155,6 +158,7 @@ def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
         and any(_valued(t, is_value) for t in texts[1::2])
 
 
+_CODE_CELL = re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{5,12}")  # a booking's code: capitals and digits
 _FIGURE = re.compile(rf"(?:-?(?:{SIGNS}|R|Rs\.?|[A-Z]{{0,2}}\$|USD|EUR|GBP|ZAR|AUD|CAD|NZD|CHF|SGD)\s?)?-?\d")
 
 

@@ -152,6 +152,7 @@ class NameIndex:
                 self.folders_by_word.setdefault(w, []).append(p)
         self._near: dict[str, tuple[str, ...]] = {}
         self._glossed: dict[str, tuple[str, ...]] = {}
+        self._phrased: dict[str, set[int]] = {}
         self._initials: dict[str, set[int]] = {}
 
     def near(self, term: str) -> tuple[str, ...]:
@@ -214,7 +215,20 @@ class NameIndex:
         out: set[int] = set()
         for w in self.near(term):
             out.update(self.postings[w])
-        return out
+        return out | self.phrased(term)
+
+    def phrased(self, term: str) -> set[int]:
+        """Positions of the files whose path says ``term`` in another tongue's words ("payslip": Phieu luong,
+        PhieuLuong_T08-2026.pdf), read once a term."""
+        hit = self._phrased.get(term)
+        if hit is None:
+            said = [r"[\W_]{0,3}".join(map(re.escape, fold(p).split())) for p in gloss.phrases(term)]
+            pattern = re.compile(rf"(?<![^\W_])(?:{'|'.join(said)})(?![^\W_])") if said else None
+            hit = self._phrased[term] = {i for i, f in enumerate(self.files) if pattern is not None and pattern.search(
+                fold(_split_camel(f.relpath).lower()))}
+            if len(self._phrased) > 1000:
+                self._phrased.clear()
+        return hit
 
     def initialled(self, term: str) -> set[int]:
         """Positions of the files whose own name says ``term`` (2 to 4 letters no path has as a word) by the initials

@@ -21,7 +21,8 @@ _BEFORE = CODES.replace("eur|usd|gbp|", "")  # (a code before a sum; not "EUR 30
 _CURRENCY = (rf"(?:(?:{SIGNS}|\b(?:rs|{_BEFORE}|fr|sfr|rm|tl)\b\.?)\s?\d{_GROUPED}*|"
              rf"\d{_GROUPED}*\s?(?:euros?|dollars?|pounds?|{CODES}|"
              r"rupees?|kč|zł|lei|kr|tl|lira|pesos?|reais|ringgit|naira|cedis?|shillings?|rand|baht|rupiah|yuan|"
-             r"€|\$|£|₹|₺)\b|\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
+             rf"vnđ|đ)\b|\d{_GROUPED}*\s?{SIGNS}|"  # (a sign after it: "1.560 €", "1.685.000 ₫", "1,250,000đ")
+             r"\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])(?!\s?(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|mg|gb|mb|cm|mm)(?!\w))|"  # "1247.85"
              # (no year's "2026.10"), not a date's "05.02.2026", nor a measure's "255,40 kWh"
              rf"\((?:{CODES}|kč|zł|rs\.?|{SIGNS})\):?\s*\d)")  # a column that says its currency: "Monthly (EUR): 520"

@@ -16,9 +16,10 @@ import re
 from functools import cache
 
 from .commonness import zipf
+from .wording import fold
 
 # how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Swedish, Czech, Polish,
-# Turkish, Malay and Tagalog (each a word of its own, never an English word: no "die", "was", "son", "chi")
+# Turkish, Malay, Tagalog, Greek and Vietnamese (each a word of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
@@ -57,6 +58,11 @@ _ASKING = {
            "seterusnya": "next", "bayar": "pay"},
     "tl": {"magkano": "how much", "kailan": "when", "sino": "who", "saan": "where", "ilan": "how many",
            "alin": "which", "ano": "what", "susunod": "next", "binayaran": "paid"},
+    "el": {"πόσο": "how much", "ποσο": "how much", "πόσα": "how many", "ποσα": "how many", "πόσες": "how many",
+           "ποσες": "how many", "πόσοι": "how many", "ποσοι": "how many", "πότε": "when", "ποτε": "when",
+           "ποιος": "who", "ποιοσ": "who", "ποια": "which", "ποιο": "which", "πού": "where", "τι": "what",
+           "επόμενο": "next", "επόμενη": "next", "επομενο": "next", "επομενη": "next"},
+    "vi": {},  # (its asking words are of two syllables: :data:`_PHRASES`)
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
@@ -75,6 +81,8 @@ _LITTLE = {
     "tr": "ne bu şu ve ile için mi mı mu mü da de ki bir bizim benim var",
     "ms": "di ke yang dan untuk kita saya kami ni tu ada",
     "tl": "ang ng ni sa si ba po mga yung kay natin namin ko ka",
+    "el": "ο η το οι τα του της των τον την στο στη στην στον στα σε και για με από απο μου μας",
+    "vi": "của cua là và va các cac những nhung tôi toi mình minh có được duoc đã thì thi cho bị",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # German's little words no English text says: a text that says enough of them writes every noun capitalised, so
@@ -122,11 +130,19 @@ _PHRASES = {"fr": [(re.compile(r"\b(?:qu'est-ce qu'il y a|qu'y a-t-il|y'?\s?a qu
                    (re.compile(r"\b(?:est-ce qu')?on a\b", re.I), "do we have"),
                    (re.compile(r"\b(?:y a-t-il|il y a)\b", re.I), "are there"),
                    (re.compile(r"\bdans (?:le |la |les |l')?", re.I), "in the "),
-                   (re.compile(r"\btaille (?:du|de ce|de mon|de notre) fichier\b", re.I), "file size")]}
+                   (re.compile(r"\btaille (?:du|de ce|de mon|de notre) fichier\b", re.I), "file size")],
+            # Vietnamese asks in words of two syllables, typed with their marks or without ("bao nhieu")
+            "vi": [(re.compile(r"\b(?:bao nhi[êe]u|khi n[àa]o|bao gi[ờo]|ng[àa]y n[àa]o|ở đâu|o dau|t[êe]n g[ìi]|"
+                               r"l[àa] g[ìi]|mấy)(?!\w)", re.I), lambda m: _VI_ASKING[fold(m.group().lower())]),
+                   (re.compile(r"\bth[áa]ng (1[0-2]|[1-9])\b", re.I), lambda m: _MONTHS[int(m.group(1)) - 1])]}
+_VI_ASKING = {"bao nhieu": "how much", "khi nao": "when", "bao gio": "when", "ngay nao": "what date", "o dau": "where",
+              "ten gi": "what name", "la gi": "what is", "may": "how many"}
+_MONTHS = ("january february march april may june july august september october november december").split()
 # asking words no English question has, nor a name: enough alone ("seguro coche cuanto total?")
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
-                   "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah magkano kailan".split())
+                   "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah magkano kailan "
+                   "πόσο ποσο πόσα ποσα πότε ποτε".split())
 
 
 def language_of(question: str) -> str | None:

@@ -181,6 +181,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     # a paper's word in another tongue no file has ("kauce"): the papers may say it in another of its words (jistota)
     kin = {t: found for t in absent - spelled - joined if (found := [h for h in gloss.heads(t) if _files_with(ctx, h)])}
     forms, spelled = forms + parts + [h for hs in kin.values() for h in hs], spelled | joined | set(kin)
+    forms += [w for t in terms for w in ctx.spelled_natively(t)]  # "the Naxos trip": Νάξος, as the papers write it
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
         terms = topic_terms(query)
@@ -320,6 +321,7 @@ def _files_with(ctx: ToolContext, term: str) -> set[int]:
     """Ids of the files whose text has ``term`` (a short word whole, a longer one as a prefix too; either in another
     tongue's forms too, "net" as *líquido*; a month also as its papers write it short: "12 Jun 2026")."""
     forms = [term, *gloss.spelled_out(term), *gloss_terms(term)] if len(term) < 4 else fts_terms([term])
+    forms += ctx.spelled_natively(term)  # "naxos": Νάξος
     found = ctx.catalog.fts_file_ids([*forms, term[:3]] if is_month(term) and len(term) > 3 else forms)
     parts = [part for part in term.split("-") if len(part) > 2]
     if not found and len(parts) >= 2 and term.replace("-", "").isalpha():  # "parent-teacher": a file that says each

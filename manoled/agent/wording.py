@@ -39,13 +39,25 @@ def todo_name(name: str) -> str:
     return _TODO_NAME.sub("todo", name)
 
 
-_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "œ": "oe"})
+_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "œ": "oe", "đ": "d"})
+# Greek and Cyrillic in the Latin letters people type them in ("Νάξος": naxos, "Γιώργος": giorgos, "Υμηττού": ymittou,
+# "Вишневая": vishnevaya), after their accents are gone
+_LATIN = str.maketrans({**dict(zip("αβγδεζηικλμνξοπρστφω", "avgdeziiklmnxoprstfo", strict=True)), "θ": "th",
+                        "χ": "ch", "ψ": "ps", "ς": "s", "υ": "y", **dict(zip("абвгдезийклмнопрстуфыэіґ",
+                                                                              "abvgdeziiklmnoprstufyeig", strict=True)),
+                        "ё": "e", "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ь": "",
+                        "ю": "yu", "я": "ya", "ї": "yi", "є": "ye"})
+_GREEK_PAIRS = re.compile(r"(?<=[αεο])υ|γ(?=[γκξχ])|μπ")  # "ου" is ou, "γγ" ng, "μπ" b
 
 
 def fold(word: str) -> str:
     """One spelling for words written with and without their accents: "schlüsseldienst" and
-    "schluesseldienst" -> schluesseldienst, "café" -> cafe (file names are often typed without them)."""
+    "schluesseldienst" -> schluesseldienst, "café" -> cafe (file names are often typed without them); Greek and
+    Cyrillic words in Latin letters ("Νάξος" -> naxos)."""
     if word.isascii():
         return word
-    word = word.translate(_TRANSLIT)
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    word = "".join(c for c in unicodedata.normalize("NFKD", word.translate(_TRANSLIT)) if not unicodedata.combining(c))
+    if word.isascii() or not re.search("[\u0370-\u04ff]", word):
+        return word
+    word = _GREEK_PAIRS.sub(lambda m: {"μπ": "b"}.get(m.group(), "u" if m.group() == "υ" else "n"), word)
+    return word.translate(_LATIN)

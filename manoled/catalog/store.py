@@ -99,6 +99,14 @@ class Catalog(FileStore):
             "ORDER BY bm25(passages_fts, 1.0, 0.6) LIMIT ?", (query, int(k))).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
+    def script_words(self) -> list[str]:
+        """The words of the passages and paths written in Greek or Cyrillic letters (as the full-text index keeps
+        them: lower case, no accents), so that a question typing them in Latin ones can find them."""
+        conn = self._conn()
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.passages_vocab USING fts5vocab(main, passages_fts, row)")
+        rows = conn.execute("SELECT term FROM temp.passages_vocab WHERE term >= ? AND term < ?", ("\u0370", "\u0530"))
+        return [str(r[0]) for r in rows]
+
     def fts_file_ids(self, terms: Iterable[str]) -> set[int]:
         """Ids of files with a passage (or a path) that has any of ``terms``."""
         query = fts_query(terms)

@@ -32,6 +32,10 @@ class PathFile:
     def ext(self) -> str:
         return self.name.rsplit(".", 1)[-1] if "." in self.name else ""
 
+    @property
+    def mtime(self) -> float:
+        return self.mtime_ns / 1e9
+
 # relpath -> (content, age in days)
 TEXT_FILES: dict[str, tuple[str, float]] = {
     "notes/budget_2024.txt": ("The engineering budget for 2024 is 450,000 euros. Marketing gets 120,000 euros.", 2),

@@ -81,7 +81,7 @@ def test_a_total_and_a_subtotal_in_other_tongues():
 
 
 def test_a_month_a_file_name_writes_short_or_after_its_number():
-    assert name_dates("holerite_set26.pdf") == [(0, 9)] and name_dates("vivo_fibra_out26.pdf") == [(0, 10)]
+    assert name_dates("holerite_set26.pdf") == [(2026, 9)] and name_dates("vivo_fibra_out26.pdf") == [(2026, 10)]
     assert name_dates("sabesp_09-2026.pdf") == [(2026, 9)] and name_dates("acme_2025-02.txt") == [(2025, 2)]
     # an English word is no month unless it is glued to its year
     assert name_dates("check_out_2026.pdf") == [] and name_dates("set_2026.pdf") == []

@@ -37,7 +37,7 @@ folder = folder_fixture("polish_papers", FILES, NOW)
 def test_a_word_of_another_tongue_is_a_form_of_its_english_word():
     assert gloss.heads("kaucja") == ("deposit", "guarantee")  # by its stem: kaucj-a, kaucj-i
     assert "deposit" in gloss.heads("kauce")
-    assert gloss.heads("czynszu") == ("rent",)
+    assert gloss.heads("czynszu")[0] == "rent"  # (and its forms the stemmer keeps apart: renting)
     assert gloss.heads("deposit") == () and gloss.heads("coffee") == ()
     assert gloss.heads("reservation") == ()  # an English word that starts like a form ("reserva"), no ending of it
 

@@ -1,0 +1,76 @@
+"""The words of household papers in Greek and Vietnamese, by the English word a question says: the lines of
+:data:`.glossary.TABLE`, for tongues that write them in other letters (Greek, read in Latin ones once folded:
+*τηλέφωνο* is "tilefono") or in words of several syllables (Vietnamese *hóa đơn*, written *hóa_đơn*). No form is one
+that folds to an English word or name (*số*, a number, is "so"; *ảnh*, a photo, "anh"; *Ιαν.*, January, "Ian").
+"""
+
+TABLE = """
+phone: τηλέφωνο τηλ κινητό điện_thoại sđt
+vet: κτηνίατρος κτηνιατρείο thú_y
+deposit: εγγύηση εγγύησης đặt_cọc tiền_cọc
+lease: μισθωτήριο μίσθωση μίσθωσης hợp_đồng_thuê
+rent: μίσθωμα ενοίκιο tiền_thuê tiền_nhà
+landlord: εκμισθωτής εκμισθώτρια ιδιοκτήτης chủ_nhà bên_cho_thuê
+tenant: μισθωτής μισθώτρια ενοικιαστής bên_thuê người_thuê
+insurance: ασφάλεια ασφαλιστήριο bảo_hiểm
+policy: ασφαλιστήριο συμβόλαιο
+contract: συμβόλαιο σύμβαση συμφωνητικό hợp_đồng
+car: αυτοκίνητο όχημα ô_tô xe_hơi
+salary: μισθοδοσία μισθός αποδοχές lương phiếu_lương bảng_lương
+payslip: μισθοδοσία μισθοδοσίας phiếu_lương bảng_lương
+tax: φόρος φόρου thuế
+total: σύνολο συνολικό tổng_cộng tổng_thanh_toán thành_tiền
+net: καθαρά καθαρό πληρωτέο thực_lĩnh thực_nhận
+gross: ακαθάριστες ακαθάριστο
+invoice: τιμολόγιο τιμολόγια hóa_đơn
+bill: λογαριασμός λογαριασμοί hóa_đơn
+receipt: απόδειξη αποδείξεις
+electricity: ρεύμα ηλεκτρικής_ενέργειας tiền_điện điện_năng
+water: ύδρευση νερό tiền_nước nước_sạch
+recipe: συνταγή συνταγές công_thức
+school: σχολείο φροντιστήριο học_phí mầm_non
+trip: ταξίδι εκδρομή du_lịch
+ticket: εισιτήριο εισιτήρια
+doctor: γιατρός ιατρός
+photo: φωτογραφία φωτογραφίες hình_ảnh
+amount: ποσό
+number: αριθμός
+date: ημερομηνία
+fee: δίδακτρα τέλη
+kilometre: χιλιόμετρα χλμ
+motorbike motorcycle scooter: μηχανή μοτοσικλέτα xe_máy
+kindergarten: νηπιαγωγείο mầm_non
+teacher: καθηγητής καθηγήτρια δάσκαλος δασκάλα giáo_viên cô_giáo
+tuition: δίδακτρα học_phí
+translation: μετάφραση dịch_thuật
+ferry boat: πλοίο πλοίου φέρι
+departure depart departs leave leaves: αναχώρηση αναχώρησης
+booking reservation: κράτηση κράτησης đặt_chỗ đặt_phòng
+confirmation: επιβεβαίωση
+holiday holidays: διακοπές
+cheese: τυρί
+inspection roadworthiness: κτεο
+deadline: προθεσμία hạn_thanh_toán hạn_chót
+appointment: ραντεβού lịch_hẹn tái_khám
+overtime: υπερωρίες làm_thêm_giờ tăng_ca
+refund: επιστροφή hoàn_thuế hoàn_tiền
+maturity mature matures: λήξη đáo_hạn
+package plan: πακέτο gói_cước
+flat apartment: διαμέρισμα διαμερίσματος κατοικία κατοικίας căn_hộ chung_cư
+house home: σπίτι οικία nhà_riêng
+athens: αθήνα αθήνας athina
+piraeus: πειραιάς πειραιά peiraias
+hanoi: hà_nội
+january: ιανουάριος ιανουαριος ιανουαρίου ιανουαριου
+february: φεβρουάριος φεβρουαριος φεβρουαρίου φεβρουαριου φεβ
+march: μάρτιος μαρτιος μαρτίου μαρτιου μαρ
+april: απρίλιος απριλιος απριλίου απριλιου απρ
+may: μάιος μαιος μαΐου μαιου
+june: ιούνιος ιουνιος ιουνίου ιουνιου ιουν
+july: ιούλιος ιουλιος ιουλίου ιουλιου ιουλ
+august: αύγουστος αυγουστος αυγούστου αυγουστου
+september: σεπτέμβριος σεπτεμβριος σεπτεμβρίου σεπτεμβριου σεπτ σεπ
+october: οκτώβριος οκτωβριος οκτωβρίου οκτωβριου οκτ
+november: νοέμβριος νοεμβριος νοεμβρίου νοεμβριου νοε
+december: δεκέμβριος δεκεμβριος δεκεμβρίου δεκεμβριου δεκ
+"""
