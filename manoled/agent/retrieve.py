@@ -163,8 +163,8 @@ def contains(text: str, term: str) -> bool:
     ws = [fold(w) for w in words(text)]  # "Schlüsseldienst" is "Schluesseldienst"
     # another tongue's short word whole, a long one as a plural or compound's start ("Preise") or end ("Grafiktablett";
     # a short one in no English word: "Zopfmehl" is flour, "postage" no day); the word shortened ("12 Iona St")
-    if _has(ws, t) or any(_has(ws, g, prefix_from=5, suffix_from=4, prefix_ok=_form_of(t)) for g in gloss.forms(t)) \
-            or any(_has(ws, s) for s in gloss.WRITTEN_SHORT.get(t, ())):
+    if _has(once := list(dict.fromkeys(ws)), t) or any(_has(once, g, prefix_from=5, suffix_from=4, prefix_ok=_form_of(t))
+                                                       for g in gloss.forms(t)) or any(_has(once, s) for s in gloss.WRITTEN_SHORT.get(t, ())):
         return True
     flat = f" {' '.join(ws)} "
     if "-" in t and f" {t.replace('-', ' ')} " in flat:

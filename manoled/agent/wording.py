@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_](?:[^\W_]|['\-])*")  # letters of any script: "schlüsseldienst", "neukölln" whole
 _TODO, _TODO_NAME = re.compile(r"\bto[ _-]do(?=s? list)|\bto[_-]do\b"), re.compile(r"\bto[ _-]do\b")
@@ -50,6 +51,7 @@ _LATIN = str.maketrans({**dict(zip("αβγδεζηικλμνξοπρστφω", "
 _GREEK_PAIRS = re.compile(r"(?<=[αεο])υ|γ(?=[γκξχ])|μπ")  # "ου" is ou, "γγ" ng, "μπ" b
 
 
+@lru_cache(maxsize=1 << 16)  # (read for every word of every passage a question is checked against)
 def fold(word: str) -> str:
     """One spelling for words written with and without their accents: "schlüsseldienst" and
     "schluesseldienst" -> schluesseldienst, "café" -> cafe (file names are often typed without them); Greek and
