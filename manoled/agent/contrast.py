@@ -286,6 +286,10 @@ class Contrasts:
         # "how much of that was GST": the tax itself, not a sum that includes it ("Total (GST inclusive): $292.50")
         self.tax = bool(TAXES & self.asked) and not (WITH_TAX.search(question) or _WHOLE.search(question))
 
+    def employers(self, unit: str, line: str = "") -> bool:
+        """Whether ``unit`` gives what an employer adds to the pay, which a question of the pay's own parts leaves out."""
+        return self.own_share and bool(_EMPLOYERS_SHARE.search(f"{unit} | {line}")) and not _EMPLOYEES_SHARE.search(unit)
+
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
         if any(_says_other(unit, t, p) for t, p in self.phrasal):
@@ -297,7 +301,7 @@ class Contrasts:
             return True  # "the monthly fee, not counting meals": not the meals' line ("Stravné – záloha: 1 100 Kč")
         if self.place and (said := places_said(unit)) and self.place not in said:
             return True  # "when is her second dose": not "06.10.2026 | FSME-IMMUN | 1. dávka"
-        if self.own_share and _EMPLOYERS_SHARE.search(f"{unit} | {line}") and not _EMPLOYEES_SHARE.search(unit):
+        if self.employers(unit, line):
             return True  # "Employer Pension 10%: ₦61,250.00", under "Employer contributions (not deducted from pay)"
         if self.worth and _COST_SAID.search(unit) and not _VALUE_SAID.search(unit):
             return True  # "what was the fund worth": not "Cost Value | Rs. 3,45,629.86"

@@ -260,8 +260,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         placed = numbered_items(c.text, place) if place else []  # the list's item at the place asked
         # a word that several lines with sums say names the job they make up, not one of them ("the winter tires":
         # the swap, the storage and the disposal; the answer is their total)
-        sums = sums_of([x for x in units if not _set_aside(contrasts, *x)], asked_stems) \
-            if kind == "amount" and not rate_asked else None  # ("per month" is none; nor the other side's lines)
+        sums = sums_of([x for x in units if not contrasts.employers(x[0], f"{x[3]} | {x[2]}")], asked_stems) \
+            if kind == "amount" and not rate_asked else None  # ("per month" is none; nor what the employer adds)
         sheet = c.file_name.lower().endswith(TABLES)  # a sheet's row that says the item is its sum, "actually" or not
         shared_by = shared_by_sums(sums, terms, 1 if TOTAL_ASK.search(question) and not sheet else 2) if sums else set()
         # "… come to": one line is enough; a paper asked as a whole: not one of its lines ("drill": "the power tool")
