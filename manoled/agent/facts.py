@@ -268,7 +268,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         as_whole = sums is not None and not totals and not shared_by and names_no_item(
             sums, terms + (sense.kinds_said(missing, pw) if sense is not None else []), c.named, placing | naming)
         for u, title, whole, section in units:
-            if _set_aside(contrasts, u, title, whole, section):
+            if contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}") or \
+                    contrasts.outdated(section):
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
@@ -373,12 +374,6 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
         facts = sorted(head, key=lambda f: -f.score) + facts[rerank:]
     result.facts = facts
     return result
-
-
-def _set_aside(contrasts: Contrasts, u: str, _title: bool, whole: str, section: str) -> bool:
-    """Whether the unit ``u`` (of the line ``whole``, under ``section``) says the other side of what is asked."""
-    return contrasts.other(u if u != whole and _LABELLED.match(u) else whole, f"{section} | {whole}") or \
-        contrasts.outdated(section)
 
 
 _FILED = re.compile(r"\b(?:did|do|does|will|must|should|to|we|i|she|he|they)\s+(?:\w+\s+)?file\b(?!\s+(?:name|size|type))|"

@@ -224,8 +224,8 @@ class NameIndex:
         if hit is None:
             said = [r"[\W_]{0,3}".join(map(re.escape, fold(p).split())) for p in gloss.phrases(term)]
             pattern = re.compile(rf"(?<![^\W_])(?:{'|'.join(said)})(?![^\W_])") if said else None
-            hit = self._phrased[term] = {i for i, f in enumerate(self.files) if pattern is not None and pattern.search(
-                fold(_split_camel(f.relpath).lower()))}
+            hit = self._phrased[term] = set() if pattern is None else {  # (a term with no phrase reads no path)
+                i for i, f in enumerate(self.files) if pattern.search(fold(_split_camel(f.relpath).lower()))}
             if len(self._phrased) > 1000:
                 self._phrased.clear()
         return hit

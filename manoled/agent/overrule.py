@@ -205,10 +205,6 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
                 f for f in files if f.relpath.startswith(f"{plan.folder}/") and f.ext in slots.extensions]) == 1:
             plan.name = NameMatch(kinded[0], 1.0, [])  # "the photo of Mochi from the vet day": Mochi (vet)/IMG_….jpg
             plan.reason = "the one file of a kind in the folder named"
-        elif best is None and slots.kind_word in SHOWN_KINDS and qwords & (SIZE_WORDS | CHANGE_WORDS) and \
-                (one_kind := one_of_kind(slots, files, any_topic=True)) is not None:
-            plan.name = NameMatch(one_kind, 1.0, [])  # "the photo of Paçoca from March": its one photo of March
-            plan.reason = "the one file of a kind in a period"
         elif (best is None or len(best.matched) * 2 < len(name_terms)) and qwords & (SIZE_WORDS | CHANGE_WORDS) \
                 and slots.topics and not qwords & STORAGE_WORDS:
             plan.reason = "the size or date of a file named by what it is about"  # found by its content

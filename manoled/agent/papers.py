@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..catalog.records import FileRecord
 from .context import ToolContext
-from .names import files_at, path_matches
+from .names import files_at, path_matches, path_words
 from .retrieve import contains, gloss_terms
 from .slots import KIND_WORDS as KIND_EXTS
 from .slots import STOP, is_year, stem, words
@@ -112,7 +112,7 @@ def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], ki
         named = {f.id for f in path_matches(term, ctx.files())}  # kind, or its opening
         by_name = [f for f in files if f.id in named and (_own_name_says(f, term) or not _own_name_says(f, *PAPER_WORDS))]
         # (not one its path files as another kind: a supplier's "SALES INVOICE" kept in "Fabric receipts/")
-        opened = [f for f in files if f not in by_name and not (_path_stems(f.relpath) & PAPER_WORDS) - {term}]
+        opened = [f for f in files if f not in by_name and not (set(path_words(f.relpath)) & PAPER_WORDS) - {term}]
         kind += [f for f in by_name + _opening_says(ctx, opened, term) if f not in kind]
     if kind:
         files, terms = kind, [t for t in terms if t not in PAPER_WORDS]
@@ -134,10 +134,6 @@ def _first_says(ctx: ToolContext, f: FileRecord, term: str) -> bool:
 
 
 NAME_WEIGHT = 0.6  # a word of the hint that a file's own name says, over one its text says
-
-
-def _path_stems(path: str) -> set[str]:
-    return {stem(w) for w in words(path.replace("_", " "))}
 
 
 def _name_stems(path: str) -> set[str]:

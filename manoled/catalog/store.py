@@ -101,7 +101,7 @@ class Catalog(FileStore):
 
     def script_words(self) -> list[str]:
         """The words of the passages and paths written in Greek or Cyrillic letters (as the full-text index keeps
-        them: lower case, no accents), so that a question typing them in Latin ones can find them."""
+        them: lower case, Greek accents kept), so that a question typing them in Latin ones can find them."""
         conn = self._conn()
         conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.passages_vocab USING fts5vocab(main, passages_fts, row)")
         rows = conn.execute("SELECT term FROM temp.passages_vocab WHERE term >= ? AND term < ?", ("\u0370", "\u0530"))
