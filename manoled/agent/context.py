@@ -21,7 +21,7 @@ from .names import index_of
 from .registry import ToolError
 from .retrieve import HybridSearch
 from .senses import WordSense
-from .wording import fold
+from .wording import fold, single
 
 log = logging.getLogger(__name__)
 
@@ -126,9 +126,10 @@ class ToolContext:
         if self._scripts is None or seen is None or self._scripts[0] != seen:
             by_latin: dict[str, list[str]] = {}
             for w in getattr(self.catalog, "script_words", list)():
-                by_latin.setdefault(fold(w), []).append(w)
+                by_latin.setdefault(single(fold(w)), []).append(w)  # ("moussaka": μουσακάς, one s)
             self._scripts = (seen, sorted(by_latin), by_latin)
         _, keys, by_latin = self._scripts
+        term = single(term)
         at = bisect.bisect_left(keys, term)
         out: list[str] = []
         while at < len(keys) and keys[at].startswith(term):

@@ -163,9 +163,17 @@ def ended_before(unit: str, since: tuple[int, int]) -> bool:
 
 
 # how often a sum is paid: "the monthly payment" is not the "Total annual premium" (and "6-monthly" is not monthly)
-_PERIODS = {p: re.compile(rf"\b(?:(?<![\d-]){adj}|(?:a|per|each|every|one)\s+(?:calendar\s+)?{p}\b(?!\s+ago)|/\s?(?:{short})\b)", re.I)
-            for p, adj, short in (("week", "weekly", "week|wk"), ("fortnight", "fortnightly|bi-?weekly", "fortnight"),
-                                  ("month", "monthly", "month|mo|mth"), ("year", r"annual(?:ly)?|yearly|p\.a\.", "year|yr"))}
+# (and as papers in other tongues say it: "Tarifa por noche", "pro Monat", "par mois", "mensal")
+_PERIODS = {p: re.compile(rf"\b(?:(?<![\d-])(?:{adj})|(?:a|per|each|every|one|por|pro|par|pour|al|je)\s+(?:calendar\s+)?"
+                          rf"(?:{said})\b(?!\s+ago)|/\s?(?:{short})\b)", re.I)
+            for p, adj, said, short in (
+                ("week", "weekly|semanal|wöchentlich|hebdomadaire|settimanale", "week|semana|woche|semaine|settimana",
+                 "week|wk"),
+                ("fortnight", "fortnightly|bi-?weekly", "fortnight", "fortnight"),
+                ("month", "monthly|mensual|mensal|mensuel|mensile|monatlich", "month|mes|mês|monat|mois|mese",
+                 "month|mo|mth"),
+                ("year", r"annual(?:ly)?|yearly|p\.a\.|anual|jährlich|annuel|annuale", "year|año|jahr|année|anno", "year|yr"),
+                ("night", "nightly", "night|noche|nacht|nuit|noite|notte|gece", "night|nt"))}
 
 
 def periods(text: str) -> set[str]:
@@ -353,6 +361,10 @@ class Contrasts:
         if not self.paused and _PAUSED.search(unit):
             return 3 * CASE_PENALTY  # a fee while paused ("Congelación de cuota: … 9,90 € por mes congelado") is
             # never the fee: its line says the months and the cost as the question does, more than the fee's row
+        party = _PARTY_CONTACT.search(unit)  # "Müşteri Tel: 0532 …" on the vet's invoice: the asker's own number,
+        if party and stem(party.group(1).lower()) not in self.asked and not (  # not the vet's asked (unless the
+                {stem(w) for w in words(party.group(2))} & self.asked - _CONTACT_LABELS - STOP):  # party is named)
+            return 4 * CASE_PENALTY
         return 2 * CASE_PENALTY if not self.guests and _GUESTS.search(unit) else 0.0
 
     def unasked_case(self, sentence: str) -> float:
@@ -374,6 +386,13 @@ class Contrasts:
 _WHOLE = re.compile(r"\b(?:total|altogether|all in|all up|in all|overall)\b", re.IGNORECASE)
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
 # a membership paused: in English, or in the glossary's forms of "freeze" ("Congelación de cuota", "Ruhezeit")
+# a contact labelled as a party's (the customer's, the patient's owner's), which answers for no other: "Customer tel:
+# …", "Propietario: Tomás …, Teléfono: …" (or its cell under the party's head)
+_PARTY_CONTACT = re.compile(r"(?m)^\s*(customer|client|patient|owner|tenant|guest|buyer|müşteri|kunde|cliente|klient|hasta|"
+                            r"paciente|propietario|dueño|tierhalter|halter|besitzer|propriétaire|proprietario)(?:'s)?\b"
+                            r"([^\n]*?)(?:\n|,\s*|\s)(?:tel|phone|mobile|cell|e-?mail|telefon\w*|teléfono|téléphone|cep|gsm)\b",
+                            re.IGNORECASE)
+_CONTACT_LABELS = frozenset("tel phone mobile cell email mail number no".split())
 _EMPLOYER_ASKED = re.compile(r"\b(?:employers?|company|firm|boss)\b", re.IGNORECASE)
 # what an employer pays on top of the pay, as a payslip says it ("Employer Pension 10%", "Arbeitgeberanteil")
 _EMPLOYERS_SHARE = re.compile(r"\bemployer(?:'s|s')?\s+(?:pension|contributions?|share|part|ni\b|national insurance|"

@@ -40,6 +40,7 @@ from .months import (
     asked_months,
     dated_otherwise,
     days,
+    foreign_month,
     name_date_fit,
     name_year_fit,
     names_month,
@@ -169,9 +170,12 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     total_asked = kind == "amount" and bool(TOTAL_ASK.search(f"{question} {said}"))  # amount is its total, not a line
     totals = total_asked or kind == "amount" and bool(BILL_ASK.search(question))  # (nor its "Amount" column)
     spoken = [w for w in words(question) if not (totals and w == "amount")]
-    of_whole = {w for m in _PART_OF.finditer(question) for w in words(m[1])}  # "how much of his pay went to …": no pay
-    frame = [stem(w) for w in spoken if w not in STOP and stem(w) not in terms and not w.isdigit() and w not in of_whole]
+    of_whole = {w for m in _PART_OF.finditer(question) for w in words(m[1] or m[2])}  # "how much of his pay went to …": no pay
+    frame = [stem(w) for i, w in enumerate(spoken) if w not in STOP and stem(w) not in terms and not w.isdigit()
+             and w not in of_whole and not foreign_month(spoken, i)]  # ("φμυ μισθοδοσια μαιος": May's paper, no line)
     frame += [w for w in spoken if w in ("total", "amount", "number", "date", "name", "size", "address")]
+    whole_terms = {t for t in terms if t in {stem(w) for w in of_whole}}  # the whole places the paper; no line of it
+    whole_terms = whole_terms if len(whole_terms) < len(terms) else set()
     frame += ["filed"] if _FILED.search(question) else []  # "when did she file it": the day it was filed, no computer file
     focus = [t for t in focus_words(question) if t in terms]
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
@@ -273,7 +277,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                 continue  # "Check-in: 12 May, 15:00" answers nothing about checking out; "Last year you paid …" no
                 # question of this year's, though its line also says this year's total
             same_side = contrasts.same(whole)
-            here = [t for t in terms if contains(u, t) and t not in named and (same_side or t not in contrasts.qualifiers)]
+            here = [t for t in terms if contains(u, t) and t not in named and t not in whole_terms
+                    and (same_side or t not in contrasts.qualifiers)]
             cols = [col[w] for w in dict.fromkeys(words(u)) if w in col]
             said = {t: sense_credit(float(sims[i, cols].max())) for i, t in enumerate(missing)} if cols else {}
             says_focus = any(contains(u, t) or said.get(t, 0.0) >= 1.0 or compound(u, t) or measured_as(u, t)
@@ -378,8 +383,9 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
 
 _FILED = re.compile(r"\b(?:did|do|does|will|must|should|to|we|i|she|he|they)\s+(?:\w+\s+)?file\b(?!\s+(?:name|size|type))|"
                     r"\bfiled\b", re.IGNORECASE)
-_PART_OF = re.compile(r"\bhow much of (.{1,40}?) (?:went|goes|go|gone|is|was|were|are|got|gets|get) (?:to|towards|into|on|for)\b",
-                      re.IGNORECASE)
+_PART_OF = re.compile(r"\bhow much of (.{1,40}?) (?:went|goes|go|gone|is|was|were|are|got|gets|get) (?:to|towards|into|on|for)\b|"
+                      r"\b(?:taken|deducted|withheld|docked|kept|keep|held back|stopped)\s+(?:off|out of|from)\s+(.{1,40}?)"
+                      r"(?=\s+(?:in|for|on|at|this|last|during|of)\b|[?.,;]|$)", re.IGNORECASE)
 _LISTING = re.compile(r"\w[,&+]\s*\w.*(?:,|&|\band\b)|\w\s&\s\w")  # a name that lists things: "agency, legal & caution"
 _TO = frozenset("to till until through thru a à até ao au al bis tot – — -".split())
 

@@ -249,8 +249,10 @@ def _after_content(bplan: Plan, base: Any, question: str, own: str, new: Slots, 
 
 
 _IT = re.compile(r"\b(?:is|was|does|did|will|would|has) it\b|\bit (?:costs?|came|comes|says?|cover(?:s|ed)?)\b|"
-                 r"\bthe one (?:home|back|there|out)\b|\b(?:with|from|by) them\b", re.IGNORECASE)
-# "the one home": the other leg, same paper; "our client number with them": the firm the answer came from
+                 r"\bthe one (?:home|back|there|out)\b|\b(?:with|from|by) them\b|"
+                 r"\b(?:pay|paid|transfer|transferred|send|sent|wire|bring|return|submit|renew|cancel)\s+it\b", re.IGNORECASE)
+# "the one home": the other leg, same paper; "our client number with them": the firm the answer came from; "which
+# bank account do we transfer it to": the fee just given, not a bank's papers
 
 
 def _context(bplan: Plan, base: Any, own: str, fresh: list[str], named: list[str]) -> list[str]:

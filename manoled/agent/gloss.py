@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from .commonness import coined, zipf
 from .glossary import TABLE as _TABLE
@@ -357,6 +358,8 @@ def heads(word: str) -> tuple[str, ...]:
     word = fold(word) if _OTHER_LETTERS.search(word) else word  # "κτηνιατρος": ktiniatros, κτηνίατρος
     if word in _HEADS:  # (a short form whole: "piso", "byt")
         return _HEADS[word]
+    if word.isascii() and word in _unaccented():  # "proprietaria", typed without its accent: proprietária
+        return _unaccented()[word]
     # a stem written for a tongue whose endings change says the word with an ending ("kaucj": kaucja, kaucji),
     # not an English word that starts like a form ("reservation": reserva)
     found = next((_HEADS[word[:n]] for n in range(len(word), max(4, len(word) - 4), -1) if word[:n] in _HEADS), ())
@@ -366,6 +369,14 @@ def heads(word: str) -> tuple[str, ...]:
         return found
     # or a compound of no English word, which is what its last word is ("Nettolohn": salary, "Mietzinsdepot": deposit)
     return next((_HEADS[word[n:]] for n in range(3, len(word) - 3) if word[n:] in _HEADS), ())
+
+
+@cache
+def _unaccented() -> dict[str, tuple[str, ...]]:
+    """The forms written with accents, keyed as typed without them (none an everyday English word: read on the first
+    question, as wordfreq is big)."""
+    return {f: heads for k, heads in _HEADS.items() if (f := fold(k)) != k and f.isascii() and f not in _HEADS
+            and zipf(f) < 3.0}
 
 
 def phrases(word: str) -> tuple[str, ...]:

@@ -6,6 +6,8 @@ that folds to an English word or name (*số*, a number, is "so"; *ảnh*, a pho
 
 TABLE = """
 phone: τηλέφωνο τηλ κινητό điện_thoại sđt
+account: τραπεζικός_λογαριασμός tài_khoản số_tài_khoản stk
+transfer: μεταφορά έμβασμα chuyển_khoản
 vet: κτηνίατρος κτηνιατρείο thú_y
 deposit: εγγύηση εγγύησης đặt_cọc tiền_cọc
 lease: μισθωτήριο μίσθωση μίσθωσης hợp_đồng_thuê
@@ -13,13 +15,13 @@ rent: μίσθωμα ενοίκιο tiền_thuê tiền_nhà
 landlord: εκμισθωτής εκμισθώτρια ιδιοκτήτης chủ_nhà bên_cho_thuê
 tenant: μισθωτής μισθώτρια ενοικιαστής bên_thuê người_thuê
 insurance: ασφάλεια ασφαλιστήριο bảo_hiểm
-policy: ασφαλιστήριο συμβόλαιο
+policy: ασφαλιστήριο ασφαλιστηρίου συμβόλαιο συμβολαίου
 contract: συμβόλαιο σύμβαση συμφωνητικό hợp_đồng
 car: αυτοκίνητο όχημα ô_tô xe_hơi
 salary: μισθοδοσία μισθός αποδοχές lương phiếu_lương bảng_lương
 payslip: μισθοδοσία μισθοδοσίας phiếu_lương bảng_lương
 tax: φόρος φόρου thuế
-total: σύνολο συνολικό tổng_cộng tổng_thanh_toán thành_tiền
+total: σύνολο συνολικό tổng_cộng tổng_thanh_toán
 net: καθαρά καθαρό πληρωτέο thực_lĩnh thực_nhận
 gross: ακαθάριστες ακαθάριστο
 invoice: τιμολόγιο τιμολόγια hóa_đơn
@@ -33,10 +35,10 @@ trip: ταξίδι εκδρομή du_lịch
 ticket: εισιτήριο εισιτήρια
 doctor: γιατρός ιατρός
 photo: φωτογραφία φωτογραφίες hình_ảnh
-amount: ποσό
+amount: ποσό thành_tiền số_tiền
 number: αριθμός
 date: ημερομηνία
-fee: δίδακτρα τέλη
+fee: δίδακτρα τέλη học_phí
 kilometre: χιλιόμετρα χλμ
 motorbike motorcycle scooter: μηχανή μοτοσικλέτα xe_máy
 kindergarten: νηπιαγωγείο mầm_non

@@ -42,6 +42,7 @@ class _Head:
     piped: bool
     indent: int
     valued: bool = False  # two names over two values: a row of words under them is a label's line of its own
+    once: bool = False  # two names over a value and words ("Policy number | Class" over "7041882571 | Motor"): one row
 
 
 def _cells(line: str, piped: bool) -> list[tuple[int, int, str]]:
@@ -149,6 +150,15 @@ def _values_follow(raw: list[str], i: int, is_value: Callable[[str], bool]) -> b
         any(_valued(c, is_value) for c in cells)  # "K7QX2M | 02SEP26" under "Booking reference | Date of issue")
 
 
+def _value_first(raw: list[str], i: int, is_value: Callable[[str], bool]) -> bool:
+    """Whether the next line of ``raw`` after line ``i`` is a row of two cells that opens with a value or a code
+    ("7041882571 | Αυτοκινήτων — Ι.Χ.Ε."): under two names, each its own value's, though the second is words (a
+    label's row opens with a word: "Weight | 4.8 kg" under "Patient | Chilaquil" is no value of "Patient")."""
+    following = next((r for r in raw[i + 1:] if r.strip() and not set(r.strip()) <= _RULE), "")
+    cells = [c for _, _, c in _cells(following, True)] if _PIPE.search(following.strip()) else []
+    return len(cells) == 2 and (_valued(cells[0], is_value) or bool(_CODE_CELL.fullmatch(cells[0])))
+
+
 def _label_value(texts: list[str], is_value: Callable[[str], bool]) -> bool:
     """Whether a row's cells go label, value, label, value ("Basic salary | R 34 218,50 | Income tax (PAYE) |
     R 6 412,38": earnings beside deductions): no label is a value, and a value is one."""
@@ -216,6 +226,7 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             if row:
                 out.append(row)  # (a row of figures, then one of words only: the names of the next ones,
                 figured = 2 * sum(any(ch.isdigit() for ch in c) for _, _, c in cells) >= len(cells)  # "Colour | …")
+                head = None if head.once else head
                 continue
             if not head.piped and len(cells) == 1 and cells[0][0] > head.indent and out:
                 out[-1] += f" {bare}"  # an indented line under a row goes on with it
@@ -223,10 +234,12 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             head = None
         # (two names over two values heads a table too: "Vencimento | Valor a Pagar" over "29/09/2026 | R$ 189,28")
         two = len(cells) == 2 and piped and not any(c.isdigit() for c in bare) and _values_follow(raw, i, is_value)
-        if (len(cells) >= 3 or two) and _rows_follow(raw, i):
-            head = _head(cells, piped, is_value, least=2 if two else 3)
+        once = len(cells) == 2 and piped and not two and not any(c.isdigit() for c in bare) and \
+            all(len(c.split()) <= 4 for _, _, c in cells) and _value_first(raw, i, is_value)
+        if (len(cells) >= 3 or two or once) and _rows_follow(raw, i):
+            head = _head(cells, piped, is_value, least=2 if two or once else 3)
             if head is not None:
-                head.valued = two
+                head.valued, head.once = two, once
                 continue
         pairs = _PAIRS.split(bare)
         indent = line[:len(line) - len(line.lstrip(" \t"))]  # kept: an indented pair sits under the line above it
@@ -303,9 +316,9 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
                      r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|"
-                     r"pvt|fr|sfr|sdn|bhd|jln|tmn|unit|unid|un|qtd|qty|quant|vlr|vl|cód|cod|obs|pcs)\.$", re.IGNORECASE)
+                     r"pvt|fr|sfr|sdn|bhd|jln|tmn|unit|unid|un|qtd|qty|quant|vlr|vl|cód|cod|obs|pcs|τηλ|κιν|οδ|αρ|σελ)\.$", re.IGNORECASE)
 # and German and French ones, the rupee's "Rs. 3,458", "Pvt. Ltd.", the Swiss franc's "Fr. 7'440.–", Malaysian "Sdn.
-# Bhd.", addresses' "Jln." (Jalan), "Tmn." (Taman), and a table head's "Unit. (R$)", "Qtd."
+# Bhd.", Greek "Τηλ." (phone), addresses' "Jln." (Jalan), "Tmn." (Taman), and a table head's "Unit. (R$)", "Qtd."
 _MONTH_ABBREV = re.compile(r"(?:^|\s)(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 _DOTTED_DAY = re.compile(r"(?:^|\s)\d{1,2}\.$")  # German days: "am 7. Mai", "Berlin, 10. Februar 2026"
 _MONTH_FIRST = re.compile(MONTH + r"\b", re.IGNORECASE)

@@ -16,6 +16,7 @@ from .facts import Extraction, Fact
 from .kinds import CONTACT_WORDS, asked_part
 from .layout import TABLES
 from .papers import to_anyone
+from .people import HONORIFICS
 from .retrieve import MONTH_NUMBERS, Candidate, contains
 from .slots import WEEKDAYS, starts_alike, stem, words
 from .tongues import capitalises_nouns
@@ -40,7 +41,8 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
     ``lowered``: the names typed in lower case (:func:`typed_lower`)."""
     # names in what a question tells before it asks are where it happens, not what is asked ("We're driving up the
     # West Coast over Christmas - by what date is the Toyota's renewal due?"): only the asking sentence's must be said
-    proper = {stem(w.lower()) for w in _PROPER.findall(asked_part(query))} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent
+    proper = {stem(w.lower()) for w in _PROPER.findall(asked_part(query))} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent \
+        - HONORIFICS  # ("Cem Bey": Cem)
     proper = proper & set(terms) | lowered
     if not proper or ex.declined or not ex.facts:
         return ex

@@ -17,6 +17,11 @@ from .slots import WEEKDAYS, stem
 
 _FULL = re.compile(r"\b([A-Z][a-z]{2,})\s+[A-Z](?:'[A-Z])?[a-z]+\b")  # "Tomasz Nowak", "Siobhan O'Neill"
 _TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Prof", "Mme", "Herr", "Frau"})
+# what is said with a name, before or after it, and never written by the papers that name the person ("Cem Bey",
+# "Ayşe Hanım", "Sra. Gómez", "Ibu Sari"): no name of its own
+HONORIFICS = frozenset("""mr mrs ms miss dr prof mme mlle herr frau bey hanım hanim hoca efendi sama sahib señor
+ senor señora senora sra srta doña signor signora dott pani kyrios kyria madame monsieur mevrouw meneer mevr ibu
+ bapak encik puan kuya tita tito aling""".split())
 
 
 def first_names(passage: str) -> frozenset[str]:

@@ -66,7 +66,8 @@ def _lettered(pattern: str) -> str:
 
 TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
     "amount": re.compile(_CURRENCY + r"|(?:\b|(?<=_))(?:amount|total|price|cost|planned|actual|budget|spent|paid|fee|rent|"
-                         r"deposit|balance|sum|subtotal)\b\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
+                         r"deposit|balance|sum|subtotal|tổng cộng(?: tiền)?|tổng thanh toán|thành tiền|số tiền|cộng tiền)\b"
+                         r"(?:\s*\([^)\d]{1,12}\))?\s*[:=]?\s*(?!\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d\d-\d\d)\d"
                          r"(?![\d.,\s]*(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|l|g|h|hrs?|mins?|%)(?!\w))", re.IGNORECASE),
     "date": re.compile(DATE, re.IGNORECASE),
     # "what time": a time of day ("15:00", "9am", "noon"), not a date

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from .wording import words
+from .wording import fold, single, words
 
 # a word -> the extensions it stands for (a kind word stands for several)
 KIND_WORDS: dict[str, tuple[str, ...]] = {
@@ -130,9 +130,10 @@ bought buy buying purchase purchased get got anything something still went gone 
 _IDIOMS = {"run": "out", "runs": "out", "ran": "out", "running": "out", "hand": "over", "handed": "over",
            "fork": "out", "forked": "out", "shell": "out", "shelled": "out", "cough": "up", "coughed": "up",
            "read": "out", "end": "up", "ends": "up", "ended": "up", "right": "now", "ask": "for", "asks": "for",
-           "asked": "for", "asking": "for"}  # "what number do I read out":
+           "asked": "for", "asking": "for", "take": "off", "takes": "off", "took": "off", "taken": "off",
+           "taking": "off"}  # "what number do I read out":
 # what number; "what did that end up costing": what it cost; "who's renting it right now": who rents it; "what code
-# would the airline ask for": what code
+# would the airline ask for": what code; "how much tax was taken off her pension": how much tax (the particle too)
 
 
 # what leaves an account ("what does the gym take out of our account"): a payment, read by :mod:`.gloss` and
@@ -147,7 +148,7 @@ def idiom(ws: list[str], i: int) -> bool:
     """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out"), or the
     particle of a verb of writing down ("which recipes have we got written down": no topic "down")."""
     return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "") or \
-        ws[i] == "down" and i > 0 and ws[i - 1] in _WRITTEN
+        i > 0 and _IDIOMS.get(ws[i - 1]) == ws[i] or ws[i] == "down" and i > 0 and ws[i - 1] in _WRITTEN
 
 
 _WRITTEN = frozenset("write writes wrote written writing jot jots jotted note noted put copied typed scribbled".split())
@@ -440,5 +441,8 @@ def same_word(a: str, b: str) -> bool:
 
 
 def starts_alike(a: str, b: str) -> bool:
-    """The same name in another tongue or form: five letters alike ("Lisboa" for Lisbon, "Walter" for Walt)."""
-    return len(a) >= 5 and len(b) >= 5 and a[:5].lower() == b[:5].lower()
+    """The same name in another tongue or form: five letters alike ("Lisboa" for Lisbon, "Walter" for Walt; in
+    other letters, a doubled one said once: "Μουσακάς" for moussaka)."""
+    a, b = single(fold(a.lower())), single(fold(b.lower()))
+    return len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5]
+

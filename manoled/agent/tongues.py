@@ -31,14 +31,16 @@ _ASKING = {
            "qué": "what", "cuál": "which", "cual": "which", "cuesta": "cost", "costó": "cost", "costo": "cost",
            "próxima": "next", "próximo": "next", "proxima": "next", "proximo": "next", "prox": "next", "cargan": "charge",
            "cargaron": "charge", "cobran": "charge", "cobraron": "charge", "pagamos": "pay", "pagué": "pay",
-           "último": "last", "ultimo": "last", "última": "last", "ultima": "last", "fue": "was", "fueron": "were"},
+           "último": "last", "ultimo": "last", "última": "last", "ultima": "last", "fue": "was", "fueron": "were",
+           "nombre": "name", "teléfono": "phone", "telefono": "phone"},
     "de": {"wann": "when", "wieviel": "how much", "wie": "how", "viel": "much", "viele": "many", "wieviele": "how many", "wer": "who", "wo": "where", "welche": "which", "welcher": "which",
            "welches": "which", "kostet": "cost", "kostete": "cost", "nächste": "next", "nächster": "next", "abgebucht": "charged",
            "bezahlt": "paid", "letzte": "last", "letzten": "last", "letzter": "last"},
     "it": {"quando": "when", "quanto": "how much", "quanta": "how much", "dove": "where", "quale": "which",
-           "costa": "cost", "prossima": "next", "prossimo": "next"},
+           "costa": "cost", "prossima": "next", "prossimo": "next", "nome": "name", "telefono": "phone"},
     "pt": {"quando": "when", "quanto": "how much", "quanta": "how much", "quem": "who", "onde": "where",
-           "qual": "which", "custa": "cost", "custou": "cost", "próxima": "next", "próximo": "next"},
+           "qual": "which", "custa": "cost", "custou": "cost", "próxima": "next", "próximo": "next", "deu": "cost",
+           "ficou": "cost", "paguei": "paid", "pagamos": "paid", "nome": "name", "telefone": "phone"},
     "nl": {"wanneer": "when", "hoeveel": "how much", "waar": "where", "welke": "which", "kost": "cost",
            "volgende": "next", "wat": "what", "zit": "is", "zitten": "are", "staan": "are", "staat": "is",
            "neemt": "takes", "nemen": "take", "laatst": "last", "gewijzigd": "changed", "aangepast": "changed"},
@@ -73,7 +75,7 @@ _LITTLE = {
     "de": "der das dem des ein eine einen einem und oder für mit von vom zum zur im ist sind mein meine unser unsere "
           "ich wir es muss müssen bis haben hat gibt",
     "it": "il lo gli della del delle dei un una e o con per di da è sono mio mia nostro nostra si ci",
-    "pt": "os das dos da de em na nas um uma e ou com por para é são meu minha nosso nossa",
+    "pt": "os das dos da de em na nas um uma e ou com por para é são meu minha nosso nossa ao foi",
     "nl": "de het een en of voor met van op is zijn mijn onze ons ik we moet moeten er",
     "sv": "det den en ett och eller för med av på är vi jag min mitt mina vår vårt våra till om som har",
     "cs": "na za ve je jsou můj moje náš naše našeho pro se ze od",
@@ -119,6 +121,9 @@ _FILES_SAID = {
 _FILES_SAID_MAPS = {lang: dict(pair.split(":") for pair in ws.split()) for lang, ws in _FILES_SAID.items()}
 # asking words that are English words too, read so once the language is known ("Was ist im Ordner?")
 _ONCE_KNOWN = {"de": {"was": "what", "ist": "is", "im": "in the"}}
+# little words that are English words (or letters) too, dropped once the language is known ("quanto deu o
+# veterinário do Paçoca")
+_ONCE_LITTLE = {"pt": frozenset("o a do no ao à".split()), "es": frozenset("a".split()), "it": frozenset("a al".split())}
 # of those, the ones no English question says ("Ordner", "mapp"; not "map", "pasta"): they tell the language too,
 # capitalised as German writes its nouns
 @cache
@@ -142,7 +147,7 @@ _MONTHS = ("january february march april may june july august september october 
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
                    "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah magkano kailan "
-                   "πόσο ποσο πόσα ποσα πότε ποτε".split())
+                   "πόσο ποσο πόσα ποσα πότε ποτε quando quanto quem onde".split())
 
 
 def language_of(question: str) -> str | None:
@@ -172,7 +177,8 @@ def in_english(question: str) -> str:
     for pattern, said in _PHRASES.get(lang, []):
         question = pattern.sub(said, question)
     files_said = _FILES_SAID_MAPS.get(lang, {})
-    asking, little = {**files_said, **_ONCE_KNOWN.get(lang, {}), **_ASKING[lang]}, _LITTLE_SETS[lang]
+    asking, little = {**files_said, **_ONCE_KNOWN.get(lang, {}), **_ASKING[lang]}, _LITTLE_SETS[lang] | \
+        _ONCE_LITTLE.get(lang, frozenset())
     out = []
     for w in re.split(r"(\s+)", question):
         parts = re.split(r"(?<=\w)'(?=\w)", w)  # "l'assurance": the article and its word

@@ -45,6 +45,7 @@ from .named import of_the_named, typed_lower
 from .names import files_at, index_of, path_matches, similar
 from .owndate import own_date_last
 from .pairs import both_asked
+from .people import HONORIFICS
 from .registry import ToolError, ToolOutput, ToolRegistry, tool
 from .retrieve import MONTH_NUMBERS, contains, fts_terms, gloss_terms
 from .roles import role_words
@@ -52,7 +53,7 @@ from .senses import SIBLING, WordSense, passage_words
 from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
 from .terms import person_verbs, told_aside, topic_terms
-from .totals import TOTAL_ASK
+from .totals import BILL_ASK, TOTAL_ASK
 
 log = logging.getLogger(__name__)
 
@@ -109,12 +110,17 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
     for a, b in zip(ws, ws[1:], strict=False):
         if b in STOP or b in MONTH_NUMBERS or b[:3] in MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
             continue  # "early Feb": when, not what
-        if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query):
-            continue  # "warn Fernando": a name after a verb, not a kind of a thing
+        if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query) or _SEASONAL.fullmatch(f"{a} {b}"):
+            continue  # "warn Fernando": a name after a verb, not a kind of a thing; "the summer holiday": when
         if (stem(a) in absent and stem(a) not in attribute and a not in SIDE_WORDS and (a in SIBLING or len(a) >= 4 and not common(a)) and a.isalpha()
                 and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or len(a) >= 4 and w.startswith(a) for w in seen)):
             return f"{a} {b}"
     return ""
+
+
+# "the summer holiday": when the trip was, which its booking says by its dates, not by the season
+_SEASONAL = re.compile(r"\b(summer|winter|spring|autumn|fall|easter|christmas)\s+(?:holiday|trip|vacation|break|getaway)s?\b",
+                       re.IGNORECASE)
 
 
 @tool
@@ -181,7 +187,8 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     # a paper's word in another tongue no file has ("kauce"): the papers may say it in another of its words (jistota)
     kin = {t: found for t in absent - spelled - joined if (found := [h for h in gloss.heads(t) if _files_with(ctx, h)])}
     forms, spelled = forms + parts + [h for hs in kin.values() for h in hs], spelled | joined | set(kin)
-    forms += [w for t in terms for w in ctx.spelled_natively(t)]  # "the Naxos trip": Νάξος, as the papers write it
+    native = [w for t in terms for w in ctx.spelled_natively(t)]  # "the Naxos trip": Νάξος, as the papers write it
+    forms += native
     if forms:  # "warrant of fitness", words no file has: the papers write WOF
         query = " ".join([query, *forms])
         terms = topic_terms(query)
@@ -193,7 +200,7 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     absent -= initials
     kind, ahead = typed_by(query)[0], ahead_asked(query)
     # "what did it end up costing": a bill's total, which may come a chunk after the rows that say the words
-    read_on = kind == "amount" and bool(TOTAL_ASK.search(query))
+    read_on = kind == "amount" and bool(TOTAL_ASK.search(query) or BILL_ASK.search(query))
     candidates = ctx.hybrid(initials)(query, terms, k=top, only_files=only_files, read_on=read_on)
     if only_files is None:  # "in October", where the search found September's and November's payslips
         candidates = asked_month_papers(query, terms, candidates, ctx.files(), ctx.catalog.passages_for)
@@ -219,7 +226,8 @@ def _find_facts(ctx: ToolContext, query: str, top_k: int = 5, only_files: set[in
     # "ruth net pay oct": a name typed in lower case, which the files write as one
     lowered = typed_lower(asked, terms, absent, files_with, cache(lambda i: ctx.passages(i, _READ_PASSAGES)))
     # "the globex bill": a coined word (no English one, however rare) that names files (globex_telecom_2026-01.pdf)
-    lowered |= {t for t in terms if t.isalpha() and t not in absent and coined(t) and path_matches(t, ctx.files())}
+    lowered |= {t for t in terms if t.isalpha() and t not in absent and coined(t) and path_matches(t, ctx.files())
+                and t not in native}  # (a name's other spellings are no names of their own)
     ex = _newest_row(ctx, query, of_the_named(query, terms, absent, ex, files_with, lowered))
     # a file name's initials are as rare as the files they name
     ex = verify.check(query, ex, df=lambda t: len(files_with(t)) or len(named_by.get(t, ())),
@@ -356,7 +364,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     """Why the files cannot answer: the question's own words are in no file, nor said otherwise in the passages
     found ("tiramisu", "Wayne Enterprises"); empty when they may."""
     terms = [t for t in terms if not adverb(t)]  # "exactly", "really": how it asks, not what about
-    absent = [t for t in terms if t in absent_words]
+    absent = [t for t in terms if t in absent_words and t not in HONORIFICS]  # ("Ozan Bey": Ozan)
     if not absent:
         return ""
     # a short form of words a passage found says ("CT": controle_technique_2025.pdf), as its initials
@@ -377,6 +385,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # is rarely written; "what milk am I picking up": the asker's deed, not what the list says
     told = told_aside(query)  # "Is the cat getting fat? What did she weigh?": "fat" is told, not asked
     told |= {stem(w) for m in PENDING.finditer(query) for w in words(m.group())}  # "what's still left": how it asks
+    told |= {m[1].lower() for m in _SEASONAL.finditer(query)}
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
                and t not in LIGHT_HEADS and t not in gloss.NATIONAL and t not in told]  # "spend": how; "the people who redid my
     # logo": a party, not a topic; "the mexican dip": how the dip is, not a word its recipe must carry

@@ -8,10 +8,11 @@ unless a word names one item ("Walt's copay on the apixaban") or the question as
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .commonness import zipf
-from .gloss import PHRASED, forms
+from .gloss import PHRASED, forms, phrases
 from .kinds import WITH_TAX, is_cue, new_value
 from .retrieve import contains
 from .slots import OUT_OF_ACCOUNT, STOP, TAKE_HOME, stem, words
@@ -24,11 +25,19 @@ TOTAL_ASK = re.compile(r"(?<!still )\bow(?:e|ed|ing)\b(?![^?.!]*\b(?:every|each|
                        + WITH_TAX.pattern, re.IGNORECASE)
 RATE_ASK = re.compile(r"\b(?:rate|rates|per|each|hourly|apiece|a head|unit price)\b", re.IGNORECASE)  # one line's price
 BILL_ASK = re.compile(r"\b(?:bill|invoice|receipt)s?\b", re.IGNORECASE)
+def _unmarked(forms: list[str]) -> list[str]:
+    """``forms`` as patterns, each also without its accents: a Greek paper's capitals drop them ("ΣΥΝΟΛΟ")."""
+    bare = ("".join(c for c in unicodedata.normalize("NFD", f) if not unicodedata.combining(c)) for f in forms)
+    return [re.escape(f) for f in dict.fromkeys([*forms, *(unicodedata.normalize("NFC", b) for b in bare)])]
+
+
 TOTAL_UNIT = re.compile(r"\b(?:total|grand total|total due|amount due|payable)\b|"  # and papers in other languages
                          r"gesamt|endbetrag|rechnungsbetrag|\bsumme\b|\bmontant total|\bimporte total|\btotale\b|\bsaldo finale\b|"
                          r"\b(?:att betala|at betale|å betale|summa|totalt|i alt)\b|"
-                         r"\b(?:ödenecek|odenecek|fatura tutarı|do zapłaty|k úhradě|te betalen)\b|"
-                         rf"\b(?:{'|'.join(forms('total'))})\b",  # and the glossary's: toplam, jumlah, celkem …
+                         r"\b(?:ödenecek|odenecek|fatura tutarı|do zapłaty|k úhradě|te betalen|για καταβολ[ηή]|πληρωτ[εέ]ο|"
+                         r"προς πληρωμ[ηή]|phải nộp|phải thanh toán)\b|"  # (Greek capitals drop their accents)
+                         rf"\b(?:{'|'.join(_unmarked([*forms('total'), *phrases('total')]))})\b",  # and the
+                         # glossary's: toplam, jumlah, celkem, genel toplam, tổng cộng, σύνολο (ΣΥΝΟΛΟ) …
                          re.IGNORECASE)
 # a sum before tax is a step to the total, not the total ("Total hors taxes", "Subtotal (excl GST)", "Netto", "Totale
 # imponibile"); so is one section's ("Totale A: 1.661,40" over "SALDO FINALE: EURO + 3.412,18" on a tax payment form)

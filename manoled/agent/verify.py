@@ -260,8 +260,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
     light |= gloss.account_words(question)  # "what landed in my bank account": where the pay went
     light |= occasion_held(question)[1]  # "for Kunle and Amaka's wedding": whose wedding, not who flies
     told = told_apart(question)
-    # a file by what its passages found say together: an e-ticket's flights and its booking reference may be
-    # passages apart
+    # a file by what its passages found say together (an e-ticket's flights and booking reference, passages apart)
     papers: dict[str, str] = {}
     for f in ex.facts[:30]:
         if f.path not in papers:  # (of each file's best fact)
@@ -275,7 +274,8 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
         if listed(theirs[0]) and coverage(terms, item(theirs[0]), n_files, sense, light, df, told)[0] < \
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
-        elif _may_leave(question, top, theirs, kind, initialled or {}, papers, told):
+        elif _may_leave(question, top, theirs, kind, initialled or {}, papers, told) or scored[top.path][0] < \
+                MIN_COVERAGE <= scored[best][0] and (theirs[0].typed or not top.typed):  # (or the best is declined)
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]

@@ -63,3 +63,8 @@ def fold(word: str) -> str:
         return word
     word = _GREEK_PAIRS.sub(lambda m: {"μπ": "b"}.get(m.group(), "u" if m.group() == "υ" else "n"), word)
     return word.translate(_LATIN)
+
+
+def single(word: str) -> str:
+    """``word`` with each doubled letter said once ("moussaka": mousaka), as names are spelt in other letters."""
+    return re.sub(r"(\w)\1", r"\1", word)

@@ -17,7 +17,7 @@ def test_asking_words_are_said_in_english():
     assert in_english("¿Cuánto cuesta el gimnasio al mes?") == "how much cost gimnasio mes?"
     assert in_english("combien coûte l'assurance auto par mois ?") == "how much cost assurance auto mois ?"
     assert in_english("Wann ist die nächste Zahlung fällig?") == "when is die next Zahlung fällig?"
-    assert in_english("quanto custa o seguro da casa?") == "how much cost o seguro casa?"
+    assert in_english("quanto custa o seguro da casa?") == "how much cost seguro casa?"
     assert in_english("seguro coche 2026 cuanto total?") == "seguro coche 2026 how much total?"  # one is enough
     assert in_english("prox itv seat?") == "next itv seat?"  # "next" alone: no English question says "prox"
     assert in_english("prochaine révision voiture?") == "next révision voiture?"
