@@ -14,7 +14,7 @@ from .commonness import adverb
 from .continuation import bare_phrase
 from .focus import focus_words
 from .gloss import heads, spelled_out
-from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue, is_cue_abroad
+from .kinds import _ASKED_AS, NUMBER_SAID, asked_part, is_cue
 from .months import foreign_month
 from .people import is_role
 from .roles import role_words
@@ -230,6 +230,8 @@ def paid_for(question: str) -> list[str]:
             i + 1 + ws[i + 1].endswith("'s") if w in _COST_ASKED and i and ws[i - 1] in ("much", "what") and (
                 ws[i + 1] in _OWNED or ws[i + 1].endswith("'s")) and any(x in _COST for x in ws[i + 2:i + 8]) else 0
         # charge to *replace* the gutters; did *the drill* cost; did Dan's *filling* cost
+        if start and ws[:2] == ["how", "much"] and set(ws[2:i]) & (_NAMED_AMOUNTS | {"overtime", "tax", "tip"}):
+            return []  # "how much security deposit did we pay for the flat": the deposit, not the flat's price
         if start:
             return _noun_phrase(ws[start:], skip=DETERMINERS | dated, end=_COST)
     # "how much is the shuttle bus to Cradle Mountain": the thing itself, priced (not "how much was the deposit",
@@ -299,3 +301,9 @@ def recipe_for(question: str) -> list[str]:
                 np.insert(0, x)
             return [stem(x) for x in np]
     return []
+
+
+def is_cue_abroad(word: str) -> bool:
+    """Whether ``word`` is a value's word in another tongue ("fianza": the deposit, "liquido": net pay), which
+    heads its phrase there ("fianza piso", "liquido nomina")."""
+    return any(is_cue(h) for h in heads(word))

@@ -38,7 +38,7 @@ matthew: matt; nicholas: nicky; stephen steven: steve stevie; anthony: tony; jos
 jennifer: jen jenny; rebecca: becky becca; edward: ted eddie; andrew: andy; charles: charlie
 jessica: jess jessie; timothy: tim timmy; gregory: greg; jonathan: jon jonny; philip phillip: phil
 kenneth: ken kenny; richard: rick ricky richie; alexander alexandra: alex; benjamin: ben benny
-samuel samantha: sam sammy; frederick: fred freddie; henry: harry; jacob: jake; joshua: josh
+samuel samantha: sam sammy; frederick: fred freddie; henry: harry; jacob: jake; joshua: josh; péter peter: peti
 zachary: zach zack; oliver: ollie; theodore: theo; isabel isabella isobel: izzy bella; eleanor: ellie nell
 victoria: vicky vic; abigail: abby; amanda: mandy; susan: susie; patricia: patty trish
 """

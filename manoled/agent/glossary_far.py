@@ -1,7 +1,8 @@
-"""The words of household papers in Greek and Vietnamese, by the English word a question says: the lines of
+"""The words of household papers in Greek, Vietnamese and Hungarian, by the English word a question says: the lines of
 :data:`.glossary.TABLE`, for tongues that write them in other letters (Greek, read in Latin ones once folded:
 *τηλέφωνο* is "tilefono") or in words of several syllables (Vietnamese *hóa đơn*, written *hóa_đơn*). No form is one
-that folds to an English word or name (*số*, a number, is "so"; *ảnh*, a photo, "anh"; *Ιαν.*, January, "Ian").
+that folds to an English word or name (*số*, a number, is "so"; *ảnh*, a photo, "anh"; *Ιαν.*, January, "Ian";
+*adó*, a tax, "ado"). Hungarian adds its endings to a word ("számlák", "számlát"): a form is read as a word's start.
 """
 
 TABLE = """
@@ -58,7 +59,7 @@ overtime: υπερωρίες làm_thêm_giờ tăng_ca
 refund: επιστροφή hoàn_thuế hoàn_tiền
 maturity mature matures: λήξη đáo_hạn
 package plan: πακέτο gói_cước
-flat apartment: διαμέρισμα διαμερίσματος κατοικία κατοικίας căn_hộ chung_cư
+flat apartment: διαμέρισμα διαμερίσματος κατοικία κατοικίας căn_hộ chung_cư apartman lakás
 house home: σπίτι οικία nhà_riêng
 athens: αθήνα αθήνας athina
 piraeus: πειραιάς πειραιά peiraias
@@ -75,4 +76,47 @@ september: σεπτέμβριος σεπτεμβριος σεπτεμβρίου 
 october: οκτώβριος οκτωβριος οκτωβρίου οκτωβριου οκτ
 november: νοέμβριος νοεμβριος νοεμβρίου νοεμβριου νοε
 december: δεκέμβριος δεκεμβριος δεκεμβρίου δεκεμβριου δεκ
+payslip salary: bérjegyzék bérjegyzékek munkabér
+invoice bill: számla számlák
+contract: szerződés
+lease: bérleti_szerződés
+deposit: kaució előleg
+landlord: főbérlő bérbeadó
+tenant: bérlő
+phone: telefonszám telefon
+vet: állatorvos állatorvosi
+recipe: recept receptek
+overtime: túlóra túlórák túlórapótlék
+tax: szja
+refund: visszajár visszatérítés
+deadline: határidő befizetési_határidő
+booking reservation: szállás foglalás visszaigazolás
+policy: kötvény kötvényszám
+insurance: biztosítás biztosító
+compulsory mandatory: kötelező zorunlu υποχρεωτική υποχρεωτικής bắt_buộc
+electricity: villany villanyszámla
+heating: távhő fűtés
+school: iskola
+canteen lunch: menza ebéd
+total: összesen végösszeg fizetendő
+net: nettó
+gross: bruttó
+car: gépjármű
+service: szerviz
+fuel: tankolás üzemanyag
+cabbage: káposzta
+trip: kirándulás utazás erdei_iskola
+diary: napló
+note: jegyzet jegyzetek
+amount: összeg
+cat: macska
+january: január
+february: február
+march: március
+april: április
+may: május
+june: június
+august: augusztus
+september: szeptember szept
+october: október
 """

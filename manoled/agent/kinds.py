@@ -14,7 +14,7 @@ from .asking import AT_A_TIME, asked_part, day_named
 from .askwords import counted_by_count
 from .commonness import zipf
 from .counted import COUNTED, counted_value
-from .gloss import forms, heads, in_english
+from .gloss import forms, in_english
 from .people import is_role, name_of_role
 from .shapes import IBAN, IBAN_FORM, MEASURES, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
@@ -101,6 +101,7 @@ def _slot_value(unit: str, asked: set[str]) -> bool:
     return any(_SLOT_VALUE[s].search(unit) for s in asked & SLOTS)
 
 
+_TALL = frozenset("tall height taller".split())
 _HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
@@ -200,6 +201,8 @@ def _typed_by(question: str) -> tuple[str | None, bool]:
     if (any(w in _WEIGHED for w in ws) or _SCALES.search(question)) and not any(w in _PRICED for w in ws) and (
             ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):
         return "weight", True  # "what did Samosa weigh at the vet", "how heavy was the baby": a mass, not a sum
+    if _TALL & set(ws) and (ws[0] in ("what", "how") or not any(w in _ASKING or w in _WH for w in ws)):
+        return "number", True  # "how tall was Leo", "leo height": a length, measured
     first = {"when": "date", "who": "person", "whom": "person", "whose": "person", "where": "place", "why": "purpose"}
     dotted = {m.group(1).lower() for m in NUMBER_SAID.finditer(question)}  # "bond no. lipscombe ave": its number
     # (not one that opens asking a time or a date: "what time can we check in, by the booking confirmation")
@@ -400,12 +403,6 @@ def _untitled(name: str) -> list[str]:
     return ws[1:] if ws[:1] == ["dr"] else ws
 
 
-def is_cue_abroad(word: str) -> bool:
-    """Whether ``word`` is a value's word in another tongue ("fianza": the deposit, "liquido": net pay), which
-    heads its phrase there ("fianza piso", "liquido nomina")."""
-    return any(is_cue(h) for h in heads(word))
-
-
 def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     """Whether ``unit`` has a value of ``kind``; a name (person, org, place) only counts when it says more than
     the question ("who is the pastor at Grace Hill?" is not answered by "Grace Hill")."""
@@ -415,10 +412,14 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
         return bool(_PERCENT.search(unit))  # a rate asked: "6.45%", not the loan's number
     if kind == "number" and asked & SLOTS:
         return _slot_value(unit, asked)  # "what gate": "Gate B12", not "gate closes 30 minutes before"
+    if kind == "number" and asked & _TALL:
+        return bool(re.search(r"\d\s?(?:in|inches|cm|ft|feet|m|\"|')(?!\w)", unit))
     if kind == "number" and asked & _HEAT_ASK:
         return bool(_DEGREES.search(unit))
     if kind == "number" and asked & (COUNTED | USED):  # "how many transactions", "how much gas did we use"
         return counted_value(unit, asked)
+    if kind == "number" and (measured := asked & _UNIT_ASKS - {"units"}):  # "kwh july": "412 kWh", no "€/kWh" rate
+        return any(re.search(rf"\d\s?{re.escape(u)}\b(?!\s*/)", unit, re.IGNORECASE) for u in measured)
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch", nor

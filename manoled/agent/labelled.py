@@ -15,7 +15,7 @@ from .shapes import TYPE_PATTERNS
 from .slots import GENERIC, STOP, stem, words
 
 # a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
-_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik)\b",
+_USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik|καταν[αά]λωσ\w*|tüketim\w*|tiêu thụ)\b",
                         re.IGNORECASE)
 _KWH = re.compile(r"\d\s?kwh\b", re.IGNORECASE)  # or a number of kWh, with no label
 # what says no quantity used, though it says use or kWh: a day's or a year's average, a meter's reading, a rate's
@@ -54,11 +54,12 @@ def asks_use(question: str) -> bool:
     return bool(USED.intersection(words(question)))
 
 
-def says_use(unit: str) -> bool:
-    """Whether ``unit`` says a quantity used ("Units Consumed: 287", "Total 2,215 kWh"; not the bill's "Electricity
-    Duty @ 16%", nor a day's average or a meter's reading in kWh)."""
+def says_use(unit: str) -> int:
+    """2 when ``unit`` says a quantity used by its label ("Units Consumed: 287", "Usage (kWh): 1,102"), 1 by its
+    measure alone ("600 kWh": a tariff block's, perhaps), else 0 (not the bill's "Electricity Duty @ 16%", nor a day's
+    average or a meter's reading in kWh)."""
     unit = _NOT_USED.sub(" ", unit)
-    return bool(_USE_LABEL.search(unit) or _KWH.search(unit))
+    return 2 if _USE_LABEL.search(unit) else int(bool(_KWH.search(unit)))
 
 
 # the word that names a code, before the word that says it is one ("policy number", "member no", "customer ref")

@@ -56,9 +56,13 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
         said = [t for t in c.terms if t in asked]
         return len(said) >= 2 and (c.path in found or len(said) == len(asked))
 
-    if any(fit(c.file_name) > 0 for c in candidates if c.path in found and of_series_asked(c)):
-        return candidates  # a paper of the month asked was found: the check weighs it against the others (not the
-        # Kita's May bill, which says only the name of "claudia nettolohn mai")
+    mine = [c for c in candidates if c.path in found and of_series_asked(c) and fit(c.file_name) > 0]
+    if mine:  # a paper of the month asked was found: the check weighs it against the others (not the Kita's May
+        # bill, which says only the name of "claudia nettolohn mai"); read whole when a passage of another month's
+        # paper says more of the words ("overtime": its table, not the October payslip's last lines, found first)
+        most = max((len(set(c.terms) & set(asked)) for c in candidates if fit(c.file_name) < 0), default=0)
+        return [_whole(c, terms, passages) if c in mine and len(set(c.terms) & set(asked)) < most else c
+                for c in candidates]
     others = [c for c in candidates if of_series_asked(c) and fit(c.file_name) < 0]
     by_path = files_at([c.path for c in others], files)
     leading = set(found)
@@ -80,6 +84,16 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
             at = len(out) if c.path in leading else next((i for i, o in enumerate(out) if o.path not in leading), len(out))
             out.insert(at, m)
     return out
+
+
+def _whole(c: Candidate, terms: Sequence[str], passages: Callable[..., list[tuple[int, int, Any, str]]]) -> Candidate:
+    """``c`` with its file's first passages read together in its place."""
+    rows = passages(c.file_id, limit=READ_MOST) if c.file_id is not None else []
+    if not rows:
+        return c
+    m = replace(c, passage_id=rows[0][0], text=overlapped([row[3] for row in rows]), heading="")
+    m.terms = m.says(terms)
+    return m
 
 
 def month_missing(query: str, ex: Extraction, files: Sequence[Any]) -> bool:

@@ -121,4 +121,19 @@ def joined(topics: list[str], question: str, files: Sequence[Any]) -> list[str]:
         if any(x == a and y == b for x, y in zip(said, said[1:], strict=False)) and hits and \
                 not any(a in path_words(f.relpath) and b in path_words(f.relpath) for f in hits) and a in out:
             out[out.index(a):out.index(a) + 2] = [one]
-    return out
+    return _initialled(out, said, files)
+
+
+def _initialled(topics: list[str], said: list[str], files: Sequence[Any]) -> list[str]:
+    """``topics`` with a run of words the question says side by side written as the initials file names use
+    ("Emerald Bay CU": EBCU_Statement_2026-10.pdf; a short word stays whole), when no name says those words."""
+    for n in (4, 3, 2):
+        for i in range(len(topics) - n + 1):
+            run = topics[i:i + n]
+            short = "".join(w if len(w) <= 2 else w[0] for w in run)
+            if len(short) < 3 or not any(said[j:j + n] == run for j in range(len(said) - n + 1)):
+                continue
+            hits = [f for f in path_matches(short, files) if short in path_words(f.relpath)]
+            if hits and not any(set(run) & set(path_words(f.relpath)) for f in hits):
+                return [*topics[:i], short, *topics[i + n:]]
+    return topics

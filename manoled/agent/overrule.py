@@ -41,10 +41,11 @@ from .askwords import (
     counted_by_count,
     counts_deeds,
 )
+from .attribute import is_cue_abroad
 from .continuation import bare_phrase
 from .folderwords import find_folder, has_subfolders
 from .gloss import in_english
-from .kinds import is_cue, is_cue_abroad, typed_by, wanted_type
+from .kinds import is_cue, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
 from .plan import Plan
@@ -237,6 +238,7 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         plan.reason = "the space the files a word names take"
     elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(
             t not in folder_terms and t not in chat and not (plan.folder and t in SIZE_WORDS | SIZE_SAID)
+            and not (plan.folder and re.search(rf"\b{re.escape(t)}['’]s\b", q))  # ("Maya's Studio folder": hers)
             for t in slots.topics):  # "how heavy is the Money folder": how it asks
         plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
     elif intent == "disk" and not plan.folder and EACH_FOLDER.search(q):

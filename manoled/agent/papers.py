@@ -90,10 +90,20 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
         return files
     # "the monthly maintenance bills": the bills, whether they say how often they come or not (unless names say it)
     terms = [t for t in terms if t not in _HOW_OFTEN or path_matches(t, ctx.files())] or terms
+    # "the photos from the Vancouver trip": what is about Vancouver, when no name says trip (the photos' text never does)
+    terms = [t for t in terms if t not in _TRIPS or path_matches(t, ctx.files())] or terms
     return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
 
 
+def _photo_beside(f: FileRecord, term: str) -> bool:
+    """Whether ``f`` is a photo kept with papers of a written kind whose own name says no such paper: the camera's
+    IMG_20260321_183045.jpg in Recipes/ is no recipe."""
+    return (term in PAPER_WORDS or term in _WRITTEN) and f.ext in KIND_EXTS["photo"] and not _own_name_says(f, term)
+
+
+_WRITTEN = frozenset("recipe note prescription report form document".split())
 _HOW_OFTEN = frozenset("monthly weekly yearly annual quarterly daily fortnightly".split())
+_TRIPS = frozenset("trip holiday vacation getaway journey visit".split())
 _YEARS_SAID = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 
@@ -118,7 +128,8 @@ def _about_terms(ctx: ToolContext, files: list[FileRecord], terms: list[str], ki
         files, terms = kind, [t for t in terms if t not in PAPER_WORDS]
     for term in terms:
         named = {f.id for f in path_matches(term, ctx.files())}  # the listing's index, not one per filtered list
-        by_name = [f for f in files if f.id in named or f.ext in KIND_EXTS.get(term, ())]  # "meeting notes": a .md
+        by_name = [f for f in files if f.id in named and not _photo_beside(f, term)
+                   or f.ext in KIND_EXTS.get(term, ())]  # "meeting notes": a .md
         if by_name and not kind:
             files = by_name
             continue

@@ -135,8 +135,9 @@ class Planner:
             plan.reason = "files whose names have a text"
         value_ask = bool(VALUE_ASK.search(question.lower()))  # "what is …", "which Sunday …": one value
         # "last serviced", "last got an oil change": a deed done to the thing, not a change to its file
-        done = bool(m := re.search(r"\blast (\w+ed|(?:get|got|have|had) an? \w+)\b|\blast time (?:i|we|you|he|she|they) (\w+)",
-                                   q)) and (m.group(1) or m.group(2)) not in FILE_DOINGS  # "the last time we took her in"
+        done = bool(m := re.search(r"\blast (\w+ed|(?:get|got|have|had) an? \w+)\b|\blast time (?:i|we|you|he|she|they) (\w+)|"
+                                   r"\blast (?:in|taken in|brought in) for\b", q)) and \
+        (m.group(1) or m.group(2)) not in FILE_DOINGS  # "the last time we took her in", "last in for service"
         # "my receipts pls": a noun phrase alone, asking for no value ("acme's invoice number?" asks for one)
         bare = bare_phrase(q.split()) and wanted_type(question) is None
         if (intent in ("content", "chat") and (LIST_OPENER.match(q) or bare) or HAVE_ASK.match(q) and intent in (

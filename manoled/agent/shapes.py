@@ -21,7 +21,8 @@ _BEFORE = CODES.replace("eur|usd|gbp|", "")  # (a code before a sum; not "EUR 30
 _CURRENCY = (rf"(?:(?:{SIGNS}|\b(?:rs|{_BEFORE}|fr|sfr|rm|tl)\b\.?)\s?\d{_GROUPED}*|"
              rf"\d{_GROUPED}*\s?(?:euros?|dollars?|pounds?|{CODES}|"
              r"rupees?|kč|zł|lei|kr|tl|lira|pesos?|reais|ringgit|naira|cedis?|shillings?|rand|baht|rupiah|yuan|"
-             rf"vnđ|đ)\b|\d{_GROUPED}*\s?{SIGNS}|"  # (a sign after it: "1.560 €", "1.685.000 ₫", "1,250,000đ")
+             rf"vnđ|đ|forint)\b|\d{_GROUPED}*\s?{SIGNS}|\d{_GROUPED}*\s?(?-i:Ft)\b|"  # (a sign after it: "1.560 €",
+             # "1.685.000 ₫", "1,250,000đ", "12 345 Ft"; not "6 ft", a length)
              r"\d[\d,.']*,-\s?(?:kč|czk|zł|pln|eur|€)(?![^\W\d_])|\b\d[\d,]*(?:\.\d\d)?/-|\b\d{1,2},(?:\d\d,)+\d{3}(?:\.\d\d)?\b|(?<![\d.])(?<![A-Za-z]-)\b(?:\d{1,3}(?:[,.']\d{3})*|(?!(?:19|20)\d\d\D)[1-9]\d{3,5})"
              r"[.,]\d{2}\b(?![.,]?\d)(?!\.\s?[-–])(?!\s?(?:kwh|kw|mwh|kg|km|m²|m2|m³|m3|ml|mg|gb|mb|cm|mm)(?!\w))|"  # "1247.85"
              # (no year's "2026.10"), not a date's "05.02.2026", nor a measure's "255,40 kWh"
@@ -35,7 +36,8 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
           r"ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince|"  # "3. listopadu"
           r"januari|februari|marts|maj|augusti|desember|julai|ogos|disember|"  # the Nordic and Malay ones: "1. marts"
           r"ocak|şubat|subat|mart|nisan|mayıs|mayis|haziran|temmuz|ağustos|agustos|eylül|eylul|ekim|kasım|kasim|aralık|"
-          r"aralik)")  # and the Turkish ones: "20 Kasım 2026"
+          r"aralik|január|február|március|április|május|június|július|augusztus|szeptember|október)")  # and the
+# Turkish ones ("20 Kasım 2026") and the Hungarian ("2026. március 5.")
 # "8/2", "08.02.2026", "16. 10. 2026", "14-05-2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
@@ -43,7 +45,9 @@ DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"
-         r"\b(?:before|by|until|till|after)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\b)")  # "before the 28th"
+         r"\b(?:before|by|until|till|after)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\b|"  # "before the 28th"
+         rf"\b(?:19|20)\d\d\.\s?(?:0?[1-9]|1[0-2])\.\s?(?:0?[1-9]|[12]\d|3[01])\b|\b(?:19|20)\d\d\.\s+{MONTH}\s+\d{{1,2}}\b)")
+# (the year first, as the Hungarians write it: "2026.03.05.", "2026. március 5.")
 # the taxes a bill adds, by their names ("GST", "BTW", "TVQ"), and a sum said with its tax in it: "with tax",
 # "w/ GST", "Total (incl. GST)", "GST inclusive", "inkl. MwSt", "TVA incluse", TTC
 TAXES = frozenset("tax taxes gst hst qst pst vat btw mwst ust tva tps tvq iva moms".split())

@@ -393,7 +393,7 @@ def read_slots(question: str, now: float) -> Slots:
 _HOMEWARD = frozenset("sent send brought bring came come went".split())
 _ISSUED = frozenset("issued issue issues issuing raised".split())
 _POSSESSIVE = frozenset("my our his her their your".split())
-_KIND_OF_THING = frozenset("book album frame session shoot booth print printer".split())
+_KIND_OF_THING = frozenset("book album frame session shoot booth print printer day id".split())  # (and "Picture Day")
 _BARE_YEAR = re.compile(r"(?<![\w/.-])((?:19|20)\d\d)(?![\w/.-])(?!\s*[-–/]\s*\d)")  # not "2026-27", a span
 
 
