@@ -39,7 +39,10 @@ pesos written "₱12,345.67", Taglish notes; first run .700), ``athens`` (an Ath
 with ΕΦΚΑ and ΦΜΥ, a physiotherapist's ΤΠΥ and ΑΠΥ, ΔΕΗ and ΕΥΔΑΠ bills, a μισθωτήριο, ENFIA, most papers in Greek;
 first run .322) and ``hanoi`` (a Hanoi couple's: an engineer's phiếu lương, a translator's hóa đơn at home and invoices
 abroad, EVN bills, a lease, a kindergarten's fees, đồng written "1.685.000 ₫", most papers in Vietnamese; first run
-.378). Reporting folders (read
+.378), ``seattle`` (a Seattle couple's: an engineer's pay stubs and RSU releases, a landscape designer's invoices, a
+daycare, a condo's HOA and City Light bills, an electric car; first run .633) and ``budapest`` (a Budapest couple's: an
+analyst's bérjegyzék, a dental technician's számlák, MVM and Főtáv bills, a lease with kaució, forints written
+"12 345 Ft", dates "2026. március 5.", most papers in Hungarian; first run .456). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -78,7 +81,7 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "lisbon": "tune", "pune": "tune", "prague": "tune", "milan": "tune", "nairobi": "tune", "austin": "tune", "vienna": "tune",
            "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
            "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune", "lagos": "tune", "manila": "tune",
-           "athens": "tune", "hanoi": "tune",
+           "athens": "tune", "hanoi": "tune", "seattle": "tune", "budapest": "tune",
            "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
