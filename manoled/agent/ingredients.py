@@ -60,8 +60,8 @@ def whole_amount_first(question: str, ex: Extraction, passages: Callable[[int], 
     units = sectioned(overlapped(passages(top.candidate.file_id)), top.file_name)  # the chunks' overlaps said once
     items = [(u, section, m[0]) for u, title, _whole, section in units
              if not title and (m := _measure(u)) is not None and any(contains(m[1], t) for t in said)]
-    if len({u for u, _, _ in items}) < 2:
-        return ex
+    if not items or {u for u, _, _ in items} == {top.text}:
+        return ex  # (one listed measure is the whole one too: "4 cups masa harina", not a step's "1/4 cup masa")
     # a heading that names the part asked ("the water for the levain"), not the recipe's own title
     heading = next((u for u, title, _whole, _section in units if title), "")
     rest = [t for t in terms if t not in said]
