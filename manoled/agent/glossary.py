@@ -28,7 +28,7 @@ start: beginn début inicio inizio início decorrenza prise_d'effet date_d'effet
  fra_og_med
 move moved: einzug entrée emménagement mudanza trasloco mudança przeprowadzk inflyttning indflytning innflytting flytt
  flytning
-balance: saldo solde restbetrag reste_à_payer reste_à_charge restbelopp restbeløb restbeløp bakiye kalan_borç
+balance: outstanding saldo solde restbetrag reste_à_payer reste_à_charge restbelopp restbeløb restbeløp bakiye kalan_borç
 owed owing owe: balance outstanding reste_à_payer restbetrag a_pagar à_payer zu_zahlen da_pagare te_betalen do_zapłaty
  zaległoś att_betala at_betale å_betale
 coach: wagen voiture carrozza vagn vogn

@@ -419,7 +419,8 @@ def new_value(kind: str, unit: str, asked: set[str]) -> bool:
     if kind == "number" and asked & (COUNTED | USED):  # "how many transactions", "how much gas did we use"
         return counted_value(unit, asked)
     if kind == "number" and (measured := asked & _UNIT_ASKS - {"units"}):  # "kwh july": "412 kWh", no "€/kWh" rate
-        return any(re.search(rf"\d\s?{re.escape(u)}\b(?!\s*/)", unit, re.IGNORECASE) for u in measured)
+        return bool(re.search(r"\d", unit)) and any(  # (or its label's: "distance_km: 9.6", "Usage (kWh): 1,102")
+            re.search(rf"(?<![a-z/])(?<!/ ){re.escape(u)}(?![a-z])(?!\s*/)", unit, re.IGNORECASE) for u in measured)
     if kind == "date" and asked & {"day", "weekday"} and any(stem(w) in WEEKDAYS for w in words(unit)):
         return True  # "which day are the bins collected": "every Tuesday" is a day
     if kind == "duration" and asked & _TIMED:  # "for how long", "how long does it bake": a time, not "6 inch", nor

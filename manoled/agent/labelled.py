@@ -22,7 +22,8 @@ _KWH = re.compile(r"\d\s?kwh\b", re.IGNORECASE)  # or a number of kWh, with no l
 # kWh ("Your 12-month average usage is 1,388 kWh", "Avg 73.8 kWh/day", "Tagesverbrauch: 10,1 kWh", "Zählerstand
 # 31.01.: 23.724 kWh" (its day is no reading), "Tier 1 (1-300 kWh @ $0.0361)", "312 kWh × 13,90 ct")
 _NOT_USED = re.compile(r"\b(?:avg|average|daily|durchschnitt\w*|täglich\w*|tages\w*|moyenne|promedio|media|gemiddeld\w*|"
-                       r"průměr\w*|średni\w*|zählerstand\w*|meter\s+read\w*|reading|previous\s+read|current\s+read)\b"
+                       r"průměr\w*|średni\w*|zählerstand\w*|meter\s+read\w*|reading|previous\s+read|current\s+read|"
+                       r"ortalama|günlük|μέση|ημερήσια|trung bình|átlag\w*)\b"
                        r"(?:[^\d|]|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4}|\.)?(?![\d,])){0,40}?\d[\d,]*(?:\.\d+)?(?![\d./])(?:\s?(?:kwh|m³|m3)\b)?(?:\s?/\s?\w+)?|\d[\d.,]*\s?kwh\s*[@×]",
                        re.IGNORECASE)
 

@@ -150,6 +150,23 @@ def _values_follow(raw: list[str], i: int, is_value: Callable[[str], bool]) -> b
         any(_valued(c, is_value) for c in cells)  # "K7QX2M | 02SEP26" under "Booking reference | Date of issue")
 
 
+def _values_above(raw: list[str], i: int, cells: list[tuple[int, int, str]], is_value: Callable[[str], bool]
+                  ) -> list[str] | None:
+    """The values the names of line ``i`` (no figure among them) are of, when a line of the two before it gives them
+    in its last cells (a letterhead's name may open it) and no row of that width follows; else None."""
+    names = [c for _, _, c in cells]
+    if any(ch.isdigit() for c in names for ch in c) or _values_follow(raw, i, is_value) or i < 1:
+        return None
+    piped = [r for r in raw[max(0, i - 2):i] if _PIPE.search(r.strip())][-1:]  # (an address line between)
+    before = [c for _, _, c in _cells(piped[0], True)] if piped else []
+    after = next((r for r in raw[i + 1:] if r.strip()), "")
+    if len(before) not in (len(names), len(names) + 1) or len(_cells(after, bool(_PIPE.search(after)))) == len(names):
+        return None
+    values = before[-len(names):]
+    ok = all(_valued(v, is_value) or _CODE_CELL.fullmatch(v) or re.fullmatch(r"[A-Z]{2,5}-[\dA-Z-]{3,}", v) for v in values)
+    return values if ok and any(_valued(v, is_value) for v in values) else None
+
+
 def _value_first(raw: list[str], i: int, is_value: Callable[[str], bool]) -> bool:
     """Whether the next line of ``raw`` after line ``i`` is a row of two cells that opens with a value or a code
     ("7041882571 | Αυτοκινήτων — Ι.Χ.Ε."): under two names, each its own value's, though the second is words (a
@@ -232,6 +249,10 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
                 out[-1] += f" {bare}"  # an indented line under a row goes on with it
                 continue
             head = None
+        above = _values_above(raw, i, cells, is_value) if head is None and piped and len(cells) >= 3 else None
+        if above:  # names under their values, as a PDF may give a header's cells: "INV-2026-027 | 07/14/2026 |
+            out.append(", ".join(f"{c}: {v}" for (_, _, c), v in zip(cells, above, strict=True)))  # 08/13/2026"
+            continue  # over "Invoice No. | Invoice Date | Due Date"
         # (two names over two values heads a table too: "Vencimento | Valor a Pagar" over "29/09/2026 | R$ 189,28")
         two = len(cells) == 2 and piped and not any(c.isdigit() for c in bare) and _values_follow(raw, i, is_value)
         once = len(cells) == 2 and piped and not two and not any(c.isdigit() for c in bare) and \

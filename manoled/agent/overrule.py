@@ -139,6 +139,9 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         intent = plan.intent = "metadata"  # "what's the file size of the kettle guide": one file's size
 
 
+_OWNED_VALUE = re.compile(r"\bwhat(?:'s| is| was| were| are) (?:my|our|his|her|their|\w+'s) \w+")
+
+
 def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     """The intent the examples chose, checked against the question's shape and the catalog: a count or a list
     needs something that names files, a metadata question one named file, a disk question a folder; otherwise
@@ -171,8 +174,9 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
     elif intent in ("count", "list") and not names_files:
         plan.intent, plan.reason = "content", f"{intent} without anything that names files"
     elif intent in ("count", "list") and value_ask and slots.topics and \
-            not (slots.extensions or qwords & FILE_NOUNS or slots.time):
-        # "what is Walt's required minimum distribution": one value, though "walt" names several files
+            not (slots.extensions or qwords & FILE_NOUNS or slots.time and not _OWNED_VALUE.search(q)):
+        # "what is Walt's required minimum distribution": one value, though "walt" names several files (and "what's
+        # Leo's monthly tuition since September": his, of a time)
         plan.intent, plan.reason = "content", "asks for one value"
     elif intent in ("count", "list") and asks_value and (kind == "person" or not (
             slots.extensions or slots.sort or _file_nouns(q) and not (kind in ("date", "time") and DEADLINE_SAID.search(q))

@@ -83,7 +83,7 @@ CLOSE_VECTOR = 0.5  # MiniLM cosine of question and passage from which the passa
 SENSE_WEIGHT = 0.5  # a word said in other words counts this much of a literal one
 TWO_SENSES = 1.5  # sense credit from which words said only in other words place the topic without a literal one
 FRAME_WEIGHT = 0.5  # of a word that says how the question asks ("charge", "total"), against one of its topic
-MONTH_LOOK = 10  # facts read for another file's of the month asked, when the best is of another month
+MONTH_LOOK, SAYS_ALL = 10, 0.9  # facts read for another file's of the month asked; a file that says all the words
 BETTER_FILE = 0.15  # coverage by which another file must beat the chosen one to take over
 LIGHT_WEIGHT = 0.5  # of a word only a sentence that does not ask says ("The tap drips - who do I phone?"), or a "reading"
 # cosine of an asked attribute and a word of the answer from which the answer says it in other words: a strong
@@ -275,7 +275,7 @@ def check(question: str, ex: Extraction, *, df: Callable[[str], int], n_files: i
                 scored[top.path][0] + BETTER_FILE:
             pass  # a to-do list says the question's words in its other items: "return the consent slip" is no trip
         elif _may_leave(question, top, theirs, kind, initialled or {}, papers, told) or scored[top.path][0] < \
-                MIN_COVERAGE <= scored[best][0] and (theirs[0].typed or not top.typed):  # (or the best is declined)
+                MIN_COVERAGE and scored[best][0] >= SAYS_ALL and (theirs[0].typed or not top.typed):  # (or declined)
             ex.facts = [theirs[0]] + [f for f in ex.facts if f is not theirs[0]]
     top = said_first(question, ex, sense, names, kind=kind)
     cov, detail = scored[top.path]
