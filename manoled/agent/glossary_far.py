@@ -107,6 +107,8 @@ fuel: tankolás üzemanyag
 cabbage: káposzta
 trip: kirándulás utazás erdei_iskola
 diary: napló
+packing: pakolás pakolási csomagolási
+list: lista listája
 note: jegyzet jegyzetek
 amount: összeg
 cat: macska

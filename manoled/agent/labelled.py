@@ -13,6 +13,7 @@ from .kinds import USED
 from .retrieve import contains
 from .shapes import TYPE_PATTERNS
 from .slots import GENERIC, STOP, stem, words
+from .totals import TOTAL_UNIT
 
 # a line that says how much was used: "Units Consumed | 287", "Verbrauch: 3 412 kWh", "Spotřeba: 2 184 kWh"
 _USE_LABEL = re.compile(r"\b(?:consum(?!ers?\b)\w*|usage|used|verbrauch\w*|consommation|consumo|spotřeb\w*|zużyci\w*|verbruik|καταν[αά]λωσ\w*|tüketim\w*|tiêu thụ)\b",
@@ -60,7 +61,8 @@ def says_use(unit: str) -> int:
     measure alone ("600 kWh": a tariff block's, perhaps), else 0 (not the bill's "Electricity Duty @ 16%", nor a day's
     average or a meter's reading in kWh)."""
     unit = _NOT_USED.sub(" ", unit)
-    return 2 if _USE_LABEL.search(unit) else int(bool(_KWH.search(unit)))
+    measured = bool(_KWH.search(unit))  # (a total of them too: "Total: 874 kWh", over the day and night rates')
+    return 2 if _USE_LABEL.search(unit) or measured and TOTAL_UNIT.search(unit) else int(measured)
 
 
 # the word that names a code, before the word that says it is one ("policy number", "member no", "customer ref")
