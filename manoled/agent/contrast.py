@@ -296,7 +296,8 @@ class Contrasts:
 
     def employers(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` gives what an employer adds to the pay, which a question of the pay's own parts leaves out."""
-        return self.own_share and bool(_EMPLOYERS_SHARE.search(f"{unit} | {line}")) and not _EMPLOYEES_SHARE.search(unit)
+        return self.own_share and bool(_EMPLOYERS_SHARE.search(f"{unit} | {line}")) and not _EMPLOYEES_SHARE.search(unit) \
+            and not _PAY_ITSELF.search(unit)  # ("NET PAY: $3,617.06" under that heading is the pay, not a share)
 
     def other(self, unit: str, line: str = "") -> bool:
         """Whether ``unit`` (a part of ``line``, or all of it) says the other side of what is asked."""
@@ -399,6 +400,7 @@ _EMPLOYERS_SHARE = re.compile(r"\bemployer(?:'s|s')?\s+(?:pension|contributions?
                               r"super|social|insurance|cost)|\bnot deducted from (?:your |the )?pay|\bpaid by (?:the |your )?"
                               r"employer|\barbeitgeber(?:anteil|beitrag|beiträge)|\bpart patronale|\bcotisations? patronales?",
                               re.IGNORECASE)
+_PAY_ITSELF = re.compile(r"\b(?:net|gross|take[- ]home)\s+(?:pay|salary|wages?|earnings)\b|\bnetto\b", re.IGNORECASE)
 _EMPLOYEES_SHARE = re.compile(r"\bemployee|\barbeitnehmer|\bpart salariale", re.IGNORECASE)
 _PAUSED = re.compile(r"\b(?:freez(?:e|es|ing)|frozen|pause[ds]?|pausing|suspen(?:d|ded|sion)|"
                      + "|".join(re.escape(f.replace("_", " ")) + r"\w*" for f in forms("freeze")) + r")\b", re.IGNORECASE)

@@ -178,9 +178,10 @@ xmas xma: christmas weihnachten navidad noël natale kerstmis
 cabin: stateroom kabine cabine camarote cabina kabina hytt
 contact: ansprechpartner ansprechpartnerin kontakt interlocuteur contacto contatto
 translation: übersetzung traduction traducción traduzione tradução tłumaczeni
-car: auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd bilar bilen fordon køretøj kjøretøy kereta
+car: motor vehicle auto wagen voiture coche carro vůz vozidlo vozidla samochód samochodu pojazd bilar bilen fordon køretøj kjøretøy kereta
  araba araç otomobil kotse sasakyan
 suv hatchback sedan saloon minivan: car vehicle auto wagen voiture coche carro vůz vozidlo samochód pojazd
+council: city_of shire_of municipality_of borough_of gemeente kommune mairie ayuntamiento comune
 key: schlüssel clé llave chiave chave sleutel klucz nyckel nycklar nøgle nøkkel nøkler anahtar
 locksmith: schlüsseldienst aufsperrdienst serrurier cerrajero fabbro serralheiro slotenmaker ślusarz låssmed låsesmed
 door: tür porte puerta porta drzwi dörr

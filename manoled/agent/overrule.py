@@ -139,6 +139,7 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
         intent = plan.intent = "metadata"  # "what's the file size of the kettle guide": one file's size
 
 
+_HOME = frozenset("unit flat house home apartment condo place".split())  # the home a folder's papers are of
 _OWNED_VALUE = re.compile(r"\bwhat(?:'s| is| was| were| are) (?:my|our|his|her|their|\w+'s) \w+")
 
 
@@ -240,10 +241,13 @@ def checked(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             not THING_HAS.search(q) and all(len(path_matches(t, files)) >= 2 for t in slots.topics):
         plan.about = " ".join(slots.topics)  # "how much space do my invoices take": the files named so
         plan.reason = "the space the files a word names take"
+    elif intent == "disk" and not plan.folder and best is not None and slots.extensions and \
+            re.match(r"how (?:big|large) is\b", q):  # "how big is the bank transactions export CSV": the one CSV
+        plan.intent, plan.name, plan.reason = "metadata", best, "the size of the one file of a kind its words name"
     elif intent in ("disk", "folders", "tree") and not (intent == "disk" and plan.folder) and any(
             t not in folder_terms and t not in chat and not (plan.folder and t in SIZE_WORDS | SIZE_SAID)
-            and not (plan.folder and re.search(rf"\b{re.escape(t)}['’]s\b", q))  # ("Maya's Studio folder": hers)
-            for t in slots.topics):  # "how heavy is the Money folder": how it asks
+            and not (plan.folder and (re.search(rf"\b{re.escape(t)}['’]s\b", q) or t in _HOME))  # ("Maya's Studio
+            for t in slots.topics):  # folder": hers; "the Bills folder for the unit"); "how heavy is the Money folder"
         plan.intent, plan.reason = "content", f"{intent} about something that is not a folder"
     elif intent == "disk" and not plan.folder and EACH_FOLDER.search(q):
         plan.intent, plan.reason = "folders", "sizes folder by folder"  # "disk usage by folder"
