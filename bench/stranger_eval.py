@@ -42,7 +42,11 @@ abroad, EVN bills, a lease, a kindergarten's fees, đồng written "1.685.000 �
 .378), ``seattle`` (a Seattle couple's: an engineer's pay stubs and RSU releases, a landscape designer's invoices, a
 daycare, a condo's HOA and City Light bills, an electric car; first run .633) and ``budapest`` (a Budapest couple's: an
 analyst's bérjegyzék, a dental technician's számlák, MVM and Főtáv bills, a lease with kaució, forints written
-"12 345 Ft", dates "2026. március 5.", most papers in Hungarian; first run .456). Reporting folders (read
+"12 345 Ft", dates "2026. március 5.", most papers in Hungarian; first run .456), ``perth`` (a Fremantle couple's: a
+nurse's fortnightly payslips with super, an electrician's GST invoices and BAS, strata levies, Synergy bills, a ute and a
+caravan trip; first run .711) and ``bucharest`` (a Bucharest couple's: an accountant's fluturași with CAS and CASS, a
+photographer's facturi, Enel and Engie bills, a lease with garanție, lei written "1.234,56 lei", most papers in
+Romanian; first run .433). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -82,6 +86,7 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
            "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune", "lagos": "tune", "manila": "tune",
            "athens": "tune", "hanoi": "tune", "seattle": "tune", "budapest": "tune",
+           "perth": "tune", "bucharest": "tune",
            "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder

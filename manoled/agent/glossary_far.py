@@ -1,4 +1,4 @@
-"""The words of household papers in Greek, Vietnamese and Hungarian, by the English word a question says: the lines of
+"""The words of household papers in Greek, Vietnamese, Hungarian and Romanian, by the English word a question says: the lines of
 :data:`.glossary.TABLE`, for tongues that write them in other letters (Greek, read in Latin ones once folded:
 *τηλέφωνο* is "tilefono") or in words of several syllables (Vietnamese *hóa đơn*, written *hóa_đơn*). No form is one
 that folds to an English word or name (*số*, a number, is "so"; *ảnh*, a photo, "anh"; *Ιαν.*, January, "Ian";
@@ -121,4 +121,44 @@ june: június
 august: augusztus
 september: szeptember szept
 october: október
+payslip: fluturaș fluturas fluturași fluturasi
+invoice bill: factură factura facturi facturii
+receipt: chitanță chitanta
+recipe: rețetă reteta rețete retete
+deposit: garanție garantie garanția garantia
+rent: chirie chiria
+lease: contract_de_închiriere contract_de_inchiriere
+landlord: proprietar proprietarul
+tenant: chiriaș chirias
+policy: poliță polita polița
+phone: telefon
+vet: veterinar veterinară veterinara
+deadline: scadență scadenta scadența termen_de_plată
+fee: cotizație cotizatie taxă
+departure: plecare
+arrival: sosire
+train: tren
+kindergarten: grădiniță gradinita
+electricity: curent energie_electrică
+maintenance: întreținere intretinere
+statement: extras_de_cont
+salary: salariu
+tax: impozit
+insurance: asigurare
+booking reservation: rezervare confirmare
+ticket: bilet bilete
+diary: jurnal
+budget: buget
+total: total_de_plată total_de_plata
+price: preț pret
+january: ianuarie
+february: februarie
+march: martie
+april: aprilie
+june: iunie
+july: iulie
+september: septembrie
+october: octombrie
+november: noiembrie
+december: decembrie
 """

@@ -101,8 +101,7 @@ def _slot_value(unit: str, asked: set[str]) -> bool:
     return any(_SLOT_VALUE[s].search(unit) for s in asked & SLOTS)
 
 
-_TALL = frozenset("tall height taller".split())
-_HEAT_ASK = frozenset("hot warm cold temp temperature degree".split())  # degrees, not "the first 15 min": "190 °C"
+_TALL, _HEAT_ASK = frozenset("tall height taller".split()), frozenset("hot warm cold temp temperature degree".split())
 _DEGREES = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)|\bgas mark \d", re.IGNORECASE)
 _PHONE = re.compile(r"(?<![\w/.,-])(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)\s?)?\d[\d .-]{5,16}\d(?![\w/])")
 _NUMBER = frozenset({"number", "no", "nr", "num"})  # "member no?", "policy nr"
@@ -111,6 +110,7 @@ CONTACT_WORDS = _PHONE_ASK | _EMAIL_ASK | _NUMBER | {"address"}  # what is asked
 _UNIT_ASKS = frozenset(u for u in MEASURES if len(u) >= 2 and u not in ("min", "mins", "mi", "hr", "hrs", "db")) | {"units"}
 _NUMBERED = frozenset("account bank card member membership policy passport licence license serial meter tax claim case "
                       "customer vat".split())  # what has a number of its own, which its label says
+_NR_ONLY = re.compile(r"(?:^|[,|]\s*)(?:nr|no|n[º°o]|número|nummer|numer)\.?\s*:\s*\d{6,}\b", re.IGNORECASE)
 _MODAL = frozenset("can could do should would to".split())
 CALL, _POSTCODE = frozenset("call ring phone".split()), re.compile(r"\d{4,5}\s+[A-ZÀ-ÖØ-ÞİŞĞ]")
 _CALL_SOMEONE = re.compile(r"\b(?:call|ring|phone|contact)\s+(?:the\s+|your\s+|our\s+|a\s+)?[A-Za-z]", re.IGNORECASE)
@@ -368,10 +368,10 @@ def _code_value(unit: str, asked: set[str]) -> bool:
     if asked & _SECRET and not _SECRET_SAID.search(unit):
         return False  # "the wifi password": a router's model number is none
     if own := asked & _NUMBERED:  # "the bank account number": a line that says an account (or an IBAN), not a
-        # hotline's 16211; "the card number": "Card No.: 1180 4471 0918 0033", in groups of digits
+        # hotline's 16211; "the card number": "Card No.: 1180 4471 0918 0033", in groups of digits; a paper's "Nr.:"
         said = {stem(w) for w in words(unit)}  # (in the paper's tongue too: "Nº da Apólice"; not "accounting")
-        if not own & said and not any(f in said for w in own for f in forms(w)):
-            return any(says_shape(w, unit) for w in own)
+        if not own & said and not any(f in said for w in own for f in forms(w)):  # (its title says what: "POLIȚĂ")
+            return any(says_shape(w, unit) for w in own) or bool(_NR_ONLY.search(unit))
         if sum(ch.isdigit() for ch in unit) >= 4 and not TYPE_PATTERNS["amount"].search(unit):
             return True  # (not a sum: "Taxes, fees and carrier charges: $342.40" gives no tax file number)
     if _BOOKING_LABEL.match(unit) and sum(ch.isdigit() for ch in unit) >= 4:

@@ -19,7 +19,7 @@ from .commonness import zipf
 from .wording import fold
 
 # how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Swedish, Czech, Polish,
-# Turkish, Malay, Tagalog, Greek and Vietnamese (each a word of its own, never an English word: no "die", "was", "son", "chi")
+# Turkish, Malay, Tagalog, Greek, Vietnamese and Romanian (each a word of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
@@ -65,6 +65,9 @@ _ASKING = {
            "ποιος": "who", "ποιοσ": "who", "ποια": "which", "ποιο": "which", "πού": "where", "τι": "what",
            "επόμενο": "next", "επόμενη": "next", "επομενο": "next", "επομενη": "next"},
     "vi": {},  # (its asking words are of two syllables: :data:`_PHRASES`)
+    "ro": {"când": "when", "cand": "when", "cât": "how much", "câte": "how many", "câți": "how many", "cine": "who",
+           "unde": "where", "costă": "cost", "costa": "cost", "telefon": "phone", "nr": "number", "următoarea": "next",
+           "următorul": "next"},
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
@@ -85,6 +88,7 @@ _LITTLE = {
     "tl": "ang ng ni sa si ba po mga yung kay natin namin ko ka",
     "el": "ο η το οι τα του της των τον την στο στη στην στον στα σε και για με από απο μου μας",
     "vi": "của cua là và va các cac những nhung tôi toi mình minh có được duoc đã thì thi cho bị",
+    "ro": "de la pe cu și sau în din ale lui noastră nostru nostri noștri este sunt",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # German's little words no English text says: a text that says enough of them writes every noun capitalised, so
@@ -147,7 +151,7 @@ _MONTHS = ("january february march april may june july august september october 
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
                    "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah magkano kailan "
-                   "πόσο ποσο πόσα ποσα πότε ποτε quando quanto quem onde".split())
+                   "πόσο ποσο πόσα ποσα πότε ποτε quando quanto quem onde când câte telefon".split())
 
 
 def language_of(question: str) -> str | None:
