@@ -22,6 +22,8 @@ from .slots import WEEKDAYS, starts_alike, stem, words
 from .tongues import capitalises_nouns
 
 _PROPER = re.compile(r"(?<=[\w,;'] )([A-Z][a-z]{2,})\b")  # a capitalised word inside the question: a name
+_ACRONYM = re.compile(r"(?<=[\w,;'(] )\(?([A-Z]{3,6})\b(?![.'’])")  # "the RCA policy", "(KGFB)"
+_FILE_KINDS = frozenset("pdf csv jpg jpeg png docx doc txt xlsx heic".split())
 _WHOSE = re.compile(r"\b([A-Z][a-z]{2,})['’]s\b")  # "Callum's trip": whose thing is asked
 _WHOSE_OCCASION = re.compile(r"\b(?:([A-Z][a-z]{2,})\s+(?:and|&)\s+)?([A-Z][a-z]{2,})['’]s\s+(\w+)")  # "Kunle and Amaka's wedding"
 # what others hold and a household goes to, whose papers name who goes, not whose it is
@@ -41,8 +43,9 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
     ``lowered``: the names typed in lower case (:func:`typed_lower`)."""
     # names in what a question tells before it asks are where it happens, not what is asked ("We're driving up the
     # West Coast over Christmas - by what date is the Toyota's renewal due?"): only the asking sentence's must be said
-    proper = {stem(w.lower()) for w in _PROPER.findall(asked_part(query))} - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent \
-        - HONORIFICS  # ("Cem Bey": Cem)
+    part = asked_part(query)  # (and a name in capitals: "our RCA car insurance" is not the RAC motor policy)
+    proper = {stem(w.lower()) for w in _PROPER.findall(part)} | {w.lower() for w in _ACRONYM.findall(part)} \
+        - _FILE_KINDS - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent - HONORIFICS  # ("Cem Bey": Cem)
     proper = proper & set(terms) | lowered
     if not proper or ex.declined or not ex.facts:
         return ex
