@@ -358,7 +358,8 @@ class Contrasts:
         """:data:`CASE_PENALTY` twice for a line of what is kept for guests ("Guest wifi: KO_Guest password: …",
         "rete ospiti") when the question asks of no guests: the household's own network answers "home wifi pw?";
         a hotel's guest wifi, the only one, still does. Three times for what a membership costs while paused,
-        when the question asks of no pause."""
+        when the question asks of no pause; four times for a contact labelled as a party the question names not (the
+        customer's own number on the vet's invoice)."""
         if not self.paused and _PAUSED.search(unit):
             return 3 * CASE_PENALTY  # a fee while paused ("Congelación de cuota: … 9,90 € por mes congelado") is
             # never the fee: its line says the months and the cost as the question does, more than the fee's row
@@ -386,7 +387,6 @@ class Contrasts:
 
 _WHOLE = re.compile(r"\b(?:total|altogether|all in|all up|in all|overall)\b", re.IGNORECASE)
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
-# a membership paused: in English, or in the glossary's forms of "freeze" ("Congelación de cuota", "Ruhezeit")
 # a contact labelled as a party's (the customer's, the patient's owner's), which answers for no other: "Customer tel:
 # …", "Propietario: Tomás …, Teléfono: …" (or its cell under the party's head)
 _PARTY_CONTACT = re.compile(r"(?m)^\s*(customer|client|patient|owner|tenant|guest|buyer|müşteri|kunde|cliente|klient|hasta|"
@@ -402,6 +402,7 @@ _EMPLOYERS_SHARE = re.compile(r"\bemployer(?:'s|s')?\s+(?:pension|contributions?
                               re.IGNORECASE)
 _PAY_ITSELF = re.compile(r"\b(?:net|gross|take[- ]home)\s+(?:pay|salary|wages?|earnings)\b|\bnetto\b", re.IGNORECASE)
 _EMPLOYEES_SHARE = re.compile(r"\bemployee|\barbeitnehmer|\bpart salariale", re.IGNORECASE)
+# a membership paused: in English, or in the glossary's forms of "freeze" ("Congelación de cuota", "Ruhezeit")
 _PAUSED = re.compile(r"\b(?:freez(?:e|es|ing)|frozen|pause[ds]?|pausing|suspen(?:d|ded|sion)|"
                      + "|".join(re.escape(f.replace("_", " ")) + r"\w*" for f in forms("freeze")) + r")\b", re.IGNORECASE)
 _A_SUM = re.compile(r"[£$€¥]\s?\d|\d\s?(?:€|eur|usd|gbp)\b", re.IGNORECASE)  # a sum of money, not a rate "6.45% p.a."
