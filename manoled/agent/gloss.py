@@ -106,6 +106,8 @@ refund: give back | gave back | given back | giving back | gives back | pay back
  get something back | got anything back | got something back | getting anything back | get any money back |
  come back to us | come back to me | comes back to us | comes back to me | coming back to us | coming back to me
 groceries: food shopping | grocery shopping | food shop | weekly shop
+microchip: implant under | implant in his neck | implant in her neck | chip under his skin | chip under her skin |
+ chip under the skin | chip in his neck | chip in her neck
 landlord: owns the flat | owns the place | owns the house | owns the apartment | owns the property | owns our flat |
  owns our place | owns our house | owns our apartment | owner of the flat | owner of the place | owner of the house |
  owner of the apartment | owner of our flat | owner of our house | owner of our apartment

@@ -10,7 +10,9 @@ from datetime import datetime
 
 from conftest import answers, folder_fixture, planner_agent
 
+from manoled.agent.gloss import rephrase
 from manoled.agent.layout import logical_lines
+from manoled.agent.tongues import in_english
 from manoled.agent.units import is_value
 
 NOW = datetime(2026, 12, 4, 12).timestamp()
@@ -64,6 +66,12 @@ folder = folder_fixture("names_under_values", FILES, NOW)
 def test_names_under_their_values_are_a_row():
     text = FILES["Kowalski Electrical/Invoices 2026/INV-0146 Nguyen.txt"][0]
     assert "Invoice No.: INV-0146, Invoice Date: 12/08/2026, Due Date: 11/09/2026" in logical_lines(text, is_value)
+
+
+def test_how_people_and_papers_say_it():
+    assert "microchip" in rephrase("the number on the little implant under our kelpie's skin", lambda w: True)
+    assert in_english("când e scadenta facturii enel").startswith("when ")
+    assert in_english("telefon veterinar bruno") == "phone veterinar bruno"
 
 
 def test_the_files_answer(folder):
