@@ -44,7 +44,7 @@ def of_the_named(query: str, terms: list[str], absent: frozenset[str], ex: Extra
     # names in what a question tells before it asks are where it happens, not what is asked ("We're driving up the
     # West Coast over Christmas - by what date is the Toyota's renewal due?"): only the asking sentence's must be said
     part = asked_part(query)  # (and a name in capitals: "our RCA car insurance" is not the RAC motor policy)
-    proper = {stem(w.lower()) for w in _PROPER.findall(part)} | {w.lower() for w in _ACRONYM.findall(part)} \
+    proper = ({stem(w.lower()) for w in _PROPER.findall(part)} | {w.lower() for w in _ACRONYM.findall(part)}) \
         - _FILE_KINDS - set(MONTH_NUMBERS) - set(WEEKDAYS) - absent - HONORIFICS  # ("Cem Bey": Cem)
     proper = proper & set(terms) | lowered
     if not proper or ex.declined or not ex.facts:
