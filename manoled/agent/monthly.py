@@ -61,7 +61,7 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
         # bill, which says only the name of "claudia nettolohn mai"); read whole when a passage of another month's
         # paper says more of the words ("overtime": its table, not the October payslip's last lines, found first)
         most = max((len(set(c.terms) & set(asked)) for c in candidates if fit(c.file_name) < 0), default=0)
-        return [_whole(c, terms, passages) if c in mine and len(set(c.terms) & set(asked)) < most else c
+        return [_whole(c, terms, passages) or c if c in mine and len(set(c.terms) & set(asked)) < most else c
                 for c in candidates]
     others = [c for c in candidates if of_series_asked(c) and fit(c.file_name) < 0]
     by_path = files_at([c.path for c in others], files)
@@ -72,26 +72,26 @@ def asked_month_papers(query: str, terms: Sequence[str], candidates: list[Candid
         f = by_path.get(c.path)
         mine = [g for g in series_of(f, files) if fit(g.name) > 0] if f is not None else []
         if len(mine) == 1 and str(mine[0].path) not in found:  # (not none, nor one a week of the month asked)
-            g = mine[0]
-            found.append(str(g.path))
-            rows = passages(g.id, limit=READ_MOST)
-            if not rows:
+            found.append(str(mine[0].path))
+            if (m := _whole(c, terms, passages, mine[0])) is None:  # (ranked as the one found)
                 continue
-            m = replace(c, passage_id=rows[0][0], text=overlapped([row[3] for row in rows]),  # whole, as the one found
-                        path=str(g.path), file_name=g.name, file_id=g.id, relpath=g.relpath, heading="")
-            m.terms = m.says(terms)
             # after the first of its series found; or, found further down than the leading files, after them
             at = len(out) if c.path in leading else next((i for i, o in enumerate(out) if o.path not in leading), len(out))
             out.insert(at, m)
     return out
 
 
-def _whole(c: Candidate, terms: Sequence[str], passages: Callable[..., list[tuple[int, int, Any, str]]]) -> Candidate:
-    """``c`` with its file's first passages read together in its place."""
-    rows = passages(c.file_id, limit=READ_MOST) if c.file_id is not None else []
+def _whole(c: Candidate, terms: Sequence[str], passages: Callable[..., list[tuple[int, int, Any, str]]],
+           paper: Any = None) -> Candidate | None:
+    """``c`` with its file's first passages read together in its place, or those of ``paper`` (a file of the
+    catalog) ranked as ``c``; None when there are none."""
+    where = {} if paper is None else {"path": str(paper.path), "file_name": paper.name, "file_id": paper.id,
+                                      "relpath": paper.relpath}
+    file_id = where.get("file_id", c.file_id)
+    rows = passages(file_id, limit=READ_MOST) if file_id is not None else []
     if not rows:
-        return c
-    m = replace(c, passage_id=rows[0][0], text=overlapped([row[3] for row in rows]), heading="")
+        return None
+    m = replace(c, passage_id=rows[0][0], text=overlapped([row[3] for row in rows]), heading="", **where)
     m.terms = m.says(terms)
     return m
 
