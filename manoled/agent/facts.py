@@ -174,8 +174,8 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
     frame = [stem(w) for i, w in enumerate(spoken) if w not in STOP and stem(w) not in terms and not w.isdigit()
              and w not in of_whole and not foreign_month(spoken, i)]  # ("φμυ μισθοδοσια μαιος": May's paper, no line)
     frame += [w for w in spoken if w in ("total", "amount", "number", "date", "name", "size", "address")]
-    whole_terms = {t for t in terms if t in {stem(w) for w in of_whole}}  # the whole places the paper; no line of it
-    whole_terms = whole_terms if len(whole_terms) < len(terms) else set()
+    whole_stems = {stem(w) for w in of_whole}  # the whole places the paper; no line of it (unless it is all asked)
+    whole_terms = set() if set(terms) <= whole_stems else {t for t in terms if t in whole_stems}
     frame += ["filed"] if _FILED.search(question) else []  # "when did she file it": the day it was filed, no computer file
     focus = [t for t in focus_words(question) if t in terms]
     topic = " ".join(w for w in words(question) if w not in GENERIC)[:60] or "that"
