@@ -65,6 +65,7 @@ def fold(word: str) -> str:
     return word.translate(_LATIN)
 
 
+@lru_cache(maxsize=1 << 14)  # (read, as fold is, for the words of the passages a name is looked for in)
 def single(word: str) -> str:
     """``word`` with each doubled letter said once ("moussaka": mousaka), as names are spelt in other letters."""
     return re.sub(r"(\w)\1", r"\1", word)
