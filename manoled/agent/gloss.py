@@ -116,7 +116,8 @@ broke: break down | breaks down | broke down | broken down | breaking down | pac
  packing in | conk out | conked out | gave out | give out | stopped working | stop working | died on
 fuel: fill up | fills up | filled up | filling up | fill-up | tank up | tanked up | filled the tank | fill the tank
 net: take home | take-home | took home | taking home | in hand | everything was taken off | everything is taken off |
- everything's taken off | after deductions
+ everything's taken off | everything had been taken off | everything has been taken off | everything's been taken off |
+ everything was deducted | everything had been deducted | everything has been deducted | after deductions
 balance: still have to pay | still need to pay | still to pay | still owe | still outstanding | left to pay | outstanding
 annual: in one go | up front | upfront | in full | all at once | lump sum | single payment | one payment
 flight: fly out | flying out | flies out | fly back | flying back

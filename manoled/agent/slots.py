@@ -147,9 +147,8 @@ TAKE_HOME = re.compile(r"\btake[- ]home\b", re.IGNORECASE)  # "take-home pay", "
 def idiom(ws: list[str], i: int) -> bool:
     """Whether ``ws[i]`` is the verb of an idiom with the word after it ("when does the code run out"), or the
     particle of a verb of writing down ("which recipes have we got written down": no topic "down")."""
-    last_off = ws[-1:] == ["off"] and i >= len(ws) - 2  # ("once everything had been taken off": a net, kept)
-    return not last_off and (_IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "") or i > 0 and
-                             _IDIOMS.get(ws[i - 1]) == ws[i]) or ws[i] == "down" and i > 0 and ws[i - 1] in _WRITTEN
+    return _IDIOMS.get(ws[i]) == (ws[i + 1] if i + 1 < len(ws) else "") or \
+        i > 0 and _IDIOMS.get(ws[i - 1]) == ws[i] or ws[i] == "down" and i > 0 and ws[i - 1] in _WRITTEN
 
 
 _WRITTEN = frozenset("write writes wrote written writing jot jots jotted note noted put copied typed scribbled".split())
