@@ -20,6 +20,7 @@ from .names import files_at, path_matches, path_words
 from .retrieve import contains, gloss_terms
 from .slots import KIND_WORDS as KIND_EXTS
 from .slots import STOP, is_year, stem, words
+from .terms import TRIP_WORDS
 
 # words that say what kind of paper a file is: a file is one when its name or its opening says so (a complaint
 # letter that speaks of a bill further down is no bill; "INVOICE" under an invoice's letterhead makes one)
@@ -91,7 +92,7 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
     # "the monthly maintenance bills": the bills, whether they say how often they come or not (unless names say it)
     terms = [t for t in terms if t not in _HOW_OFTEN or path_matches(t, ctx.files())] or terms
     # "the photos from the Vancouver trip": what is about Vancouver, when no name says trip (the photos' text never does)
-    terms = [t for t in terms if t not in _TRIPS or path_matches(t, ctx.files())] or terms
+    terms = [t for t in terms if t not in TRIP_WORDS or path_matches(t, ctx.files())] or terms
     return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
 
 
@@ -103,7 +104,6 @@ def _photo_beside(f: FileRecord, term: str) -> bool:
 
 _WRITTEN = frozenset("recipe note prescription report form document".split())
 _HOW_OFTEN = frozenset("monthly weekly yearly annual quarterly daily fortnightly".split())
-_TRIPS = frozenset("trip holiday vacation getaway journey visit".split())
 _YEARS_SAID = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 

@@ -121,3 +121,10 @@ def told_apart(question: str) -> frozenset[str]:
     read out?"), not a case the asking sentence opens with ("After I *filed* in March, how much came back?"): the
     case narrows what is asked, the sentence apart only sets the scene."""
     return told_aside(question) if apart(question) else frozenset()
+
+
+# a trip is placed by when and where it went, as its booking and its photos say: not by the word "trip", nor by its
+# season ("the summer holiday": its dates; "the photos from the Vancouver trip": what is of Vancouver)
+TRIP_WORDS = frozenset("trip holiday vacation getaway journey visit break".split())
+SEASONAL = re.compile(r"\b(summer|winter|spring|autumn|fall|easter|christmas)\s+(?:" + "|".join(sorted(TRIP_WORDS)) +
+                      r")s?\b", re.IGNORECASE)

@@ -52,7 +52,7 @@ from .roles import role_words
 from .senses import SIBLING, WordSense, passage_words
 from .series import series_of
 from .slots import KIND_WORDS, STOP, WEEKDAYS, stem, words
-from .terms import person_verbs, told_aside, topic_terms
+from .terms import SEASONAL, person_verbs, told_aside, topic_terms
 from .totals import BILL_ASK, TOTAL_ASK
 
 log = logging.getLogger(__name__)
@@ -110,17 +110,12 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
     for a, b in zip(ws, ws[1:], strict=False):
         if b in STOP or b in MONTH_NUMBERS or b[:3] in MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
             continue  # "early Feb": when, not what
-        if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query) or _SEASONAL.fullmatch(f"{a} {b}"):
+        if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query) or SEASONAL.fullmatch(f"{a} {b}"):
             continue  # "warn Fernando": a name after a verb, not a kind of a thing; "the summer holiday": when
         if (stem(a) in absent and stem(a) not in attribute and a not in SIDE_WORDS and (a in SIBLING or len(a) >= 4 and not common(a)) and a.isalpha()
                 and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or len(a) >= 4 and w.startswith(a) for w in seen)):
             return f"{a} {b}"
     return ""
-
-
-# "the summer holiday": when the trip was, which its booking says by its dates, not by the season
-_SEASONAL = re.compile(r"\b(summer|winter|spring|autumn|fall|easter|christmas)\s+(?:holiday|trip|vacation|break|getaway)s?\b",
-                       re.IGNORECASE)
 
 
 @tool
@@ -385,7 +380,7 @@ def _not_in_files(query: str, terms: list[str], absent_words: frozenset[str], ca
     # is rarely written; "what milk am I picking up": the asker's deed, not what the list says
     told = told_aside(query)  # "Is the cat getting fat? What did she weigh?": "fat" is told, not asked
     told |= {stem(w) for m in PENDING.finditer(query) for w in words(m.group())}  # "what's still left": how it asks
-    told |= {m[1].lower() for m in _SEASONAL.finditer(query)}
+    told |= {m[1].lower() for m in SEASONAL.finditer(query)}
     telling = [t for t in absent if t not in head and t not in verify.SUM_ASKED and t not in roles
                and t not in LIGHT_HEADS and t not in gloss.NATIONAL and t not in told]  # "spend": how; "the people who redid my
     # logo": a party, not a topic; "the mexican dip": how the dip is, not a word its recipe must carry
