@@ -388,7 +388,8 @@ class Contrasts:
 _WHOLE = re.compile(r"\b(?:total|altogether|all in|all up|in all|overall)\b", re.IGNORECASE)
 _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|huéspedes|hóspedes|gość|gości)\b", re.IGNORECASE)
 # a contact labelled as a party's (the customer's, the patient's owner's), which answers for no other: "Customer tel:
-# …", "Propietario: Tomás …, Teléfono: …" (or its cell under the party's head)
+# …", "Propietario: Tomás …, Teléfono: …" (or its cell under the party's head). Listed here, not read from the
+# glossary: a label's words only (the glossary's forms are a search's, and Turkish "hasta" is Spanish's "until" there)
 _PARTY_CONTACT = re.compile(r"(?m)^\s*(customer|client|patient|owner|tenant|guest|buyer|müşteri|kunde|cliente|klient|hasta|"
                             r"paciente|propietario|dueño|tierhalter|halter|besitzer|propriétaire|proprietario)(?:'s)?\b"
                             r"([^\n]*?)(?:\n|,\s*|\s)(?:tel|phone|mobile|cell|e-?mail|telefon\w*|teléfono|téléphone|cep|gsm)\b",
