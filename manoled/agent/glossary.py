@@ -70,7 +70,7 @@ meter: zähler zählerstand compteur compteurs contador contatore meterstand lic
  mätarställning
 reading: zählerstand relevé lectura lettura leitura meterstand odczyt stan_licznika mätarställning avläsning aflæsning
  avlesning målerstand
-water: wasser eau agua acqua água woda wody wodę vattnet vand
+water: wasser eau agua acqua água woda wody wodę vattnet vand voda vody vodné vodovod
 glasses: brille lunettes gafas occhiali óculos okulary glasögon
 director: direktor direktorin leiter leiterin directeur directrice director direttore diretor dyrektor direktör direktør
 health: gesundheit santé salud salute saúde zdrowi zdrowotn hälsa hälso sundhed
@@ -142,6 +142,7 @@ contribution contributions: beitrag beiträge cotisation cotisations cotización
 doctor: md physician arzt ärztin médecin médico medico huisarts lékař lékařka lekarz läkar legekontor legesenter fastlege
  vårdcentral lægehus lægeklinik lægevagt lægeerklæring praktiserende_læge egen_læge doktor hekim
 appointment: termin rendez-vous cita appuntamento consulta afspraak wizyt tidsbokning bokad_tid konsultation randevu
+follow-up followup checkup check-up recheck: kontrolle kontrolltermin contrôle controllo kontrol återbesök genbesøg
 notice: kündigung kündigungsfrist kündig gekündigt préavis preaviso antelación preavviso avis bescheid opzegtermijn wypowiedzeni
  okres_wypowiedzenia uppsägning opsigelse oppsigelse
 inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy prohlídka prohlídky

@@ -42,7 +42,10 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
 # "8/2", "08.02.2026", "16. 10. 2026", "14-05-2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"
-DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])-(?:19|20)\d\d\b|\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|\b(?:[12]?\d|3[01])\.\s(?:[1-9]|1[0-2])\.(?!\S)|"
+# "Page 1/2", "Seite 1/2", "1/1. oldal": which page of how many, no day
+_NOT_PAGE = "".join(rf"(?<!{w} )" for w in ("page", "seite", "pagina", "página", "pagină", "strona", "strana", "sayfa",
+                                            "sida", "side", "sivu", r"pag\.", r"str\.", "pg", r"pg\."))
+DATE = (rf"(?:\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])-(?:19|20)\d\d\b|{_NOT_PAGE}\b(?:[0-2]?\d|3[01])/(?:[0-2]?\d|3[01])(?!\d)(?:/\d{{2,4}}\b|\b(?!{_FRACTION_OF}|\.?\s*oldal))|\b\d{{1,2}}\.\s?\d{{1,2}}\.\s?\d{{2,4}}\b|\b(?:[12]?\d|3[01])\.\s(?:[1-9]|1[0-2])\.(?!\S)|"
          rf"\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?"  # "3 July", "30. April", "2 de abril"
          rf"{MONTH}\b|\b{MONTH}\s+\d{{1,2}}\b|\b{MONTH}\s+(?:de\s+)?\d{{4}}\b|\b(?:monday|tuesday|wednesday|thursday|friday|"
          rf"saturday|sunday)\b|\b\d{{1,2}}:\d{{2}}\b|"

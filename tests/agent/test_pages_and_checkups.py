@@ -1,0 +1,63 @@
+"""A page's counter is no day: "Strana 1/2" and "1/1. oldal" print which page of how many, so "when was it due" is
+answered by the bill's due date, not by its footer. A check-up after a visit is written as papers write it
+("Kontrola", "Kontrolltermin", "återbesök"): "when is her follow-up check" finds that line. Over a real index, on
+fixtures written for these tests."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import answers, folder_fixture, planner_agent
+
+from manoled.agent.kinds import TYPE_PATTERNS
+
+NOW = time.time()
+
+FILES: dict[str, tuple[str, float]] = {
+    "Zvířata/Veterina/Faktura_veterina_2026-04-02.pdf.txt": (
+        "VETERINÁRNÍ KLINIKA NA LOUCE\n"
+        "Faktura č. 2026-0412\n"
+        "Datum vystavení: 02.04.2026\n"
+        "Pacient: Bára (pes, bígl)\n"
+        "Diagnóza: zánět zevního zvukovodu, levé ucho\n"
+        "Ošetření: výplach ucha, kapky 2× denně po 7 dní\n"
+        "Kontrola: 16. 4. 2026 v 15:00\n"
+        "Celkem k úhradě: 1 240 Kč\n"
+        "Strana 1/1\n", 40),
+    "Byt/Voda/Vodne_stocne_2026-03.pdf.txt": (
+        "PRAŽSKÉ VODOVODY A KANALIZACE\n"
+        "Vyúčtování vodného a stočného za březen 2026\n"
+        "Odběrné místo: Korunní 18, Praha 2\n"
+        "Spotřeba: 9 m³\n"
+        "Celkem k úhradě: 1 087,40 Kč\n"
+        "Strana 1/2\n"
+        "Splatnost: 20.04.2026\n"
+        "Strana 2/2\n", 30),
+    "Byt/Voda/Vodne_stocne_2026-02.pdf.txt": (
+        "PRAŽSKÉ VODOVODY A KANALIZACE\n"
+        "Vyúčtování vodného a stočného za únor 2026\n"
+        "Odběrné místo: Korunní 18, Praha 2\n"
+        "Spotřeba: 8 m³\n"
+        "Celkem k úhradě: 966,60 Kč\n"
+        "Strana 1/2\n"
+        "Splatnost: 20.03.2026\n"
+        "Strana 2/2\n", 60),
+}
+
+folder = folder_fixture("pages_and_checkups", FILES, NOW)
+
+
+def test_a_page_counter_is_no_day():
+    date = TYPE_PATTERNS["date"]
+    assert not any(date.search(s) for s in ("Strana 1/2", "Page 2/3", "Seite 1/1", "1/1. oldal", "Sivu 1/2"))
+    assert date.search("paid 8/2") and date.search("Due: 5/11/2026")
+
+
+def test_the_files_answer(folder):
+    agent = planner_agent(folder[0], NOW)
+    answers(agent, "What was wrong with Bára at the vet in April?", "Bára", "Faktura_veterina_2026-04-02.pdf.txt",
+            session="vet")
+    answers(agent, "When is her follow-up check?", "16. 4. 2026", "Faktura_veterina_2026-04-02.pdf.txt", session="vet")
+    answers(agent, "How much was the water bill for March?", "1 087,40", "Vodne_stocne_2026-03.pdf.txt",
+            session="water")
+    answers(agent, "When was it due?", "20.04.2026", "Vodne_stocne_2026-03.pdf.txt", session="water")
