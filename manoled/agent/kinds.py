@@ -314,8 +314,8 @@ def is_cue(word: str) -> bool:
 
 
 # a day something may start from, not one it must be done by: "can be tested from 14/07/2027", "ab 1. März"
-_FROM_DAY = re.compile(r"\b(?:from|since|starting|beginning|ab|dès|à partir du?|desde|a partir del?|dal|vanaf)\s+"
-                       r"(?:the\s+)?$", re.IGNORECASE)
+_FROM_DAY = re.compile(r"\b(?:from|since|starting|beginning|ab|dès|à partir du?|desde|a partir del?|dal|vanaf|de la|od|från|"
+                       r"fra|von)\s*:?\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def from_days_only(unit: str) -> bool:

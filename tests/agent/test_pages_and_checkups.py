@@ -1,7 +1,8 @@
 """A page's counter is no day: "Strana 1/2" and "1/1. oldal" print which page of how many, so "when was it due" is
 answered by the bill's due date, not by its footer. A check-up after a visit is written as papers write it
-("Kontrola", "Kontrolltermin", "återbesök"): "when is her follow-up check" finds that line. Over a real index, on
-fixtures written for these tests."""
+("Kontrola", "Kontrolltermin", "återbesök"): "when is her follow-up check" finds that line. Until when a cover is
+valid is the day it is valid until ("Valabilitate până la"), not the one it is valid from ("de la"), in the papers'
+tongue. Over a real index, on fixtures written for these tests."""
 
 from __future__ import annotations
 
@@ -42,6 +43,17 @@ FILES: dict[str, tuple[str, float]] = {
         "Strana 1/2\n"
         "Splatnost: 20.03.2026\n"
         "Strana 2/2\n", 60),
+    "Masina/Polita_CASCO_Allianz_2026.pdf.txt": (
+        "Allianz-Țiriac Asigurări S.A.\n"
+        "POLIȚĂ DE ASIGURARE CASCO\n"
+        "Nr.\n"
+        "CAS-7730412\n"
+        "Valabilitate de la\n"
+        "01.06.2026, ora 00:00\n"
+        "Valabilitate până la\n"
+        "31.05.2027, ora 23:59\n"
+        "Vehicul: Skoda Octavia, B 212 XTR\n"
+        "Primă anuală: 2.340,00 lei\n", 50),
 }
 
 folder = folder_fixture("pages_and_checkups", FILES, NOW)
@@ -61,3 +73,5 @@ def test_the_files_answer(folder):
     answers(agent, "How much was the water bill for March?", "1 087,40", "Vodne_stocne_2026-03.pdf.txt",
             session="water")
     answers(agent, "When was it due?", "20.04.2026", "Vodne_stocne_2026-03.pdf.txt", session="water")
+    answers(agent, "Until when is the Octavia's casco cover valid?", "31.05.2027", "Polita_CASCO_Allianz_2026.pdf.txt",
+            session="casco")
