@@ -296,7 +296,8 @@ def _new_period(bplan: Plan, base: Any, own: str, new: Slots, dated: Any | None)
     """The previous question asked of the new period, in ``dated`` (its series' paper of that period) if any."""
     slots = copy_slots(bplan.slots)
     slots.time = new.time
-    said = [w for w in own.split() if w.strip(PUNCT).lower() in time_words(own)]
+    said = [b for w in own.split() if (b := re.sub(r"['’]s$", "", w.strip(PUNCT))).lower() in time_words(own)]
+    # ("what about January's?": January)
     resolved = redated(base.question, said)
     p = Plan("content", 1.0, slots, question=resolved)
     if dated is None:

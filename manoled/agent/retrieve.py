@@ -108,7 +108,7 @@ def gloss_terms(word: str) -> list[str]:
     """Full-text terms for ``word`` in the languages papers are kept in ("kaution" for deposit): a short form
     whole, a longer one as a prefix too ("preis*": Preise), a phrase as a phrase ("prise d'effet" for start)."""
     out = [g + "*" if len(g) >= 5 else g for f in gloss.forms(word) for g in dict.fromkeys([f, fold(f)])]
-    return out + list(gloss.phrases(word))
+    return list(dict.fromkeys(out + list(gloss.phrases(word))))  # (each once: "factura" is a bill in three tongues)
 
 
 def root(word: str) -> str:
