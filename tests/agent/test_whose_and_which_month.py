@@ -96,3 +96,15 @@ def test_a_diy_store_in_other_tongues():
     from manoled.agent.retrieve import contains
     assert contains("BRICO CENTRE - Bristol Cribbs", "diy") and contains("Bauhaus Baumarkt GmbH", "hardware")
     assert not contains("Tesco Extra, Cardiff", "diy")
+
+
+def test_an_invoices_issue_date_gives_way_to_the_day_it_is_charged():
+    from manoled.agent.facts import Fact
+    issued = Fact("Fecha de emisión: 03/03/2026", "/d/luz.pdf", "luz.pdf", 12.6, True)
+    charged = Fact("Se cargará en su cuenta ES21 **** 4417 el 10 de marzo de 2026", "/d/luz.pdf", "luz.pdf", 11.5, True)
+    question = "On what date will the gas bill be taken from our account?"
+    assert own_date_last(question, [issued, charged], ["gas", "bill", "taken", "account"], "date")[0] is charged
+    other = Fact("Rechnungsdatum: 14.05.2026", "/d/r.pdf", "r.pdf", 9.0, True)
+    due = Fact("Abbuchung am 28.05.2026", "/d/r.pdf", "r.pdf", 8.0, True)
+    assert own_date_last("when is the water bill taken from the account", [other, due], ["water", "account"],
+                         "date")[0] is other  # (no line that says a word of the question: the paper's date stays)
