@@ -27,7 +27,8 @@ REFERENCES = re.compile(
     r"the [a-z0-9\-]+ one|which of (?:them|those|these)|(?:the )?(?:first|second|third|fourth|fifth|last|"
     r"\d(?:st|nd|rd|th)) (?:one|file|doc|document|item|result)|number \d\b|any of (?:them|those|these)|"
     r"(?:tell me|anything|something|what|any|say) (?:more|else)|more about (?:it|that|this)|there$)\b")
-_OWNER_NAMED = re.compile(r"\b[A-Z][a-z]{2,}['’]s\b")
+_OWNER_NAMED = re.compile(r"\b(?!(?:What|Who|Where|When|How|Why|That|There|Here|This|She|Let|Today|Tomorrow)['’]s)"
+                          r"[A-Z][a-z]{2,}['’]s\b")  # ("What's his number?": no one named)
 _PERSONAL = re.compile(r"\b(?:he|his|him|she|her)\b")
 # "how much did that visit cost?", "who wrote up that estimate?": a thing of the previous answer, pointed at
 POINT_BACK = re.compile(r"(?:^|\b(?:did|does|was|is|were|on|for|of|in|about|from|up|pay|paid|cost|with|to) )"

@@ -252,6 +252,7 @@ class _Turn:
     ("what time?", True), ("since when?", True), ("for how many nights?", True),  # only how it asks
     ("starting when?", True),
     ("what was the quote number?", False),  # a quote is a thing of its own
+    ("What's his phone number?", True), ("What's her email address?", True),  # ("What's" names no one)
 ])
 def test_what_counts_as_a_follow_up(question, expected):
     assert is_followup(question, read_slots(question, NOW), [], _Turn("what's on my list?")) is expected
