@@ -91,9 +91,13 @@ def about(ctx: ToolContext, files: list[FileRecord], about: str) -> list[FileRec
         return files
     # "the monthly maintenance bills": the bills, whether they say how often they come or not (unless names say it)
     terms = [t for t in terms if t not in _HOW_OFTEN or path_matches(t, ctx.files())] or terms
-    # "the photos from the Vancouver trip": what is about Vancouver, when no name says trip (the photos' text never does)
-    terms = [t for t in terms if t not in TRIP_WORDS or path_matches(t, ctx.files())] or terms
-    return _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
+    found = _about_terms(ctx, files, terms, kinds=True) or _about_terms(ctx, files, terms, kinds=False)
+    # "the photos from the Vancouver trip": what is about Vancouver, when none of them says trip (a photo's text never
+    # does; the booking's folder may: "Trips/Crater Lake/", the photos "Phone photos/Crater Lake/")
+    placed = [t for t in terms if t not in TRIP_WORDS]
+    if found or not placed or placed == terms:
+        return found
+    return _about_terms(ctx, files, placed, kinds=True) or _about_terms(ctx, files, placed, kinds=False)
 
 
 def _photo_beside(f: FileRecord, term: str) -> bool:

@@ -35,6 +35,9 @@ FILES = {
     "Vancouver BC - Aug 2026/Photos/IMG_20260815_142210.jpg": ("Image file: IMG_20260815_142210.jpg.", 110),
     "Vancouver BC - Aug 2026/Photos/IMG_20260816_101845.jpg": ("Image file: IMG_20260816_101845.jpg.", 109),
     "Vancouver BC - Aug 2026/itinerary.md": ("# Vancouver, Aug 14-17\n- Stanley Park bikes\n- Granville Island\n", 120),
+    "Trips/Whistler Jan 2026/lodge_booking.txt": ("Whistler Pinnacle Lodge - booking WPL-55120, Jan 9-12\n", 300),
+    "Phone photos/Whistler/IMG_20260110_093512.jpg": ("Image file: IMG_20260110_093512.jpg.", 290),
+    "Phone photos/Whistler/IMG_20260111_154020.jpg": ("Image file: IMG_20260111_154020.jpg.", 289),
     "Ioniq 5/Service_Invoice_Interbay_Hyundai_2026-06-10.txt": (
         "Interbay Hyundai - Service Invoice\nDATE IN / OUT: 06/10/2026 08:05 / 06/10/2026 11:40\n"
         "VEHICLE: 2024 Hyundai Ioniq 5 | MILEAGE IN: 18,432\nTire rotation | 49.95\nTOTAL: 164.81\n", 170),
@@ -87,6 +90,8 @@ def test_the_files_counted_and_listed(folder):
     agent = planner_agent(folder[0], NOW)
     final = list(agent.run("Which photos do we have from the Vancouver trip?", session="a"))[-1]
     assert "IMG_20260815_142210.jpg" in final.answer and "IMG_20260816_101845.jpg" in final.answer, final.answer
+    final = list(agent.run("How many photos do we have from the Whistler trip?", session="w"))[-1]  # (the booking's
+    assert final.answer.startswith("You have 2 photo files"), final.answer  # folder says trip, the photos' do not)
     final = list(agent.run("How many monthly bank statements from Emerald Bay CU do we have?", session="b"))[-1]
     assert final.answer.startswith("You have 2 files"), final.answer
     final = list(agent.run("How many recipes have we got saved?", session="c"))[-1]
