@@ -86,3 +86,20 @@ def counted_by_count(q: str) -> str | None:
         if w == "count":
             return next((a for a in reversed(ws[max(0, i - 3):i]) if a.isalpha() and a not in STOP), None)
     return None
+
+
+# "how many vet bills for Biscuit are there", "how many of Linda's pension advices do we have": papers kept, counted
+_KEPT_COUNT = re.compile(r"\bhow many ((?:[\w']+ ){0,5}?)([\w']+) (?:for|from|of|about|in) [\w' ]{1,30}"
+                         r"(?:(?:do|did|have) (?:we|i|you) (?:have|got|keep|kept|save|saved)|(?:are|were) there)\b|"
+                         r"\bhow many ((?:[\w']+ ){0,5}?)([\w']+) (?:(?:do|did) (?:we|i|you) (?:still )?(?:have|keep)|"
+                         r"(?:have|has) (?:we|i|you) (?:got|kept|saved)|(?:are|were) there)\b")
+
+
+def counts_kept(q: str, paper_words: frozenset[str]) -> str:
+    """The kind of paper a question counts the kept copies of ("how many vet bills for Biscuit are there": bill),
+    or "" (``q``: its words, lower-case, joined by spaces)."""
+    m = _KEPT_COUNT.search(q)
+    if m is None:
+        return ""
+    noun = m[2] or m[4]
+    return stem(noun) if stem(noun) in paper_words else ""

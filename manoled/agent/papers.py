@@ -25,7 +25,7 @@ from .terms import TRIP_WORDS
 # words that say what kind of paper a file is: a file is one when its name or its opening says so (a complaint
 # letter that speaks of a bill further down is no bill; "INVOICE" under an invoice's letterhead makes one)
 PAPER_WORDS = frozenset(stem(w) for w in """bill invoice receipt statement letter manual guide contract quote
-agreement minutes payslip certificate ticket booking confirmation renewal estimate lease policy notice complaint
+agreement minutes payslip certificate ticket booking confirmation renewal estimate lease policy notice complaint advice
 """.split())
 # a letter sent to every parent, tenant or customer alike names none of them ("Dear Parent/Carer")
 _TO_ANYONE = re.compile(r"\b(?:dear|hello|hi|kia ora)\s+(?:parents?|carers?|caregivers?|guardians?|families|whānau|whanau|"

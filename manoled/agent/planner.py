@@ -30,6 +30,7 @@ from .askwords import (
     SHOW,
     STORAGE_WORDS,
     VALUE_ASK,
+    counts_kept,
 )
 from .continuation import bare_phrase, is_followup
 from .folderwords import after_name, before, before_folder_word, find_folder, included, near_after
@@ -49,6 +50,7 @@ from .names import (
     resolve_name,
 )
 from .overrule import Reading, by_words, checked, refined
+from .papers import PAPER_WORDS
 from .plan import Plan
 from .slots import (
     SHOWN_KINDS,
@@ -172,7 +174,8 @@ class Planner:
             intent = plan.intent = "metadata" if best is not None and intent == "disk" else intent  # its size
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
-        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder)
+        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder
+                           or counts_kept(q, PAPER_WORDS))  # ("how many vet bills are there": papers kept)
         head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(?:own )?(\w+)(?: (\w+))?", q)
         counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
         if head:

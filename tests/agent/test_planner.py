@@ -119,6 +119,15 @@ def test_intent_from_meaning(planner, question, intent):
     assert planner.plan(question, FILES).intent == intent
 
 
+@pytest.mark.parametrize("question, intent", [
+    ("How many vet bills for Rex are there?", "count"),  # the bills kept, though no name says bill
+    ("How many of Ana's pension payment advices do we have?", "count"),
+    ("How many tickets did we buy for the ferry?", "content"),  # bought: inside the booking
+])
+def test_how_many_papers_kept_counts_them(planner, question, intent):
+    assert planner.plan(question, FILES).intent == intent
+
+
 # the misroutes of issue 13, each a regression test
 def test_how_many_invoices_from_acme_counts_only_those(planner):
     plan = planner.plan("how many invoices did Acme send me", FILES)
