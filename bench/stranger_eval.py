@@ -46,7 +46,11 @@ analyst's bérjegyzék, a dental technician's számlák, MVM and Főtáv bills, 
 nurse's fortnightly payslips with super, an electrician's GST invoices and BAS, strata levies, Synergy bills, a ute and a
 caravan trip; first run .711) and ``bucharest`` (a Bucharest couple's: an accountant's fluturași with CAS and CASS, a
 photographer's facturi, Enel and Engie bills, a lease with garanție, lei written "1.234,56 lei", most papers in
-Romanian; first run .433). Reporting folders (read
+Romanian; first run .433), ``portland`` (a Portland household's: a retired couple's PERS pension advices and Social
+Security letters, a son's web invoices, a rented duplex half with its lease and repairs, PGE and NW Natural bills,
+Medicare papers, a cat and a Subaru; first run .700) and ``helsinki`` (a Helsinki couple's: a developer's
+palkkalaskelmat, a designer's laskut with ALV and viitenumero, Helen and Elisa bills, a housing company's vastike, a
+päiväkoti's fees, euros written "1 234,56 €", most papers in Finnish; first run .467). Reporting folders (read
 only their totals): ``family`` (a Leeds household's), ``nurse`` (an Edinburgh vet nurse's, some Dutch papers),
 ``studio`` (a Montreal potter's, a third in French), ``chicago`` (a Chicago couple's: a contractor's invoices and 1099,
 a hygienist's pay stubs, condo HOA papers, US dates and dollars) and ``krakow`` (a Kraków couple's: a tester's B2B
@@ -86,7 +90,7 @@ FOLDERS = {"freelancer": "tune", "retiree": "tune", "student": "tune", "farm": "
            "rotterdam": "tune", "auckland": "tune", "montreal": "tune", "manchester": "tune", "copenhagen": "tune", "brisbane": "tune", "zurich": "tune", "kualalumpur": "tune",
            "mexicocity": "tune", "istanbul": "tune", "saopaulo": "tune", "edinburgh": "tune", "lagos": "tune", "manila": "tune",
            "athens": "tune", "hanoi": "tune", "seattle": "tune", "budapest": "tune",
-           "perth": "tune", "bucharest": "tune",
+           "perth": "tune", "bucharest": "tune", "portland": "tune", "helsinki": "tune",
            "family": "report", "nurse": "report", "studio": "report",
            "chicago": "report", "krakow": "report", "stockholm": "report"}
 QUICK = ("family", "freelancer")  # --quick: one tuning and one reporting folder
