@@ -1,8 +1,9 @@
-"""The words of household papers in Greek, Vietnamese, Hungarian and Romanian, by the English word a question says: the lines of
+"""The words of household papers in Greek, Vietnamese, Hungarian, Romanian and Finnish, by the English word a question says: the lines of
 :data:`.glossary.TABLE`, for tongues that write them in other letters (Greek, read in Latin ones once folded:
 *τηλέφωνο* is "tilefono") or in words of several syllables (Vietnamese *hóa đơn*, written *hóa_đơn*). No form is one
 that folds to an English word or name (*số*, a number, is "so"; *ảnh*, a photo, "anh"; *Ιαν.*, January, "Ian";
-*adó*, a tax, "ado"). Hungarian adds its endings to a word ("számlák", "számlát"): a form is read as a word's start.
+*adó*, a tax, "ado"). Hungarian adds its endings to a word ("számlák", "számlát"): a form is read as a word's start;
+Finnish too ("laskun", "maaliskuuta"), and it joins words ("sähkölasku", "ajoneuvovero"): a form ends a compound.
 """
 
 TABLE = """
@@ -161,4 +162,49 @@ september: septembrie
 october: octombrie
 november: noiembrie
 december: decembrie
+payslip: palkkalaskelma palkkakuitti
+salary: palkka palkan
+invoice bill: lasku laskun laskut
+receipt: kuitti
+recipe: resepti reseptit
+tax: verotus veroprosentti ennakonpidätys
+refund: veronpalautus palautus
+deposit: vuokravakuus
+rent: vuokra
+lease: vuokrasopimus
+landlord: vuokranantaja
+tenant: vuokralainen
+policy: vakuutuskirja vakuutusnumero
+insurance: vakuutus
+phone: puhelin puhelinnumero
+due deadline: eräpäivä erapaiva
+total: yhteensä yhteensa
+price: hinta
+fee: asiakasmaksu
+electricity: sähkö sahko
+vet: eläinlääkäri elainlaakari
+kindergarten daycare: päiväkoti paivakoti varhaiskasvatus
+inspection: katsastus
+odometer mileage: mittarilukema
+cottage: mökki mokki
+train: juna junaliput
+ticket: lippu liput
+booking reservation: varaus varausvahvistus
+overtime: ylityö ylityo
+maintenance: vastike hoitovastike yhtiövastike
+consumption: kulutus
+statement: tiliote
+dog: koira
+january: tammikuu
+february: helmikuu
+march: maaliskuu
+april: huhtikuu
+may: toukokuu
+june: kesäkuu kesakuu
+july: heinäkuu heinakuu
+august: elokuu
+september: syyskuu
+october: lokakuu
+november: marraskuu
+december: joulukuu
 """

@@ -37,8 +37,10 @@ MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|a
           r"januari|februari|marts|maj|augusti|desember|julai|ogos|disember|"  # the Nordic and Malay ones: "1. marts"
           r"ocak|şubat|subat|mart|nisan|mayıs|mayis|haziran|temmuz|ağustos|agustos|eylül|eylul|ekim|kasım|kasim|aralık|"
           r"aralik|január|február|március|április|május|június|július|augusztus|szeptember|október|ianuarie|"
-          r"februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie)")  # and the Turkish ones
-# ("20 Kasım 2026"), the Hungarian ("2026. március 5.") and the Romanian ("5 martie 2026")
+          r"februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|tammikuuta|helmikuuta|"
+          r"maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|"
+          r"joulukuuta)")  # and the Turkish ones ("20 Kasım 2026"), the Hungarian ("2026. március 5."), the Romanian
+# ("5 martie 2026") and the Finnish ("5. maaliskuuta 2026")
 # "8/2", "08.02.2026", "16. 10. 2026", "14-05-2026"; not "89.90" (a price has one dot), nor "1/2 cup" (a fraction of a measure)
 _FRACTION_OF = r"\s*(?:cups?|c\b|tsp|tbsp|teaspoons?|tablespoons?|oz|lbs?|pounds?|inch(?:es)?|in\b|\"|g\b|kg|ml|l\b|" \
     r"lit(?:er|re)s?|pints?|quarts?|sticks?|cans?|mile)"

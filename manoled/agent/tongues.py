@@ -19,7 +19,7 @@ from .commonness import zipf
 from .wording import fold
 
 # how a question asks, by language: French, Spanish, German, Italian, Portuguese, Dutch, Swedish, Czech, Polish,
-# Turkish, Malay, Tagalog, Greek, Vietnamese and Romanian (each a word of its own, never an English word: no "die", "was", "son", "chi")
+# Turkish, Malay, Tagalog, Greek, Vietnamese, Romanian and Finnish (each a word of its own, never an English word: no "die", "was", "son", "chi")
 _ASKING = {
     "fr": {"quand": "when", "combien": "how much", "qui": "who", "où": "where", "quel": "what", "quelle": "what",
            "quels": "what", "quelles": "what", "coûte": "cost", "coûtent": "cost", "coûté": "cost", "prélevé": "charged",
@@ -68,6 +68,8 @@ _ASKING = {
     "ro": {"când": "when", "cand": "when", "cât": "how much", "câte": "how many", "câți": "how many", "cine": "who",
            "unde": "where", "costă": "cost", "costa": "cost", "telefon": "phone", "nr": "number", "următoarea": "next",
            "următorul": "next"},
+    "fi": {"milloin": "when", "paljonko": "how much", "montako": "how many", "kuka": "who", "missä": "where",
+           "mikä": "what", "maksaa": "cost", "maksoi": "cost", "puhelinnumero": "phone"},
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {
@@ -89,6 +91,7 @@ _LITTLE = {
     "el": "ο η το οι τα του της των τον την στο στη στην στον στα σε και για με από απο μου μας",
     "vi": "của cua là và va các cac những nhung tôi toi mình minh có được duoc đã thì thi cho bị",
     "ro": "de la pe cu și sau în din ale lui noastră nostru nostri noștri este sunt",
+    "fi": "ja on oli meidän meillä minun kuinka paljon",
 }
 _LITTLE_SETS = {lang: frozenset(ws.split()) for lang, ws in _LITTLE.items()}
 # German's little words no English text says: a text that says enough of them writes every noun capitalised, so
@@ -151,7 +154,7 @@ _MONTHS = ("january february march april may june july august september october 
 _PLAIN = frozenset("quand combien cuándo cuando cuánto cuanto cuánta cuanta cuántos cuantos cuántas cuantas quién dónde "
                    "wann wieviel wanneer hoeveel próxima próximo proxima proximo prox prochain prochaine nächste "
                    "nächster kdy kolik kiedy ile gdzie wieviele när många kaç nerede berapa bilakah magkano kailan "
-                   "πόσο ποσο πόσα ποσα πότε ποτε quando quanto quem onde când câte telefon".split())
+                   "πόσο ποσο πόσα ποσα πότε ποτε quando quanto quem onde când câte telefon milloin paljonko montako".split())
 
 
 def language_of(question: str) -> str | None:
