@@ -217,7 +217,8 @@ _OFF_HOURS = re.compile(rf"\boutside\s+(?:of\s+)?(?:the\s+)?{_HOURS}\b|\bout[\s-
                         r"\bafter[\s-]hours\b", re.IGNORECASE)
 # a figure summed over the year so far, as a payslip labels it beside the period's ("YTD Net Pay", "LSt kumuliert")
 _TO_DATE = re.compile(r"\b(?:ytd|year[\s-]to[\s-]date|so\s+far\s+this\s+year|kumuliert|jahressumme|cumul\w*|acumulad[oa]s?|"
-                      r"progressiv[oi]|hittills\s+i\s+år|år\s+til\s+dato)\b", re.IGNORECASE)
+                      r"progressiv[oi]|hittills\s+i\s+år|år\s+til\s+dato|vuoden\s+alusta|kertymä[tt]?|od\s+początku\s+roku|"
+                      r"év\s+elejétől|de\s+la\s+începutul\s+anului)\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|my|our|their|his|her|your)\s+([a-z]+)")
 # a part the question leaves out of the sum it asks ("the monthly fee, not counting meals"): its own line answers
 # nothing, a line that says it is left out ("Fee excl. meals") may
@@ -340,8 +341,9 @@ class Contrasts:
             return True  # "who do I phone in office hours": not "outside office hours … call the out of hours line"
         if self.tax and WITH_TAX.search(unit.split(":", 1)[0]):
             return True  # "how much GST was on it": not "Total (GST inclusive): $292.50" ("Includes GST of" answers)
-        if not self.to_date and _TO_DATE.search(unit.split(":", 1)[0]):
-            return True  # "danny net pay oct 9": that stub's net pay, not its "YTD Net Pay: 66,753.65"
+        if not self.to_date and (_TO_DATE.search(unit.split(":", 1)[0]) or _TO_DATE.search(line.split(" | ", 1)[0])):
+            return True  # "danny net pay oct 9": that stub's net pay, not its "YTD Net Pay: 66,753.65" (nor one under
+            # a heading of the year's sums: "Kertymät vuoden alusta")
         if self.third and _OWN.search(unit):
             return True  # "when is his check-up": not the letter's "your own next check-up is due in March"
         if not self.sides:

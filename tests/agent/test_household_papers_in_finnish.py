@@ -3,7 +3,7 @@
 A payslip is a *palkkalaskelma* whose tax withheld is its *Ennakonpidätys*; a bill is a *lasku* (an electricity bill a
 *sähkölasku*, a compound), due on its *eräpäivä*; a month is said as Finns write it ("5. maaliskuuta 2026", a file
 named "…_kesakuu2026" without its letters); a recipe is a *resepti*, and a question may be asked in Finnish
-("milloin", "paljonko"). Over a real index, on fixtures written for these tests.
+("milloin", "paljonko"), or give the papers' word after its own ("income tax (ennakonpidätys)"). Over a real index, on fixtures written for these tests.
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ def test_the_files_answer(folder):
     agent = planner_agent(folder[0], NOW)
     answers(agent, "How much tax was withheld from Ville's May payslip?", "1 127,00", "palkkalaskelma_2026-05.pdf.txt",
             session="tax")
+    answers(agent, "How much income tax (ennakonpidätys) came off Ville's May pay?", "1 127,00",
+            "palkkalaskelma_2026-05.pdf.txt", session="named")  # (the papers' word for it, given after it)
     answers(agent, "When is the June electricity bill due?", "17.7.2026", "Oulun_Energia_lasku_kesakuu2026.pdf.txt",
             session="due")
     answers(agent, "How many kWh did we use in June?", "402 kWh", "Oulun_Energia_lasku_kesakuu2026.pdf.txt",
