@@ -178,6 +178,8 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
     np: list[str] = []
     for i, x in enumerate(rest):
         if x == "of" and all(is_type_word(y) for y in np):
+            if _SUM_WORDS & set(np):
+                break  # "the total price of the cottage": its sum, which the paper's total line says without it
             np = []
             continue
         if x in _NP_END or not be and np and (x in VERBS or len(x) > 4 and x.endswith("ed")) or np and x in _RELATIVE:
@@ -197,6 +199,7 @@ def _head_phrase(rest: list[str], be: bool) -> list[str]:
 
 
 _WHICH_ONE = frozenset("new old current latest next last previous upcoming".split())
+_SUM_WORDS = frozenset("price cost total amount sum".split())
 
 
 # of the words of a sum, those that say which of a paper's sums is asked ("net pay": not the gross, nor a bill's total)

@@ -329,10 +329,12 @@ _PRICED = re.compile(r"\d+\s?[x×@]\s?[\d.,]+(?:\s*\|?\s*[£$€]?\s?[\d.,]+)?")
 
 
 def _label(line: str, is_value: Callable[[str], bool]) -> bool:
-    """A short line that names something and gives no value: "Total (incl. GST)", "Invoice date:", "Card No."."""
-    ws = line.split()
+    """A short line that names something and gives no value: "Total (incl. GST)", "Invoice date:", "Card No.", "Yhteensä
+    (sis. alv 14 % / 25,5 %)" (what its brackets say aside)."""
+    bare = re.sub(r"\s*\([^)]*\)", "", line).strip()
+    ws = bare.split()
     return 0 < len(ws) <= 6 and len(line) <= 48 and not (line.endswith((".", "!", "?")) and not _ABBREV.search(line)) \
-        and not re.search(r"[,;\t]", line) \
+        and not re.search(r"[,;\t]", bare) \
         and not is_value(ws[-1]) and any(c.isalpha() for c in line)
 
 

@@ -69,7 +69,8 @@ _ASKING = {
            "unde": "where", "costă": "cost", "costa": "cost", "telefon": "phone", "nr": "number", "următoarea": "next",
            "următorul": "next"},
     "fi": {"milloin": "when", "paljonko": "how much", "montako": "how many", "kuka": "who", "missä": "where",
-           "mikä": "what", "maksaa": "cost", "maksoi": "cost", "puhelinnumero": "phone"},
+           "mikä": "what", "maksaa": "cost", "maksoi": "cost", "puhelinnumero": "phone", "hinta": "price",
+           "yhteensä": "total"},
 }
 # the little words of each language that say nothing of the topic (none of them an English word)
 _LITTLE = {

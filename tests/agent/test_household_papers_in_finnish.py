@@ -27,6 +27,9 @@ FILES: dict[str, tuple[str, float]] = {
     "Koti/Sähkö/Oulun_Energia_lasku_kesakuu2026.pdf.txt": (
         "Oulun Energia - SÄHKÖLASKU\nLaskun numero: 7730418\nLaskun päiväys: 3.7.2026\n"
         "Kulutus 1.6.–30.6.2026: 402 kWh\nYhteensä: 71,42 €\nEräpäivä: 17.7.2026\nViitenumero: 11 22334 45560\n", 130),
+    "Matkat/Saariselkä/Varausvahvistus_Revontulimaja.pdf.txt": (
+        "VARAUSVAHVISTUS\nMökki Revontulimaja, Saariselkä\nErittely\n€\nMökkivuokra 6.–13.3.2026\n7 yötä\n890,00\n"
+        "Loppusiivous\n85,00\nYhteensä (sis. alv 14 % / 25,5 %)\n975,00 €\nMaksut\nEnnakkomaksu 20 %\n195,00 €\n", 250),
     "Muistiinpanot/Reseptit/karjalanpiirakat.md": (
         "# Karjalanpiirakat (mummon resepti)\n- 2 dl vettä\n- 1 tl suolaa\n- 3 dl ruisjauhoja\n- 1 dl vehnäjauhoja\n"
         "Täyte: 2 dl puuroriisiä, 1 l maitoa\n", 300),
@@ -52,5 +55,9 @@ def test_the_files_answer(folder):
             "palkkalaskelma_2026-05.pdf.txt", session="named")  # (the papers' word for it, given after it)
     answers(agent, "When is the June electricity bill due?", "17.7.2026", "Oulun_Energia_lasku_kesakuu2026.pdf.txt",
             session="due")
+    answers(agent, "What was the total price of the Revontulimaja cottage?", "975,00 €",
+            "Varausvahvistus_Revontulimaja.pdf.txt", session="cottage")  # (a label, its brackets aside, then its sum)
+    answers(agent, "revontulimaja hinta yhteensä", "975,00 €", "Varausvahvistus_Revontulimaja.pdf.txt",
+            session="hinta")
     answers(agent, "How many kWh did we use in June?", "402 kWh", "Oulun_Energia_lasku_kesakuu2026.pdf.txt",
             session="kwh")
