@@ -253,6 +253,7 @@ hike hikes hiking: wanderung wanderungen randonnée randonnées senderismo escur
  turistika wędrówk vandring vandringer fottur mendaki
 cat: pet gato katze gatto kot kota katt kucing kedi
 visit: besuch visite visita bezoek návštěv odwiedzin besök besøk besøg ziyaret lawatan
+clinic: klinik klinika klinikka
 vet: tierarzt tierärztin vétérinaire veterinario veterinaria veterinário veterinária dierenarts weteryn veterinär veterinær dyrlæge
  veteriner
 egg eggs: ei eier œuf œufs huevo huevos uovo uova ovo ovos eieren jajka jajko jaja ägg yumurta

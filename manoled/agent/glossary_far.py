@@ -176,13 +176,13 @@ landlord: vuokranantaja
 tenant: vuokralainen
 policy: vakuutuskirja vakuutusnumero
 insurance: vakuutus
-phone: puhelin puhelinnumero
+phone: puhelin puhelinnumero puh
 due deadline: eräpäivä erapaiva
 total: yhteensä yhteensa
 price: hinta
 fee: asiakasmaksu
 electricity: sähkö sahko
-vet: eläinlääkäri elainlaakari
+vet: eläinlääkäri elainlaakari eläinklinikka elainklinikka
 kindergarten daycare: päiväkoti paivakoti varhaiskasvatus
 inspection: katsastus
 odometer mileage: mittarilukema
@@ -195,6 +195,7 @@ maintenance: vastike hoitovastike yhtiövastike
 consumption: kulutus
 statement: tiliote
 dog: koira
+key keys: avain avaimet
 january: tammikuu
 february: helmikuu
 march: maaliskuu

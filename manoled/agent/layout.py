@@ -339,7 +339,7 @@ def _label(line: str, is_value: Callable[[str], bool]) -> bool:
 
 
 _ABBREV = re.compile(r"(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|no|nr|ref|inc|ltd|co|jr|sr|vs|approx|[a-z]|"
-                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|"
+                     r"incl|excl|inkl|zzgl|ca|bzw|ggf|evtl|vgl|str|tel|tél|ph|puh|mob|fax|réf|mme|env|max|apt|dept|fig|vol|rs|"
                      r"pvt|fr|sfr|sdn|bhd|jln|tmn|unit|unid|un|qtd|qty|quant|vlr|vl|cód|cod|obs|pcs|τηλ|κιν|οδ|αρ|σελ)\.$", re.IGNORECASE)
 # and German and French ones, the rupee's "Rs. 3,458", "Pvt. Ltd.", the Swiss franc's "Fr. 7'440.–", Malaysian "Sdn.
 # Bhd.", Greek "Τηλ." (phone), addresses' "Jln." (Jalan), "Tmn." (Taman), and a table head's "Unit. (R$)", "Qtd."

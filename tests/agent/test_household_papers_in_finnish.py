@@ -12,6 +12,7 @@ from datetime import datetime
 
 from conftest import answers, folder_fixture, planner_agent
 
+from manoled.agent.layout import sentences
 from manoled.agent.months import asked_months, name_dates
 from manoled.agent.retrieve import contains
 from manoled.agent.shapes import TYPE_PATTERNS
@@ -41,7 +42,9 @@ folder = folder_fixture("household_papers_in_finnish", FILES, NOW)
 def test_the_papers_finnish_words_say_the_questions_words():
     assert contains("PALKKALASKELMA", "payslip") and contains("SÄHKÖLASKU", "bill")
     assert contains("SÄHKÖLASKU", "electricity") and contains("Eräpäivä: 17.7.2026", "due")
-    assert contains("Karjalanpiirakat (mummon resepti)", "recipe")
+    assert contains("Karjalanpiirakat (mummon resepti)", "recipe") and contains("Eläinklinikka Käpälä", "clinic")
+    assert contains("Avaimet noudetaan Lomapalvelusta", "key") and contains("puh. 016 569 330", "phone")
+    assert sentences("Myöhäinen saapuminen: soita etukäteen, puh. 016 569 330.")[-1].endswith("puh. 016 569 330.")
     assert TYPE_PATTERNS["date"].search("Vuokrasopimus alkaa 5. maaliskuuta 2026")
     assert name_dates("Elisa_lasku_kesakuu2026.pdf") == [(2026, 6)] and asked_months("sähkö tammikuu kwh")[0] == {1}
     assert in_english("milloin on eräpäivä").startswith("when ")
