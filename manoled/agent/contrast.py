@@ -291,6 +291,7 @@ class Contrasts:
         # "the guest wifi", not our own network (nor "our Wi-Fi, not the guest network": the guests set aside)
         self.guests = bool(_GUESTS.search(_SET_ASIDE.sub(" ", question)))
         self.paused = bool(_PAUSED.search(question))  # "what does it cost to freeze the gym", not its monthly fee
+        self.emergency = bool(_EMERGENCY.search(question))  # "the tenant's phone": not her emergency contact's
         self.own_share = not _EMPLOYER_ASKED.search(question)  # "what went to his pension": not what the employer adds
         # "how much of that was GST": the tax itself, not a sum that includes it ("Total (GST inclusive): $292.50")
         self.tax = bool(TAXES & self.asked) and not (WITH_TAX.search(question) or _WHOLE.search(question))
@@ -365,9 +366,12 @@ class Contrasts:
         if not self.paused and _PAUSED.search(unit):
             return 3 * CASE_PENALTY  # a fee while paused ("Congelación de cuota: … 9,90 € por mes congelado") is
             # never the fee: its line says the months and the cost as the question does, more than the fee's row
+        if not self.emergency and _EMERGENCY.search(unit):
+            return 4 * CASE_PENALTY  # "Emergency contact (tenant): Rosa Ferreira (mother), (503) 555-0119"
         party = _PARTY_CONTACT.search(unit)  # "Müşteri Tel: 0532 …" on the vet's invoice: the asker's own number,
         if party and stem(party.group(1).lower()) not in self.asked and not (  # not the vet's asked (unless the
-                {stem(w) for w in words(party.group(2))} & self.asked - _CONTACT_LABELS - STOP):  # party is named)
+                {stem(w) for w in words(unit)} & self.asked - _CONTACT_LABELS - STOP):  # line names one asked:
+            # "Landlord phone: (503) 555-0158 (Gary)" for Gary's number, not Maya's)
             return 4 * CASE_PENALTY
         return 2 * CASE_PENALTY if not self.guests and _GUESTS.search(unit) else 0.0
 
@@ -392,10 +396,13 @@ _GUESTS = re.compile(r"\b(?:guests?|visitors?|gäste|gast|invités?|ospiti|hués
 # a contact labelled as a party's (the customer's, the patient's owner's), which answers for no other: "Customer tel:
 # …", "Propietario: Tomás …, Teléfono: …" (or its cell under the party's head). Listed here, not read from the
 # glossary: a label's words only (the glossary's forms are a search's, and Turkish "hasta" is Spanish's "until" there)
-_PARTY_CONTACT = re.compile(r"(?m)^\s*(customer|client|patient|owner|tenant|guest|buyer|müşteri|kunde|cliente|klient|hasta|"
-                            r"paciente|propietario|dueño|tierhalter|halter|besitzer|propriétaire|proprietario)(?:'s)?\b"
+_PARTY_CONTACT = re.compile(r"(?m)^\s*(customer|client|patient|owner|tenant|guest|buyer|landlord|landlady|lessor|müşteri|kunde|"
+                            r"cliente|klient|hasta|paciente|propietario|dueño|tierhalter|halter|besitzer|propriétaire|"
+                            r"proprietario|vermieter|bailleur|verhuurder|hyresvärd|udlejer|utleier)(?:'s)?\b"
                             r"([^\n]*?)(?:\n|,\s*|\s)(?:tel|phone|mobile|cell|e-?mail|telefon\w*|teléfono|téléphone|cep|gsm)\b",
                             re.IGNORECASE)
+_EMERGENCY = re.compile(r"\b(?:emergency contacts?|in case of emergency|notfallkontakt|contacto de emergencia|contact d'urgence|"
+                        r"contatto di emergenza|kontakt awaryjny|nödkontakt|hätäyhteyshenkilö)\b", re.IGNORECASE)
 _CONTACT_LABELS = frozenset("tel phone mobile cell email mail number no".split())
 _EMPLOYER_ASKED = re.compile(r"\b(?:employers?|company|firm|boss)\b", re.IGNORECASE)
 # what an employer pays on top of the pay, as a payslip says it ("Employer Pension 10%", "Arbeitgeberanteil")

@@ -60,9 +60,21 @@ FILES = {
         "Bậc 2 | 50 | 2.050 | 102.500\nBậc 3 | 100 | 2.380 | 238.000\nCộng | 200 | 439.700\n"
         "Tiền thuế GTGT: 35.176\nTỔNG CỘNG TIỀN: 474.876\nHạn thanh toán: 24/10/2026\n", 40),
     "Notes/todo.md": ("# to do\n- ask Ayla to feed Pamuk while we're on holiday\n- renew the car insurance\n", 20),
+    "Rental 12B/Lease 12B Okafor 2026.txt": (
+        "RESIDENTIAL LEASE - UNIT 12B\nLandlord: Priya & Tom Hendry\nLandlord phone: (503) 555-0158 (Tom)\n"
+        "Tenant: Grace Okafor\nTenant phone: (503) 555-0187\n"
+        "Emergency contact (tenant): Chidi Okafor (brother), (503) 555-0119\nMonthly rent: $1,450.00\n", 90),
+    "Notes/phone numbers.txt": ("Grace Okafor (tenant 12B) (503) 555-0187\nDr Amy Lin (dentist) (503) 555-0140\n", 30),
 }
 
 folder = folder_fixture("parties_and_seasons", FILES, NOW)
+
+
+def test_an_emergency_contact_is_not_the_partys_own():
+    asked, told = Contrasts("tenant phone 12b"), Contrasts("who is the tenant's emergency contact?")
+    line = "Emergency contact (tenant): Chidi Okafor (brother), (503) 555-0119"
+    assert asked.kept_apart(line) > 0 and told.kept_apart(line) == 0
+    assert Contrasts("What's Tom's number?").kept_apart("Landlord phone: (503) 555-0158 (Tom)") == 0
 
 
 def test_how_a_question_places_its_answer():
@@ -100,5 +112,8 @@ def test_the_files_answer(folder):
             session="fee")
     answers(agent, "which bank account do we transfer it to?", "0451 0007 3321 88", "TB hoc phi T10-2026.txt",
             session="fee")
+    answers(agent, "What is Grace Okafor's phone number?", "555-0187", "phone numbers.txt", session="g")
+    answers(agent, "tenant phone 12b", "555-0187", "phone numbers.txt", session="t")  # (not her brother's)
+    answers(agent, "What's Tom's number?", "555-0158", "Lease 12B Okafor 2026.txt", session="tom")  # (he is named)
     answers(agent, "estudo do meio ouro preto quando", "14/10/2026", "circular_estudo_do_meio_Ouro_Preto.txt",
             session="escola")
