@@ -128,6 +128,13 @@ def test_how_many_papers_kept_counts_them(planner, question, intent):
     assert planner.plan(question, FILES).intent == intent
 
 
+def test_a_value_asked_of_a_place_with_a_folder_lists_no_files(planner):
+    files = [F(p) for p in ("Trips/Crater Lake/lodge confirmation.pdf", "Phone photos/Crater Lake/IMG_20260814_1652.jpg",
+                            "Phone photos/Crater Lake/IMG_20260815_1128.jpg")]
+    assert planner.plan("What room number did we have at Crater Lake Lodge?", files).intent == "content"
+    assert planner.plan("What photos do we have from Crater Lake?", files).intent == "list"
+
+
 # the misroutes of issue 13, each a regression test
 def test_how_many_invoices_from_acme_counts_only_those(planner):
     plan = planner.plan("how many invoices did Acme send me", FILES)
