@@ -16,7 +16,7 @@ from .commonness import zipf
 from .counted import COUNTED, counted_value
 from .gloss import forms, in_english
 from .people import is_role, name_of_role
-from .shapes import IBAN, IBAN_FORM, MEASURES, TYPE_PATTERNS, WITH_TAX  # ("with tax": a sum with its tax, the total)
+from .shapes import IBAN, IBAN_FORM, MEASURES, PLATE, PLATE_ASK, TYPE_PATTERNS, WITH_TAX
 from .slots import GENERIC, STOP, TAKE_HOME, WEEKDAYS, stem, words
 from .tongues import in_english as asked_in_english
 
@@ -360,8 +360,8 @@ def _code_value(unit: str, asked: set[str]) -> bool:
     its line calls a secret, one its label names, or a code's form (:data:`TYPE_PATTERNS`)."""
     if "iban" in asked:  # a postcode or an order number is not an account
         return bool(IBAN.search(unit))
-    if asked & {"flight", "train"} and _FLIGHT_NO.search(unit):
-        return True  # "what flight am I on": "FR 7232"
+    if asked & {"flight", "train"} and _FLIGHT_NO.search(unit) or asked & PLATE_ASK and PLATE.search(unit):
+        return True  # "what flight am I on": "FR 7232"; "the license plate number": "Plate number: 482 LKT"
     shaped = asked & (_EMAIL_ASK | _PHONE_ASK) | ({"phone"} if asked & {"who", "how"} and asked & CALL else set())
     if shaped:  # a name is no address to write to, a job number no phone's
         return any(says_shape(w, unit) for w in shaped)

@@ -165,3 +165,12 @@ MEASURED = re.compile(r"\d(?:[\d.,]*\d)?\s?(?:°[cf]?|(?:" + "|".join(sorted(map
 QUANTITY = re.compile(r"(?<![\w\-/])(?!(?<!.)\d+[.)]\s)\d+(?:[.,]\d+)?(?:kg|g|mg|l|ml|cl|km|m|cm|mm|gb|mb|tb|kwh|kw|w|v|lbs?|oz)?"
                        r"(?![\w\-/])(?!\s?(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|secs?|seconds?|days?|weeks?)\b)|"  # no "15 min"
                        rf"(?<![\w\-/])[1-7]/[2348](?={_FRACTION_OF})", re.IGNORECASE)
+
+
+# a car's plate, by its label ("Plate number: 482 LKT", "Rekisteritunnus: KLM-482", "Nr. înmatriculare: B 147 RMI"),
+# asked as "the license plate", "the rego"
+PLATE_ASK = frozenset("plate plates rego numberplate".split())
+PLATE = re.compile(r"\b(?:plate|plate number|plate no|licen[cs]e plate|reg(?:istration)? (?:no|number|mark)|rego|"
+                   r"kennzeichen|immatriculation|matr[ií]cula|targa|tablica rejestracyjna|rekisteritunnus|rendszám|"
+                   r"plaka|înmatriculare|spz)\b\.?\s*(?::|\|)?\s*(?=[A-Z0-9 -]{0,9}\d)(?=[A-Z0-9 -]{0,9}[A-Z])"
+                   r"[A-Z0-9]{1,4}[ -]?[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4})?\b", re.IGNORECASE)

@@ -2,7 +2,8 @@
 answered by the bill's due date, not by its footer. A check-up after a visit is written as papers write it
 ("Kontrola", "Kontrolltermin", "återbesök"): "when is her follow-up check" finds that line. Until when a cover is
 valid is the day it is valid until ("Valabilitate până la"), not the one it is valid from ("de la"), in the papers'
-tongue. Over a real index, on fixtures written for these tests."""
+tongue. A car's plate is the value its label gives ("Plate number: 731 KZP"). Over a real index, on fixtures written
+for these tests."""
 
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ FILES: dict[str, tuple[str, float]] = {
         "31.05.2027, ora 23:59\n"
         "Vehicul: Skoda Octavia, B 212 XTR\n"
         "Primă anuală: 2.340,00 lei\n", 50),
+    "Car/DMV registration renewal 2026.pdf.txt": (
+        "Vehicle Registration Renewal - Receipt\nTransaction date: 07/20/2026\nConfirmation number: DMV2U-26072011884\n"
+        "Plate number | VIN | Year / Make / Model\n731 KZP | 4S4BSANC5K3281234 | 2018 MAZDA CX-5\nFee paid: $122.00\n", 45),
 }
 
 folder = folder_fixture("pages_and_checkups", FILES, NOW)
@@ -73,5 +77,7 @@ def test_the_files_answer(folder):
     answers(agent, "How much was the water bill for March?", "1 087,40", "Vodne_stocne_2026-03.pdf.txt",
             session="water")
     answers(agent, "When was it due?", "20.04.2026", "Vodne_stocne_2026-03.pdf.txt", session="water")
+    answers(agent, "What is the license plate number on our Mazda?", "731 KZP", "DMV registration renewal 2026.pdf.txt",
+            session="plate")  # (a plate of letters and three digits: its label says it)
     answers(agent, "Until when is the Octavia's casco cover valid?", "31.05.2027", "Polita_CASCO_Allianz_2026.pdf.txt",
             session="casco")
