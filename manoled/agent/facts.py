@@ -339,6 +339,7 @@ def extract(question: str, candidates: Sequence[Candidate], *, top: int = 5, vec
                     score += HARD_DEADLINE_WEIGHT * (deadline and bool(HARD_DEADLINE.search(u)))
                 # "what did it cost altogether": no "$60 per family"
                 score += 1.5 * net * totals_mod.net_side(u) - 1.0 * (whole_sum and bool(RATE_ASK.search(u)))
+                score -= 2.0 * (kind == "date" and _clock_only(u))  # "when does it end": a day, not "ends at 12:01 a.m."
                 score -= 1.0 * (datelined and _dateline(u)) - 0.5 * (kind == "date" and not deadline and not span
                                                                      and _range(u) and not _LABELLED.match(u))
                 # (an event's days told in a sentence, "when is the trip": "… de 21/10 a 23/10/2026"; not a labelled
@@ -396,6 +397,12 @@ def _range(unit: str) -> bool:
     found = list(shapes.TYPE_PATTERNS["date"].finditer(unit))
     return any(re.sub(r"\([^)]*\)", "", unit[a.end():b.start()]).strip(" ,").lower() in _TO
                for a, b in zip(found, found[1:], strict=False))
+
+
+def _clock_only(unit: str) -> bool:
+    """Whether every date ``unit`` gives is a clock time ("Policy period begins and ends at 12:01 a.m.")."""
+    said = [m.group() for m in shapes.TYPE_PATTERNS["date"].finditer(unit)]
+    return bool(said) and all(re.fullmatch(r"\d{1,2}:\d{2}", d) for d in said)
 
 
 def _dateline(unit: str) -> bool:

@@ -58,6 +58,10 @@ FILES: dict[str, tuple[str, float]] = {
     "Car/DMV registration renewal 2026.pdf.txt": (
         "Vehicle Registration Renewal - Receipt\nTransaction date: 07/20/2026\nConfirmation number: DMV2U-26072011884\n"
         "Plate number | VIN | Year / Make / Model\n731 KZP | 4S4BSANC5K3281234 | 2018 MAZDA CX-5\nFee paid: $122.00\n", 45),
+    "Car/Insurance declarations 2026.pdf.txt": (
+        "Personal Auto Policy - Declarations\nPolicy number: AP 02-4471-90012\nPolicy period: 03/01/2026 to 09/01/2026\n"
+        "Policy period begins and ends at 12:01 a.m. standard time at the address of the named insured.\n"
+        "Six-month premium: $512.40\n", 60),
 }
 
 folder = folder_fixture("pages_and_checkups", FILES, NOW)
@@ -79,5 +83,7 @@ def test_the_files_answer(folder):
     answers(agent, "When was it due?", "20.04.2026", "Vodne_stocne_2026-03.pdf.txt", session="water")
     answers(agent, "What is the license plate number on our Mazda?", "731 KZP", "DMV registration renewal 2026.pdf.txt",
             session="plate")  # (a plate of letters and three digits: its label says it)
+    answers(agent, "When does the current auto policy period end?", "09/01/2026", "Insurance declarations 2026.pdf.txt",
+            session="period")  # (a day, not the hour every period ends at)
     answers(agent, "Until when is the Octavia's casco cover valid?", "31.05.2027", "Polita_CASCO_Allianz_2026.pdf.txt",
             session="casco")
