@@ -39,7 +39,7 @@ def other_thing(question: str, passage: str) -> tuple[str, str] | None:
 
 # words that say which one of a thing is asked, not what kind of thing it is ("the final invoice", "next appointment")
 _WHICH_ONE = SELECTING | frozenset("fixed new old last first main total annual monthly weekly yearly daily latest own "
-                                   "extra early late big small".split())
+                                   "extra early late big small gross net".split())  # ("gross monthly": which sum)
 
 
 def unqualified(question: str, fact: Fact, passage: str, sense: WordSense | None) -> tuple[str, str] | None:

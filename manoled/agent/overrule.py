@@ -131,8 +131,10 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             and not how_room:  # ("how much a year does the university give me": a sum, though a folder is Uni)
         intent = plan.intent = "content"  # "how much did I pay the advisor in 2025": an amount inside a file
         plan.reason = "asks how much of something, not for files"
-    elif intent == "count" and "total" in in_english(q).split() and not (head or slots.extensions or qwords & FILE_NOUNS):
-        intent = plan.intent = "content"  # "edf feb 2026 total??": a bill's total, no number of files
+    elif intent == "count" and {"total", "gross", "net"} & set(in_english(q).split()) and \
+            not (head or slots.extensions or qwords & FILE_NOUNS):
+        intent = plan.intent = "content"  # "edf feb 2026 total??": a bill's total, no number of files (nor
+        # "gary social security gross monthly": the gross benefit)
         plan.reason = "asks a total, not how many files"  # (in the papers' tongue too: "f24 novembre totale?")
     elif intent == "count" and not COUNT_WORDS.search(q):
         intent = plan.intent = "list"  # "list my receipts": near the count examples, but asks for the files

@@ -52,7 +52,7 @@ NET_UNIT = re.compile(r"\bnet\b|\bnetto|take[- ]home|\bproceeds\b|after (?:all )
                       r"auszahlung|reste à payer|balance (?:due|owing)|left to pay|\bremaining\b|restbetrag|\bsolde\b|"
                       r"\b(?:att utbetala|utbetalt|udbetalt|til udbetaling|til utbetaling|l[ií]quid[oa]|neto|neta)\b",
                       re.IGNORECASE)
-GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|\bbrut[oa]\b|before (?:deductions|tax|taxes)", re.IGNORECASE)
+GROSS_UNIT = re.compile(r"\bgross\b|\bbrut\b|\bbrutto|\bbrut[oa]\b|before (?:any |all )?(?:deductions|tax|taxes)", re.IGNORECASE)
 TAX_BASE = re.compile(r"\b(?:imposable|taxable|steuerpflichtig)", re.IGNORECASE)  # "Net imposable": what is taxed, not paid
 
 

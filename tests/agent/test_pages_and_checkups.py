@@ -62,6 +62,13 @@ FILES: dict[str, tuple[str, float]] = {
         "Personal Auto Policy - Declarations\nPolicy number: AP 02-4471-90012\nPolicy period: 03/01/2026 to 09/01/2026\n"
         "Policy period begins and ends at 12:01 a.m. standard time at the address of the named insured.\n"
         "Six-month premium: $512.40\n", 60),
+    "Finances/Social Security - Ann/SSA benefit letter 2026.pdf.txt": (
+        "Benefit Verification Letter\nInformation About Current Social Security Benefits\n"
+        "Beginning December 2025, the full monthly Social Security benefit before any deductions is $1,911.20.\n"
+        "We deduct $202.90 for medical insurance premiums each month.\n"
+        "The regular monthly Social Security payment is $1,708.00.\n", 70),
+    "Finances/Social Security - Ann/SSA direct deposit change Apr2026.pdf.txt": (
+        "Direct deposit change confirmation\nYour payments will go to the account ending 4471 from May 2026.\n", 65),
 }
 
 folder = folder_fixture("pages_and_checkups", FILES, NOW)
@@ -85,5 +92,7 @@ def test_the_files_answer(folder):
             session="plate")  # (a plate of letters and three digits: its label says it)
     answers(agent, "When does the current auto policy period end?", "09/01/2026", "Insurance declarations 2026.pdf.txt",
             session="period")  # (a day, not the hour every period ends at)
+    answers(agent, "ann social security gross monthly", "1,911.20", "SSA benefit letter 2026.pdf.txt",
+            session="gross")  # (a sum, not the folder's files; before any deductions is its gross)
     answers(agent, "Until when is the Octavia's casco cover valid?", "31.05.2027", "Polita_CASCO_Allianz_2026.pdf.txt",
             session="casco")
