@@ -185,7 +185,8 @@ electricity: sähkö sahko
 vet: eläinlääkäri elainlaakari eläinklinikka elainklinikka
 kindergarten daycare: päiväkoti paivakoti varhaiskasvatus
 inspection: katsastus
-odometer mileage: mittarilukema
+odometer mileage: mittarilukema matkamittari
+reading: lukema
 cottage: mökki mokki
 train: juna junaliput
 ticket: lippu liput
@@ -196,6 +197,19 @@ consumption: kulutus
 statement: tiliote
 dog: koira
 key keys: avain avaimet
+salmon: lohi lohta lohifilee lohifileetä
+fillet: filee fileetä
+fish: kala kalaa
+potato potatoes: peruna perunaa perunat
+cream: kerma kermaa kuohukerma
+butter: voita
+flour: jauhoja vehnäjauho vehnäjauhoja
+sugar: sokeri sokeria
+milk: maito maitoa
+egg eggs: kananmuna kananmunaa
+onion: sipuli
+carrot: porkkana
+salt: suola suolaa
 january: tammikuu
 february: helmikuu
 march: maaliskuu

@@ -44,6 +44,7 @@ def test_the_papers_finnish_words_say_the_questions_words():
     assert contains("SÄHKÖLASKU", "electricity") and contains("Eräpäivä: 17.7.2026", "due")
     assert contains("Karjalanpiirakat (mummon resepti)", "recipe") and contains("Eläinklinikka Käpälä", "clinic")
     assert contains("Avaimet noudetaan Lomapalvelusta", "key") and contains("puh. 016 569 330", "phone")
+    assert contains("500 g lohifileetä (nahaton)", "salmon") and contains("Matkamittarin lukema: 98 412 km", "odometer")
     assert sentences("Myöhäinen saapuminen: soita etukäteen, puh. 016 569 330.")[-1].endswith("puh. 016 569 330.")
     assert TYPE_PATTERNS["date"].search("Vuokrasopimus alkaa 5. maaliskuuta 2026")
     assert name_dates("Elisa_lasku_kesakuu2026.pdf") == [(2026, 6)] and asked_months("sähkö tammikuu kwh")[0] == {1}
