@@ -93,7 +93,7 @@ DEADLINE_UNIT = re.compile(r"\b(?:due|deadline|until|before|expires?|expiry|exp|
                             r"bis|bis zum|spätestens|fällig|zahlbar|frist|avant|au plus tard|échéance|date limite|hasta|antes de|splatnost[ia]?|"
                             r"vencimiento|límite|limite|entro il|scadenza|termine|plazo|prazo|até|next|prochaine?|próxim[ao]|nächste[rn]?|prossim[ao]|"
                             r"förfallodag|förfallodatum|forfaldsdato|forfallsdato|betalningsdag|senast|senest|seneste|până la|pana la|scadent\w*|"
-                            r"határid\w*|lejár\w*|érvényes|termin płatności|do dnia|płatne do|platnost do|son ödeme)\b|"  # and in other languages; "pay by Friday 4 December"
+                            r"határid\w*|lejár\w*|érvényes|termin płatności|do dnia|płatne do|platnost do|son ödeme|eräpäivä|erapaiva)\b|"  # and in other languages; "pay by Friday 4 December"
                             r"\bby:?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?\d", re.IGNORECASE)
 # what says a date is the last one allowed, not only a due one ("bis spätestens 30. April", not "die nächste … fällig")
 HARD_DEADLINE = re.compile(r"\b(?:at the latest|no later than|latest by|deadline|spätestens|au plus tard|a más tardar|"

@@ -16,7 +16,8 @@ from .shapes import MONTH
 _OWN_DATE = re.compile(r"^\s*(?:date|dated|datum|fecha|data|date of issue|(?:issue|letter|notice|statement|print|document|"
                        r"invoice|bill) date|fecha de (?:emisión|emision|factura)|data (?:de )?emiss[ãa]o|data emiterii|"
                        r"data di emissione|date d'émission|date de facture|rechnungsdatum|ausstellungsdatum|datum vystavení|"
-                       r"data wystawienia|fakturadatum|kelt|kiállítás dátuma|düzenleme tarihi|fatura tarihi)\s*[:|]\s*\S.{0,22}$|"
+                       r"data wystawienia|fakturadatum|kelt|kiállítás dátuma|düzenleme tarihi|fatura tarihi|laskun päiv(?:ämäärä|äys)"
+                       r")\s*[:|]\s*\S.{0,22}$|"
                        rf"^\s*(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH}\.?\s+\d{{4}}|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|"
                        r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*$", re.IGNORECASE)  # and a letter's date on its own line
 _PAPER_ASKED = re.compile(r"\b(?:letter|dated|written|wrote|sent|issued|received|arrived|came|buy|bought|purchased?|"

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from conftest import answers, folder_fixture, planner_agent
 
+from manoled.agent.facts import DEADLINE_UNIT
 from manoled.agent.layout import sentences
 from manoled.agent.months import asked_months, name_dates
 from manoled.agent.retrieve import contains
@@ -44,6 +45,7 @@ def test_the_papers_finnish_words_say_the_questions_words():
     assert contains("SÄHKÖLASKU", "electricity") and contains("Eräpäivä: 17.7.2026", "due")
     assert contains("Karjalanpiirakat (mummon resepti)", "recipe") and contains("Eläinklinikka Käpälä", "clinic")
     assert contains("Avaimet noudetaan Lomapalvelusta", "key") and contains("puh. 016 569 330", "phone")
+    assert DEADLINE_UNIT.search("Eräpäivä: 28.4.2026") and not DEADLINE_UNIT.search("Laskun päivämäärä: 14.4.2026")
     assert contains("500 g lohifileetä (nahaton)", "salmon") and contains("Matkamittarin lukema: 98 412 km", "odometer")
     assert sentences("Myöhäinen saapuminen: soita etukäteen, puh. 016 569 330.")[-1].endswith("puh. 016 569 330.")
     assert TYPE_PATTERNS["date"].search("Vuokrasopimus alkaa 5. maaliskuuta 2026")
