@@ -268,11 +268,10 @@ def logical_lines(text: str, is_value: Callable[[str], bool]) -> list[str]:
             out.extend([line, *(indent + "  " + c for _, _, c in cells)])  # and each on its own, under it: "Usage
             continue  # 2,215 kWh", apart from the day's average
         if label and ((is_value(bare) or _SUM.fullmatch(bare)) and len(bare) <= 30 or _PRICED.fullmatch(bare)
-                      or _OPENS_WITH_DATE.match(bare) and (label.endswith(":") or len(bare) <= 30)):
+                      or label.endswith(":") and _OPENS_WITH_DATE.match(bare)):
             out[label_at] = f"{label.rstrip(':')}: {bare}"  # a label's line, then its value's: "Total (incl. GST)" "$412.50";
             continue  # a receipt's item, then its count and price: "RÅSKOG trolley beige" "1 x 35.00 | 35.00"; a
-            # label that ends in a colon, then a line that opens with its date ("… confirmed for:" "Wednesday 22 April …"),
-            # or a short one ("Valabilitate până la" "31.05.2027, ora 23:59")
+            # label that ends in a colon, then a line that opens with its date ("… confirmed for:" "Wednesday 22 April …")
         if len(pairs) >= 2 and all(":" in p for p in pairs):
             out.extend(indent + " ".join(p.split()) for p in pairs)
         elif len(cells) == 2 and not (cells[0][2].endswith((".", "!", "?")) and not _ABBREV.search(cells[0][2])) and (

@@ -49,10 +49,8 @@ FILES: dict[str, tuple[str, float]] = {
         "POLIȚĂ DE ASIGURARE CASCO\n"
         "Nr.\n"
         "CAS-7730412\n"
-        "Valabilitate de la\n"
-        "01.06.2026, ora 00:00\n"
-        "Valabilitate până la\n"
-        "31.05.2027, ora 23:59\n"
+        "Valabilitate de la: 01.06.2026, ora 00:00\n"
+        "Valabilitate până la: 31.05.2027, ora 23:59\n"
         "Vehicul: Skoda Octavia, B 212 XTR\n"
         "Primă anuală: 2.340,00 lei\n", 50),
     "Car/DMV registration renewal 2026.pdf.txt": (
