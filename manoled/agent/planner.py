@@ -150,7 +150,8 @@ class Planner:
                     or SHOW.match(q) and any(folder_matches(stem(w), files) for w in words(q)[1:])  # "list my X notes"
                     or HAVE_ASK.match(q) and any(folder_matches(t, files) for t in slots.topics)
                     and all(path_matches(t, files) or self._known([t]) for t in slots.topics)
-                    and wanted_type(question) is None):  # ("what room number did we have": a value, no files)
+                    and wanted_type(question) in (None, "org", "person", "place")):  # ("what room number did we
+            # have": a value, no files; "which bank statements do we have": files, whatever "bank" may name)
             intent = plan.intent = "list"  # "list my recipes": a collection of files, nothing inside them
             plan.reason = "asks to list a collection of files"
         said_folder = _folder_named(plan, question, q, files, intent)  # the topic words that name the folder

@@ -133,6 +133,9 @@ def test_a_value_asked_of_a_place_with_a_folder_lists_no_files(planner):
                             "Phone photos/Crater Lake/IMG_20260815_1128.jpg")]
     assert planner.plan("What room number did we have at Crater Lake Lodge?", files).intent == "content"
     assert planner.plan("What photos do we have from Crater Lake?", files).intent == "list"
+    notes = [F(p) for p in ("Work/Meetings/brightwater kickoff.md", "Work/Meetings/HF workshop notes.txt",
+                            "Work/Meetings/brightwater checkin april.md", "Notes/todo.md")]
+    assert planner.plan("Which client meeting notes have I got?", notes).intent == "list"  # (a client names no value)
 
 
 # the misroutes of issue 13, each a regression test
