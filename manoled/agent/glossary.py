@@ -142,7 +142,7 @@ contribution contributions: beitrag beiträge cotisation cotisations cotización
 doctor: md physician arzt ärztin médecin médico medico huisarts lékař lékařka lekarz läkar legekontor legesenter fastlege
  vårdcentral lægehus lægeklinik lægevagt lægeerklæring praktiserende_læge egen_læge doktor hekim
 appointment: termin rendez-vous cita appuntamento consulta afspraak wizyt tidsbokning bokad_tid konsultation randevu
-follow-up followup checkup check-up recheck: kontrolle kontrolltermin contrôle controllo kontrol återbesök genbesøg
+follow-up followup recheck: kontrolle kontrolltermin contrôle controllo kontrol återbesök genbesøg
 notice: kündigung kündigungsfrist kündig gekündigt préavis preaviso antelación preavviso avis bescheid opzegtermijn wypowiedzeni
  okres_wypowiedzenia uppsägning opsigelse oppsigelse
 inspection: inspektion prüfung contrôle inspección ispezione inspeção wof mot nct tüv roadworthy prohlídka prohlídky

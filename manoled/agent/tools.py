@@ -110,10 +110,11 @@ def _absent_kind(query: str, absent: list[str], candidates: list[Any], seen: lis
     for a, b in zip(ws, ws[1:], strict=False):
         if b in STOP or b in MONTH_NUMBERS or b[:3] in MONTH_NAMES or b in WEEKDAYS or not b.isalpha():
             continue  # "early Feb": when, not what
+        own = re.search(rf"\b{re.escape(a)}\s+{re.escape(b)}\s*\(([^)]+)\)", query, re.IGNORECASE)
         if re.search(rf"(?<=\s){re.escape(b[:1].upper() + b[1:])}\b", query) or SEASONAL.fullmatch(f"{a} {b}") or \
-                re.search(rf"\b{re.escape(a)}\s+{re.escape(b)}\s*\(", query, re.IGNORECASE):
+                own and all(contains(text, w) for w in words(own[1])):
             continue  # "warn Fernando": a name after a verb, not a kind of a thing; "the summer holiday": when;
-            # "income tax (ennakonpidätys)": the papers' own word for it, given after it
+            # "income tax (ennakonpidätys)": the papers' own word for it, given after it (when they say it)
         if (stem(a) in absent and stem(a) not in attribute and a not in SIDE_WORDS and (a in SIBLING or len(a) >= 4 and not common(a)) and a.isalpha()
                 and not a.endswith(("ed", "ly")) and contains(text, b) and not any(similar(stem(a), w) or len(a) >= 4 and w.startswith(a) for w in seen)):
             return f"{a} {b}"
