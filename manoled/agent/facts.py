@@ -399,10 +399,13 @@ def _range(unit: str) -> bool:
                for a, b in zip(found, found[1:], strict=False))
 
 
+_WEEKDAYS_SAID = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+
+
 def _clock_only(unit: str) -> bool:
     """Whether every date ``unit`` gives is a clock time ("Policy period begins and ends at 12:01 a.m.")."""
-    said = [m.group() for m in shapes.TYPE_PATTERNS["date"].finditer(unit)]
-    return bool(said) and all(re.fullmatch(r"\d{1,2}:\d{2}", d) for d in said)
+    said = [m.group() for m in shapes.TYPE_PATTERNS["date"].finditer(unit)]  # (a weekday's is a day: "Thursdays, 4:30")
+    return bool(said) and all(re.fullmatch(r"\d{1,2}:\d{2}", d) for d in said) and not _WEEKDAYS_SAID.search(unit)
 
 
 def _dateline(unit: str) -> bool:

@@ -11,6 +11,7 @@ import time
 
 from conftest import answers, folder_fixture, planner_agent
 
+from manoled.agent.facts import _clock_only
 from manoled.agent.kinds import TYPE_PATTERNS
 
 NOW = time.time()
@@ -76,6 +77,12 @@ def test_a_page_counter_is_no_day():
     date = TYPE_PATTERNS["date"]
     assert not any(date.search(s) for s in ("Strana 1/2", "Page 2/3", "Seite 1/1", "1/1. oldal", "Sivu 1/2"))
     assert date.search("paid 8/2") and date.search("Due: 5/11/2026")
+
+
+def test_a_clock_time_alone_is_no_day():
+    assert _clock_only("Policy period begins and ends at 12:01 a.m. standard time")
+    assert not _clock_only("Lesson day & time: Thursdays, 4:30–5:00 p.m.")  # (a weekday is a day)
+    assert not _clock_only("Policy period: 03/01/2026 to 09/01/2026")
 
 
 def test_the_files_answer(folder):
