@@ -52,7 +52,7 @@ from .retrieve import Candidate, contains
 from .roles import role_words
 from .senses import WordSense, passage_words
 from .senses import credit as sense_credit
-from .slots import GENERIC, STOP, YEAR, stem, words
+from .slots import GENERIC, STOP, WEEKDAYS, YEAR, stem, words
 from .terms import SELECTING, told_apart, topic_terms
 from .totals import BILL_ASK, RATE_ASK, TOTAL_ASK, TOTAL_UNIT, names_no_item, shared_by_sums, sums_of
 from .units import MAX_UNIT, sectioned
@@ -399,13 +399,11 @@ def _range(unit: str) -> bool:
                for a, b in zip(found, found[1:], strict=False))
 
 
-_WEEKDAYS_SAID = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
-
-
 def _clock_only(unit: str) -> bool:
     """Whether every date ``unit`` gives is a clock time ("Policy period begins and ends at 12:01 a.m.")."""
     said = [m.group() for m in shapes.TYPE_PATTERNS["date"].finditer(unit)]  # (a weekday's is a day: "Thursdays, 4:30")
-    return bool(said) and all(re.fullmatch(r"\d{1,2}:\d{2}", d) for d in said) and not _WEEKDAYS_SAID.search(unit)
+    return bool(said) and all(re.fullmatch(r"\d{1,2}:\d{2}", d) for d in said) and \
+        not any(stem(w) in WEEKDAYS for w in words(unit))
 
 
 def _dateline(unit: str) -> bool:
