@@ -40,7 +40,6 @@ from .askwords import (
     WHICH_THING,
     counted_by_count,
     counts_deeds,
-    counts_kept,
 )
 from .attribute import is_cue_abroad
 from .continuation import bare_phrase
@@ -49,7 +48,6 @@ from .gloss import in_english
 from .kinds import is_cue, typed_by, wanted_type
 from .namedfiles import is_its_name, named_fully, one_file_of, one_of_kind, one_paper
 from .names import NameMatch, path_matches, path_words
-from .papers import PAPER_WORDS
 from .plan import Plan
 from .slots import ATTRIBUTE_WORDS, FOLDER_WORDS, KIND_WORDS, SHOWN_KINDS, STOP, same_word, stem, words
 from .totals import BILL_ASK
@@ -79,6 +77,7 @@ class Reading:
     counted: str  # the noun counted
     how_much_or_big: bool  # "how much", "how big", "the size of"
     how_room: bool  # "how much room"
+    kept: str  # the kind of paper counted as kept copies ("how many vet bills are there": bill), or ""
 
 
 _TAKING = frozenset("take takes taking took use uses using used occupy occupies eat eats eating fill fills need".split())
@@ -102,7 +101,7 @@ def by_words(plan: Plan, r: Reading, files: Sequence[Any]) -> None:
             intent = plan.intent = "content"
         plan.reason = "names a file exactly"
     elif head and (counted in FILE_NOUNS or counted in KIND_WORDS or counted in collection + said_folder
-                   or counts_kept(q, PAPER_WORDS)  # "how many vet bills for Biscuit are there": the bills kept
+                   or r.kept  # "how many vet bills for Biscuit are there": the bills kept
                    or slots.time and intent == "count" and not counts_deeds(q)
                    and (counted in STOP or bool(path_matches(counted, files)))):
         # ("how many transactions in September": none of the files is one, so a number inside the month's paper)

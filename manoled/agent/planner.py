@@ -176,8 +176,8 @@ class Planner:
             intent = plan.intent = "metadata" if best is not None and intent == "disk" else intent  # its size
         folder_terms = [t for t in slots.topics if folder_matches(t, files)]
         collection = [t for t in slots.topics if t in folder_terms or len(path_matches(t, files)) >= 2]
-        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder
-                           or counts_kept(q, PAPER_WORDS))  # ("how many vet bills are there": papers kept)
+        kept = counts_kept(q, PAPER_WORDS)  # "how many vet bills are there": papers kept, counted
+        names_files = bool(slots.extensions or slots.time or (qwords & FILE_NOUNS) or collection or plan.folder or kept)
         head = re.search(r"\b(?:how many|number of)\s+(?:of (?:my|our|the|your|these|those|\w+'s) )?(?:own )?(\w+)(?: (\w+))?", q)
         counted = ""  # the noun counted: "how many eggs", "how many power bills" (bills: a word may say which)
         if head:
@@ -190,7 +190,7 @@ class Planner:
         how_much_or_big = bool(re.search(r"\bhow (?:much|big|large|heavy)\b|\bsize of\b|\bin size\b", q))  # "how big are the PDFs in Bills"
         how_room = bool(re.search(r"\bhow much room\b", q))
         r = Reading(question, q, qwords, said_topics, value_ask, done, said_folder, chat, name_terms, exact, names, best,
-                    one_thing, folder_terms, collection, names_files, head, counted, how_much_or_big, how_room)
+                    one_thing, folder_terms, collection, names_files, head, counted, how_much_or_big, how_room, kept)
         by_words(plan, r, files)
         checked(plan, r, files)
         refined(plan, r, files)
