@@ -217,7 +217,7 @@ _OFF_HOURS = re.compile(rf"\boutside\s+(?:of\s+)?(?:the\s+)?{_HOURS}\b|\bout[\s-
                         r"\bafter[\s-]hours\b", re.IGNORECASE)
 # a figure summed over the year so far, as a payslip labels it beside the period's ("YTD Net Pay", "LSt kumuliert")
 _TO_DATE = re.compile(r"\b(?:ytd|year[\s-]to[\s-]date|so\s+far\s+this\s+year|kumuliert|jahressumme|cumul\w*|acumulad[oa]s?|"
-                      r"progressiv[oi]|hittills\s+i\s+år|år\s+til\s+dato|vuoden\s+alusta|kertymä[tt]?|od\s+początku\s+roku|"
+                      r"progressiv[oi]|hittills\s+i\s+år|år\s+til\s+dato|vuoden\s+alusta|kertymät?|od\s+początku\s+roku|"
                       r"év\s+elejétől|de\s+la\s+începutul\s+anului)\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|my|our|their|his|her|your)\s+([a-z]+)")
 # a part the question leaves out of the sum it asks ("the monthly fee, not counting meals"): its own line answers
